@@ -1,0 +1,199 @@
+/* CPU reference backend: host memory stands in for device memory and every
+ * queued operation runs to completion before it returns, so streams need no
+ * state and an event is complete as soon as it is recorded. */
+#define _POSIX_C_SOURCE 200809L
+#include "cvcore-private.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+/* Same alignment as the CUDA backend so layouts and stride handling are
+ * exercised identically on both. */
+#define CPU_PITCH_ALIGNMENT 256
+#define CPU_ALLOC_ALIGNMENT 4096
+
+typedef struct
+{
+  double recorded_ms;
+} cpu_event;
+
+static cvcore_status
+cpu_device_count (int *count)
+{
+  *count = 1;
+  return CVCORE_OK;
+}
+
+static cvcore_status
+cpu_device_open (cvcore_device * device)
+{
+  device->pitch_alignment = CPU_PITCH_ALIGNMENT;
+  strncpy (device->name, "CPU reference", sizeof (device->name) - 1);
+  return CVCORE_OK;
+}
+
+static void
+cpu_device_close (cvcore_device * device)
+{
+  (void) device;
+}
+
+static cvcore_status
+cpu_alloc (cvcore_device * device, size_t size, void **ptr)
+{
+  size_t rounded = (size + CPU_ALLOC_ALIGNMENT - 1) / CPU_ALLOC_ALIGNMENT
+      * CPU_ALLOC_ALIGNMENT;
+
+  (void) device;
+  if (rounded < size)
+    return cvcore_fail (CVCORE_ERROR_OUT_OF_MEMORY,
+        "allocation of %zu bytes overflows", size);
+  *ptr = aligned_alloc (CPU_ALLOC_ALIGNMENT, rounded);
+  if (*ptr == NULL)
+    return cvcore_fail (CVCORE_ERROR_OUT_OF_MEMORY,
+        "cannot allocate %zu bytes of host memory", size);
+  return CVCORE_OK;
+}
+
+static void
+cpu_free (cvcore_device * device, void *ptr)
+{
+  (void) device;
+  free (ptr);
+}
+
+static cvcore_status
+cpu_stream_new (cvcore_device * device, void **handle)
+{
+  (void) device;
+  *handle = NULL;
+  return CVCORE_OK;
+}
+
+static void
+cpu_stream_free (cvcore_device * device, void *handle)
+{
+  (void) device;
+  (void) handle;
+}
+
+static cvcore_status
+cpu_stream_synchronize (cvcore_device * device, void *handle)
+{
+  (void) device;
+  (void) handle;
+  return CVCORE_OK;
+}
+
+static cvcore_status
+cpu_event_new (cvcore_device * device, bool timing, void **handle)
+{
+  (void) device;
+  (void) timing;
+  *handle = calloc (1, sizeof (cpu_event));
+  if (*handle == NULL)
+    return cvcore_fail (CVCORE_ERROR_OUT_OF_MEMORY, "out of host memory");
+  return CVCORE_OK;
+}
+
+static void
+cpu_event_free (cvcore_device * device, void *handle)
+{
+  (void) device;
+  free (handle);
+}
+
+static cvcore_status
+cpu_event_record (cvcore_device * device, void *event, void *stream)
+{
+  struct timespec now;
+
+  (void) device;
+  (void) stream;
+  clock_gettime (CLOCK_MONOTONIC, &now);
+  ((cpu_event *) event)->recorded_ms = now.tv_sec * 1e3 + now.tv_nsec / 1e6;
+  return CVCORE_OK;
+}
+
+static cvcore_status
+cpu_stream_wait_event (cvcore_device * device, void *stream, void *event)
+{
+  (void) device;
+  (void) stream;
+  (void) event;
+  return CVCORE_OK;
+}
+
+static cvcore_status
+cpu_event_synchronize (cvcore_device * device, void *event)
+{
+  (void) device;
+  (void) event;
+  return CVCORE_OK;
+}
+
+static cvcore_status
+cpu_event_elapsed_ms (cvcore_device * device, void *start, void *end,
+    float *ms)
+{
+  (void) device;
+  *ms = (float) (((cpu_event *) end)->recorded_ms -
+      ((cpu_event *) start)->recorded_ms);
+  return CVCORE_OK;
+}
+
+static cvcore_status
+cpu_copy_2d (cvcore_device * device, void *stream, void *dst,
+    size_t dst_pitch, const void *src, size_t src_pitch, size_t width_bytes,
+    size_t height, cvcore_copy_kind kind)
+{
+  uint8_t *d = dst;
+  const uint8_t *s = src;
+
+  (void) device;
+  (void) stream;
+  (void) kind;
+  if (dst_pitch == width_bytes && src_pitch == width_bytes) {
+    memmove (d, s, width_bytes * height);
+    return CVCORE_OK;
+  }
+  for (size_t y = 0; y < height; y++)
+    memmove (d + y * dst_pitch, s + y * src_pitch, width_bytes);
+  return CVCORE_OK;
+}
+
+static cvcore_status
+cpu_memset_2d (cvcore_device * device, void *stream, void *dst, size_t pitch,
+    int value, size_t width_bytes, size_t height)
+{
+  uint8_t *d = dst;
+
+  (void) device;
+  (void) stream;
+  for (size_t y = 0; y < height; y++)
+    memset (d + y * pitch, value, width_bytes);
+  return CVCORE_OK;
+}
+
+const cvcore_backend_ops cvcore_cpu_ops = {
+  .device_count = cpu_device_count,
+  .device_open = cpu_device_open,
+  .device_close = cpu_device_close,
+  .device_alloc = cpu_alloc,
+  .device_free = cpu_free,
+  .host_alloc = cpu_alloc,
+  .host_free = cpu_free,
+  .stream_new = cpu_stream_new,
+  .stream_free = cpu_stream_free,
+  .stream_synchronize = cpu_stream_synchronize,
+  .event_new = cpu_event_new,
+  .event_free = cpu_event_free,
+  .event_record = cpu_event_record,
+  .stream_wait_event = cpu_stream_wait_event,
+  .event_synchronize = cpu_event_synchronize,
+  .event_query = cpu_event_synchronize,
+  .event_elapsed_ms = cpu_event_elapsed_ms,
+  .copy_2d_async = cpu_copy_2d,
+  .memset_2d_async = cpu_memset_2d,
+};

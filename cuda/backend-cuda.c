@@ -1,0 +1,295 @@
+/* CUDA backend of the core's primitive runtime, on the CUDA runtime API.
+ *
+ * cudart is linked statically: it loads libcuda.so.1 only when the first
+ * CUDA call runs, so the plugin loads on machines without a driver and the
+ * missing driver surfaces as an error when a device is opened. */
+#include "cvcore-private.h"
+
+#include <cuda_runtime_api.h>
+#include <stdio.h>
+
+#define MIN_PITCH_ALIGNMENT 256
+
+static cvcore_status
+cuda_fail (cudaError_t err, const char *call, int line)
+{
+  cvcore_status status;
+
+  switch (err) {
+    case cudaErrorInsufficientDriver:
+    case cudaErrorCompatNotSupportedOnDevice:
+      status = CVCORE_ERROR_NO_DRIVER;
+      break;
+    case cudaErrorNoDevice:
+      status = CVCORE_ERROR_NO_DEVICE;
+      break;
+    case cudaErrorInvalidDevice:
+      status = CVCORE_ERROR_INVALID_DEVICE;
+      break;
+    case cudaErrorMemoryAllocation:
+      status = CVCORE_ERROR_OUT_OF_MEMORY;
+      break;
+    case cudaErrorNotReady:
+      status = CVCORE_ERROR_NOT_READY;
+      break;
+    case cudaErrorInvalidValue:
+      status = CVCORE_ERROR_INVALID_VALUE;
+      break;
+    default:
+      status = CVCORE_ERROR_RUNTIME;
+      break;
+  }
+  return cvcore_fail (status, "%s failed: %s (%s) [backend-cuda.c:%d]", call,
+      cudaGetErrorString (err), cudaGetErrorName (err), line);
+}
+
+#define CUDA_TRY(call) do { \
+    cudaError_t err_ = (call); \
+    if (err_ != cudaSuccess) \
+      return cuda_fail (err_, #call, __LINE__); \
+  } while (0)
+
+/* Binds the calling thread to the device: runtime calls act on the current
+ * device, and a streaming thread may serve elements of several devices. */
+#define BIND(device) CUDA_TRY (cudaSetDevice ((device)->id))
+
+static cvcore_status
+cuda_device_count (int *count)
+{
+  cudaError_t err = cudaGetDeviceCount (count);
+  int driver_version = 0;
+
+  if (err == cudaSuccess)
+    return CVCORE_OK;
+  *count = 0;
+  if (err == cudaErrorNoDevice)
+    return CVCORE_OK;
+  if (err == cudaErrorInsufficientDriver) {
+    cudaDriverGetVersion (&driver_version);
+    if (driver_version == 0)
+      return cvcore_fail (CVCORE_ERROR_NO_DRIVER,
+          "no NVIDIA driver found: libcuda.so.1 could not be loaded");
+    return cvcore_fail (CVCORE_ERROR_NO_DRIVER,
+        "the NVIDIA driver supports CUDA %d.%d, older than this build's "
+        "runtime (%d.%d)", driver_version / 1000, driver_version % 1000 / 10,
+        CUDART_VERSION / 1000, CUDART_VERSION % 1000 / 10);
+  }
+  return cuda_fail (err, "cudaGetDeviceCount", __LINE__);
+}
+
+static cvcore_status
+cuda_device_open (cvcore_device * device)
+{
+  struct cudaDeviceProp prop;
+  size_t align;
+
+  BIND (device);
+  CUDA_TRY (cudaGetDeviceProperties (&prop, device->id));
+  align = prop.texturePitchAlignment;
+  device->pitch_alignment = align > MIN_PITCH_ALIGNMENT ? align :
+      MIN_PITCH_ALIGNMENT;
+  snprintf (device->name, sizeof (device->name), "%.200s (sm_%d%d)", prop.name,
+      prop.major, prop.minor);
+  /* Creates the primary context now, so its cost is not paid by a frame. */
+  CUDA_TRY (cudaFree (NULL));
+  return CVCORE_OK;
+}
+
+static void
+cuda_device_close (cvcore_device * device)
+{
+  /* The primary context stays: other users in the process may share it. */
+  (void) device;
+}
+
+static cvcore_status
+cuda_device_alloc (cvcore_device * device, size_t size, void **ptr)
+{
+  BIND (device);
+  CUDA_TRY (cudaMalloc (ptr, size));
+  return CVCORE_OK;
+}
+
+static void
+cuda_device_free (cvcore_device * device, void *ptr)
+{
+  if (cudaSetDevice (device->id) == cudaSuccess)
+    cudaFree (ptr);
+}
+
+static cvcore_status
+cuda_host_alloc (cvcore_device * device, size_t size, void **ptr)
+{
+  BIND (device);
+  /* Portable: page-locked for every device, so buffers can move between
+   * elements bound to different GPUs. */
+  CUDA_TRY (cudaHostAlloc (ptr, size, cudaHostAllocPortable));
+  return CVCORE_OK;
+}
+
+static void
+cuda_host_free (cvcore_device * device, void *ptr)
+{
+  (void) device;
+  cudaFreeHost (ptr);
+}
+
+static cvcore_status
+cuda_stream_new (cvcore_device * device, void **handle)
+{
+  cudaStream_t stream;
+
+  BIND (device);
+  /* Non-blocking: no implicit ordering with the legacy default stream that
+   * other libraries in the process may use. */
+  CUDA_TRY (cudaStreamCreateWithFlags (&stream, cudaStreamNonBlocking));
+  *handle = stream;
+  return CVCORE_OK;
+}
+
+static void
+cuda_stream_free (cvcore_device * device, void *handle)
+{
+  if (cudaSetDevice (device->id) == cudaSuccess)
+    cudaStreamDestroy ((cudaStream_t) handle);
+}
+
+static cvcore_status
+cuda_stream_synchronize (cvcore_device * device, void *handle)
+{
+  BIND (device);
+  CUDA_TRY (cudaStreamSynchronize ((cudaStream_t) handle));
+  return CVCORE_OK;
+}
+
+static cvcore_status
+cuda_event_new (cvcore_device * device, bool timing, void **handle)
+{
+  cudaEvent_t event;
+
+  BIND (device);
+  CUDA_TRY (cudaEventCreateWithFlags (&event,
+          timing ? cudaEventDefault : cudaEventDisableTiming));
+  *handle = event;
+  return CVCORE_OK;
+}
+
+static void
+cuda_event_free (cvcore_device * device, void *handle)
+{
+  if (cudaSetDevice (device->id) == cudaSuccess)
+    cudaEventDestroy ((cudaEvent_t) handle);
+}
+
+static cvcore_status
+cuda_event_record (cvcore_device * device, void *event, void *stream)
+{
+  BIND (device);
+  CUDA_TRY (cudaEventRecord ((cudaEvent_t) event, (cudaStream_t) stream));
+  return CVCORE_OK;
+}
+
+static cvcore_status
+cuda_stream_wait_event (cvcore_device * device, void *stream, void *event)
+{
+  BIND (device);
+  CUDA_TRY (cudaStreamWaitEvent ((cudaStream_t) stream, (cudaEvent_t) event,
+          0));
+  return CVCORE_OK;
+}
+
+static cvcore_status
+cuda_event_synchronize (cvcore_device * device, void *event)
+{
+  BIND (device);
+  CUDA_TRY (cudaEventSynchronize ((cudaEvent_t) event));
+  return CVCORE_OK;
+}
+
+static cvcore_status
+cuda_event_query (cvcore_device * device, void *event)
+{
+  cudaError_t err;
+
+  BIND (device);
+  err = cudaEventQuery ((cudaEvent_t) event);
+  if (err == cudaErrorNotReady)
+    return CVCORE_ERROR_NOT_READY;
+  if (err != cudaSuccess)
+    return cuda_fail (err, "cudaEventQuery", __LINE__);
+  return CVCORE_OK;
+}
+
+static cvcore_status
+cuda_event_elapsed_ms (cvcore_device * device, void *start, void *end,
+    float *ms)
+{
+  BIND (device);
+  CUDA_TRY (cudaEventElapsedTime (ms, (cudaEvent_t) start,
+          (cudaEvent_t) end));
+  return CVCORE_OK;
+}
+
+static enum cudaMemcpyKind
+memcpy_kind (cvcore_copy_kind kind)
+{
+  switch (kind) {
+    case CVCORE_COPY_HOST_TO_DEVICE:
+      return cudaMemcpyHostToDevice;
+    case CVCORE_COPY_DEVICE_TO_HOST:
+      return cudaMemcpyDeviceToHost;
+    case CVCORE_COPY_DEVICE_TO_DEVICE:
+      return cudaMemcpyDeviceToDevice;
+    case CVCORE_COPY_HOST_TO_HOST:
+      return cudaMemcpyHostToHost;
+  }
+  return cudaMemcpyDefault;
+}
+
+static cvcore_status
+cuda_copy_2d_async (cvcore_device * device, void *stream, void *dst,
+    size_t dst_pitch, const void *src, size_t src_pitch, size_t width_bytes,
+    size_t height, cvcore_copy_kind kind)
+{
+  BIND (device);
+  if (height == 1 || (dst_pitch == width_bytes && src_pitch == width_bytes)) {
+    CUDA_TRY (cudaMemcpyAsync (dst, src, width_bytes * height,
+            memcpy_kind (kind), (cudaStream_t) stream));
+  } else {
+    CUDA_TRY (cudaMemcpy2DAsync (dst, dst_pitch, src, src_pitch, width_bytes,
+            height, memcpy_kind (kind), (cudaStream_t) stream));
+  }
+  return CVCORE_OK;
+}
+
+static cvcore_status
+cuda_memset_2d_async (cvcore_device * device, void *stream, void *dst,
+    size_t pitch, int value, size_t width_bytes, size_t height)
+{
+  BIND (device);
+  CUDA_TRY (cudaMemset2DAsync (dst, pitch, value, width_bytes, height,
+          (cudaStream_t) stream));
+  return CVCORE_OK;
+}
+
+const cvcore_backend_ops cvcore_cuda_ops = {
+  .device_count = cuda_device_count,
+  .device_open = cuda_device_open,
+  .device_close = cuda_device_close,
+  .device_alloc = cuda_device_alloc,
+  .device_free = cuda_device_free,
+  .host_alloc = cuda_host_alloc,
+  .host_free = cuda_host_free,
+  .stream_new = cuda_stream_new,
+  .stream_free = cuda_stream_free,
+  .stream_synchronize = cuda_stream_synchronize,
+  .event_new = cuda_event_new,
+  .event_free = cuda_event_free,
+  .event_record = cuda_event_record,
+  .stream_wait_event = cuda_stream_wait_event,
+  .event_synchronize = cuda_event_synchronize,
+  .event_query = cuda_event_query,
+  .event_elapsed_ms = cuda_event_elapsed_ms,
+  .copy_2d_async = cuda_copy_2d_async,
+  .memset_2d_async = cuda_memset_2d_async,
+};

@@ -1,0 +1,87 @@
+/* Internals shared by the core's dispatcher and its backends. */
+#ifndef CVCORE_PRIVATE_H
+#define CVCORE_PRIVATE_H
+
+#include "cvcore.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* The primitive runtime each backend provides. Handles are opaque to the
+ * dispatcher: cudaStream_t / cudaEvent_t on CUDA, small host structs on the
+ * CPU backend. */
+typedef struct
+{
+  cvcore_status (*device_count) (int *count);
+  cvcore_status (*device_open) (cvcore_device * device);
+  void (*device_close) (cvcore_device * device);
+
+  cvcore_status (*device_alloc) (cvcore_device * device, size_t size,
+      void **ptr);
+  void (*device_free) (cvcore_device * device, void *ptr);
+  cvcore_status (*host_alloc) (cvcore_device * device, size_t size,
+      void **ptr);
+  void (*host_free) (cvcore_device * device, void *ptr);
+
+  cvcore_status (*stream_new) (cvcore_device * device, void **handle);
+  void (*stream_free) (cvcore_device * device, void *handle);
+  cvcore_status (*stream_synchronize) (cvcore_device * device, void *handle);
+
+  cvcore_status (*event_new) (cvcore_device * device, bool timing,
+      void **handle);
+  void (*event_free) (cvcore_device * device, void *handle);
+  cvcore_status (*event_record) (cvcore_device * device, void *event,
+      void *stream);
+  cvcore_status (*stream_wait_event) (cvcore_device * device, void *stream,
+      void *event);
+  cvcore_status (*event_synchronize) (cvcore_device * device, void *event);
+  cvcore_status (*event_query) (cvcore_device * device, void *event);
+  cvcore_status (*event_elapsed_ms) (cvcore_device * device, void *start,
+      void *end, float *ms);
+
+  cvcore_status (*copy_2d_async) (cvcore_device * device, void *stream,
+      void *dst, size_t dst_pitch, const void *src, size_t src_pitch,
+      size_t width_bytes, size_t height, cvcore_copy_kind kind);
+  cvcore_status (*memset_2d_async) (cvcore_device * device, void *stream,
+      void *dst, size_t pitch, int value, size_t width_bytes, size_t height);
+} cvcore_backend_ops;
+
+struct cvcore_device
+{
+  const cvcore_backend_ops *ops;
+  cvcore_backend backend;
+  int id;
+  size_t pitch_alignment;
+  char name[256];
+};
+
+struct cvcore_stream
+{
+  cvcore_device *device;
+  void *handle;
+};
+
+struct cvcore_event
+{
+  cvcore_device *device;
+  void *handle;
+};
+
+extern const cvcore_backend_ops cvcore_cpu_ops;
+#ifdef CVCORE_HAVE_CUDA
+extern const cvcore_backend_ops cvcore_cuda_ops;
+#endif
+
+/* Records a message for cvcore_last_error() and returns `status`. */
+cvcore_status cvcore_fail (cvcore_status status, const char *format, ...)
+#if defined(__GNUC__)
+    __attribute__((format (printf, 2, 3)))
+#endif
+    ;
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* CVCORE_PRIVATE_H */

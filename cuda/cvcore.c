@@ -1,0 +1,405 @@
+/* The core's public API: argument checks, then dispatch to the device's
+ * backend. */
+#include "cvcore-private.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static _Thread_local char last_error[512];
+
+cvcore_status
+cvcore_fail (cvcore_status status, const char *format, ...)
+{
+  va_list args;
+
+  va_start (args, format);
+  vsnprintf (last_error, sizeof (last_error), format, args);
+  va_end (args);
+  return status;
+}
+
+const char *
+cvcore_last_error (void)
+{
+  return last_error;
+}
+
+const char *
+cvcore_status_name (cvcore_status status)
+{
+  switch (status) {
+    case CVCORE_OK:
+      return "ok";
+    case CVCORE_ERROR_NOT_BUILT:
+      return "CUDA support not built";
+    case CVCORE_ERROR_NO_DRIVER:
+      return "no usable NVIDIA driver";
+    case CVCORE_ERROR_NO_DEVICE:
+      return "no CUDA device";
+    case CVCORE_ERROR_INVALID_DEVICE:
+      return "device id out of range";
+    case CVCORE_ERROR_OUT_OF_MEMORY:
+      return "out of memory";
+    case CVCORE_ERROR_INVALID_VALUE:
+      return "invalid value";
+    case CVCORE_ERROR_NOT_READY:
+      return "not ready";
+    case CVCORE_ERROR_RUNTIME:
+      return "CUDA runtime error";
+  }
+  return "unknown status";
+}
+
+const char *
+cvcore_backend_name (cvcore_backend backend)
+{
+  return backend == CVCORE_BACKEND_CPU ? "cpu" : "cuda";
+}
+
+bool
+cvcore_backend_from_string (const char *name, cvcore_backend * backend)
+{
+  if (name == NULL || strcmp (name, "cuda") == 0)
+    *backend = CVCORE_BACKEND_CUDA;
+  else if (strcmp (name, "cpu") == 0)
+    *backend = CVCORE_BACKEND_CPU;
+  else
+    return false;
+  return true;
+}
+
+bool
+cvcore_backend_is_built (cvcore_backend backend)
+{
+#ifdef CVCORE_HAVE_CUDA
+  (void) backend;
+  return true;
+#else
+  return backend == CVCORE_BACKEND_CPU;
+#endif
+}
+
+static const cvcore_backend_ops *
+ops_for (cvcore_backend backend)
+{
+  if (backend == CVCORE_BACKEND_CPU)
+    return &cvcore_cpu_ops;
+#ifdef CVCORE_HAVE_CUDA
+  return &cvcore_cuda_ops;
+#else
+  return NULL;
+#endif
+}
+
+static cvcore_status
+not_built (void)
+{
+  return cvcore_fail (CVCORE_ERROR_NOT_BUILT,
+      "this build has no CUDA backend (configured without the CUDA "
+      "toolkit); use the cpu backend or rebuild with CUDA");
+}
+
+cvcore_status
+cvcore_device_count (cvcore_backend backend, int *count)
+{
+  const cvcore_backend_ops *ops = ops_for (backend);
+
+  *count = 0;
+  if (ops == NULL)
+    return not_built ();
+  return ops->device_count (count);
+}
+
+cvcore_status
+cvcore_device_open (cvcore_backend backend, int device_id,
+    cvcore_device ** device)
+{
+  const cvcore_backend_ops *ops = ops_for (backend);
+  cvcore_device *dev;
+  cvcore_status status;
+  int count;
+
+  *device = NULL;
+  if (ops == NULL)
+    return not_built ();
+  status = ops->device_count (&count);
+  if (status != CVCORE_OK)
+    return status;
+  if (count == 0)
+    return cvcore_fail (CVCORE_ERROR_NO_DEVICE,
+        "the NVIDIA driver is loaded but reports no CUDA device");
+  if (device_id < 0 || device_id >= count)
+    return cvcore_fail (CVCORE_ERROR_INVALID_DEVICE,
+        "device id %d is out of range: the %s backend has %d device%s",
+        device_id, cvcore_backend_name (backend), count,
+        count == 1 ? "" : "s");
+
+  dev = calloc (1, sizeof (*dev));
+  if (dev == NULL)
+    return cvcore_fail (CVCORE_ERROR_OUT_OF_MEMORY, "out of host memory");
+  dev->ops = ops;
+  dev->backend = backend;
+  dev->id = device_id;
+  status = ops->device_open (dev);
+  if (status != CVCORE_OK) {
+    free (dev);
+    return status;
+  }
+  *device = dev;
+  return CVCORE_OK;
+}
+
+void
+cvcore_device_close (cvcore_device * device)
+{
+  if (device == NULL)
+    return;
+  device->ops->device_close (device);
+  free (device);
+}
+
+cvcore_backend
+cvcore_device_backend (const cvcore_device * device)
+{
+  return device->backend;
+}
+
+int
+cvcore_device_id (const cvcore_device * device)
+{
+  return device->id;
+}
+
+const char *
+cvcore_device_name (const cvcore_device * device)
+{
+  return device->name;
+}
+
+size_t
+cvcore_device_pitch_alignment (const cvcore_device * device)
+{
+  return device->pitch_alignment;
+}
+
+size_t
+cvcore_pitch_for_width (const cvcore_device * device, size_t width_bytes)
+{
+  size_t align = device->pitch_alignment;
+
+  if (width_bytes == 0)
+    return align;
+  return (width_bytes + align - 1) / align * align;
+}
+
+cvcore_status
+cvcore_device_alloc (cvcore_device * device, size_t size, void **ptr)
+{
+  *ptr = NULL;
+  if (size == 0)
+    return cvcore_fail (CVCORE_ERROR_INVALID_VALUE, "zero-byte allocation");
+  return device->ops->device_alloc (device, size, ptr);
+}
+
+void
+cvcore_device_free (cvcore_device * device, void *ptr)
+{
+  if (ptr != NULL)
+    device->ops->device_free (device, ptr);
+}
+
+cvcore_status
+cvcore_plane_alloc (cvcore_device * device, size_t width_bytes,
+    size_t height, void **ptr, size_t *pitch)
+{
+  *pitch = cvcore_pitch_for_width (device, width_bytes);
+  if (height == 0)
+    return cvcore_fail (CVCORE_ERROR_INVALID_VALUE, "zero-height plane");
+  if (*pitch > SIZE_MAX / height)
+    return cvcore_fail (CVCORE_ERROR_INVALID_VALUE, "plane size overflows");
+  return cvcore_device_alloc (device, *pitch * height, ptr);
+}
+
+cvcore_status
+cvcore_host_alloc (cvcore_device * device, size_t size, void **ptr)
+{
+  *ptr = NULL;
+  if (size == 0)
+    return cvcore_fail (CVCORE_ERROR_INVALID_VALUE, "zero-byte allocation");
+  return device->ops->host_alloc (device, size, ptr);
+}
+
+void
+cvcore_host_free (cvcore_device * device, void *ptr)
+{
+  if (ptr != NULL)
+    device->ops->host_free (device, ptr);
+}
+
+cvcore_status
+cvcore_stream_new (cvcore_device * device, cvcore_stream ** stream)
+{
+  cvcore_stream *s = calloc (1, sizeof (*s));
+  cvcore_status status;
+
+  *stream = NULL;
+  if (s == NULL)
+    return cvcore_fail (CVCORE_ERROR_OUT_OF_MEMORY, "out of host memory");
+  s->device = device;
+  status = device->ops->stream_new (device, &s->handle);
+  if (status != CVCORE_OK) {
+    free (s);
+    return status;
+  }
+  *stream = s;
+  return CVCORE_OK;
+}
+
+void
+cvcore_stream_free (cvcore_stream * stream)
+{
+  if (stream == NULL)
+    return;
+  stream->device->ops->stream_free (stream->device, stream->handle);
+  free (stream);
+}
+
+cvcore_device *
+cvcore_stream_device (const cvcore_stream * stream)
+{
+  return stream->device;
+}
+
+void *
+cvcore_stream_handle (const cvcore_stream * stream)
+{
+  return stream->handle;
+}
+
+cvcore_status
+cvcore_stream_synchronize (cvcore_stream * stream)
+{
+  return stream->device->ops->stream_synchronize (stream->device,
+      stream->handle);
+}
+
+cvcore_status
+cvcore_event_new (cvcore_device * device, bool timing, cvcore_event ** event)
+{
+  cvcore_event *e = calloc (1, sizeof (*e));
+  cvcore_status status;
+
+  *event = NULL;
+  if (e == NULL)
+    return cvcore_fail (CVCORE_ERROR_OUT_OF_MEMORY, "out of host memory");
+  e->device = device;
+  status = device->ops->event_new (device, timing, &e->handle);
+  if (status != CVCORE_OK) {
+    free (e);
+    return status;
+  }
+  *event = e;
+  return CVCORE_OK;
+}
+
+void
+cvcore_event_free (cvcore_event * event)
+{
+  if (event == NULL)
+    return;
+  event->device->ops->event_free (event->device, event->handle);
+  free (event);
+}
+
+static cvcore_status
+check_same_device (const cvcore_device * a, const cvcore_device * b)
+{
+  if (a->backend != b->backend)
+    return cvcore_fail (CVCORE_ERROR_INVALID_VALUE,
+        "objects of different backends used together");
+  return CVCORE_OK;
+}
+
+cvcore_status
+cvcore_event_record (cvcore_event * event, cvcore_stream * stream)
+{
+  if (event->device != stream->device)
+    return cvcore_fail (CVCORE_ERROR_INVALID_VALUE,
+        "an event is recorded on a stream of another device");
+  return event->device->ops->event_record (event->device, event->handle,
+      stream->handle);
+}
+
+cvcore_status
+cvcore_stream_wait_event (cvcore_stream * stream, cvcore_event * event)
+{
+  cvcore_status status = check_same_device (stream->device, event->device);
+
+  if (status != CVCORE_OK)
+    return status;
+  /* CUDA lets a stream wait on another device's event. */
+  return stream->device->ops->stream_wait_event (stream->device,
+      stream->handle, event->handle);
+}
+
+cvcore_status
+cvcore_event_synchronize (cvcore_event * event)
+{
+  return event->device->ops->event_synchronize (event->device, event->handle);
+}
+
+cvcore_status
+cvcore_event_query (cvcore_event * event)
+{
+  return event->device->ops->event_query (event->device, event->handle);
+}
+
+cvcore_status
+cvcore_event_elapsed_ms (cvcore_event * start, cvcore_event * end, float *ms)
+{
+  cvcore_status status = check_same_device (start->device, end->device);
+
+  if (status != CVCORE_OK)
+    return status;
+  return start->device->ops->event_elapsed_ms (start->device, start->handle,
+      end->handle, ms);
+}
+
+cvcore_status
+cvcore_copy_async (cvcore_stream * stream, void *dst, const void *src,
+    size_t size, cvcore_copy_kind kind)
+{
+  if (size == 0)
+    return CVCORE_OK;
+  return cvcore_copy_2d_async (stream, dst, size, src, size, size, 1, kind);
+}
+
+cvcore_status
+cvcore_copy_2d_async (cvcore_stream * stream, void *dst, size_t dst_pitch,
+    const void *src, size_t src_pitch, size_t width_bytes, size_t height,
+    cvcore_copy_kind kind)
+{
+  if (width_bytes == 0 || height == 0)
+    return CVCORE_OK;
+  if (dst == NULL || src == NULL || dst_pitch < width_bytes
+      || src_pitch < width_bytes)
+    return cvcore_fail (CVCORE_ERROR_INVALID_VALUE,
+        "bad 2-D copy: dst %p pitch %zu, src %p pitch %zu, row %zu bytes",
+        dst, dst_pitch, src, src_pitch, width_bytes);
+  return stream->device->ops->copy_2d_async (stream->device, stream->handle,
+      dst, dst_pitch, src, src_pitch, width_bytes, height, kind);
+}
+
+cvcore_status
+cvcore_memset_2d_async (cvcore_stream * stream, void *dst, size_t pitch,
+    int value, size_t width_bytes, size_t height)
+{
+  if (width_bytes == 0 || height == 0)
+    return CVCORE_OK;
+  if (dst == NULL || pitch < width_bytes)
+    return cvcore_fail (CVCORE_ERROR_INVALID_VALUE, "bad 2-D memset");
+  return stream->device->ops->memset_2d_async (stream->device,
+      stream->handle, dst, pitch, value, width_bytes, height);
+}

@@ -1,0 +1,129 @@
+/* cvcore: the compute core shared by the cudavision elements.
+ *
+ * A small C API with two backends behind it: CUDA (the product) and a CPU
+ * reference backend in plain C, where host memory stands in for device
+ * memory and every operation completes before it returns. Nothing here
+ * knows about GStreamer.
+ *
+ * Objects: a device (one GPU, or the CPU), streams (ordered work queues of a
+ * device), events (points in a stream that other streams or the host wait
+ * for) and memory (device memory, and page-locked host memory that the copy
+ * engines read and write directly).
+ *
+ * Every function that can fail returns a cvcore_status; on failure
+ * cvcore_last_error() holds a readable message for the calling thread.
+ */
+#ifndef CVCORE_H
+#define CVCORE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef enum
+{
+  CVCORE_BACKEND_CUDA = 0,
+  CVCORE_BACKEND_CPU = 1,
+} cvcore_backend;
+
+typedef enum
+{
+  CVCORE_OK = 0,
+  CVCORE_ERROR_NOT_BUILT,       /* the CUDA backend was not compiled in */
+  CVCORE_ERROR_NO_DRIVER,       /* no usable NVIDIA driver */
+  CVCORE_ERROR_NO_DEVICE,       /* driver present, no CUDA device */
+  CVCORE_ERROR_INVALID_DEVICE,  /* device id out of range */
+  CVCORE_ERROR_OUT_OF_MEMORY,
+  CVCORE_ERROR_INVALID_VALUE,
+  CVCORE_ERROR_NOT_READY,       /* an event or stream has work pending */
+  CVCORE_ERROR_RUNTIME,         /* any other CUDA failure */
+} cvcore_status;
+
+typedef enum
+{
+  CVCORE_COPY_HOST_TO_DEVICE,
+  CVCORE_COPY_DEVICE_TO_HOST,
+  CVCORE_COPY_DEVICE_TO_DEVICE,
+  CVCORE_COPY_HOST_TO_HOST,
+} cvcore_copy_kind;
+
+typedef struct cvcore_device cvcore_device;
+typedef struct cvcore_stream cvcore_stream;
+typedef struct cvcore_event cvcore_event;
+
+/* Errors */
+const char *cvcore_status_name (cvcore_status status);
+const char *cvcore_last_error (void);
+
+/* Backends and devices */
+const char *cvcore_backend_name (cvcore_backend backend);
+bool cvcore_backend_from_string (const char *name, cvcore_backend * backend);
+bool cvcore_backend_is_built (cvcore_backend backend);
+
+cvcore_status cvcore_device_count (cvcore_backend backend, int *count);
+cvcore_status cvcore_device_open (cvcore_backend backend, int device_id,
+    cvcore_device ** device);
+void cvcore_device_close (cvcore_device * device);
+cvcore_backend cvcore_device_backend (const cvcore_device * device);
+int cvcore_device_id (const cvcore_device * device);
+const char *cvcore_device_name (const cvcore_device * device);
+/* Row pitches of device planes are multiples of this many bytes. */
+size_t cvcore_device_pitch_alignment (const cvcore_device * device);
+size_t cvcore_pitch_for_width (const cvcore_device * device,
+    size_t width_bytes);
+
+/* Memory */
+cvcore_status cvcore_device_alloc (cvcore_device * device, size_t size,
+    void **ptr);
+void cvcore_device_free (cvcore_device * device, void *ptr);
+/* Pitched 2-D plane: *pitch >= width_bytes, a multiple of the alignment. */
+cvcore_status cvcore_plane_alloc (cvcore_device * device, size_t width_bytes,
+    size_t height, void **ptr, size_t *pitch);
+/* Page-locked host memory (plain aligned memory on the CPU backend). */
+cvcore_status cvcore_host_alloc (cvcore_device * device, size_t size,
+    void **ptr);
+void cvcore_host_free (cvcore_device * device, void *ptr);
+
+/* Streams */
+cvcore_status cvcore_stream_new (cvcore_device * device,
+    cvcore_stream ** stream);
+void cvcore_stream_free (cvcore_stream * stream);
+cvcore_device *cvcore_stream_device (const cvcore_stream * stream);
+cvcore_status cvcore_stream_synchronize (cvcore_stream * stream);
+/* Backend handle (a cudaStream_t on CUDA, NULL on the CPU backend). */
+void *cvcore_stream_handle (const cvcore_stream * stream);
+
+/* Events: `timing` events can measure elapsed time between two records. */
+cvcore_status cvcore_event_new (cvcore_device * device, bool timing,
+    cvcore_event ** event);
+void cvcore_event_free (cvcore_event * event);
+cvcore_status cvcore_event_record (cvcore_event * event,
+    cvcore_stream * stream);
+cvcore_status cvcore_stream_wait_event (cvcore_stream * stream,
+    cvcore_event * event);
+cvcore_status cvcore_event_synchronize (cvcore_event * event);
+/* CVCORE_OK when complete, CVCORE_ERROR_NOT_READY while pending. */
+cvcore_status cvcore_event_query (cvcore_event * event);
+cvcore_status cvcore_event_elapsed_ms (cvcore_event * start,
+    cvcore_event * end, float *ms);
+
+/* Copies, queued on `stream`. Host pointers of asynchronous copies must stay
+ * valid until the stream passes the copy; page-locked host memory makes them
+ * truly asynchronous. */
+cvcore_status cvcore_copy_async (cvcore_stream * stream, void *dst,
+    const void *src, size_t size, cvcore_copy_kind kind);
+cvcore_status cvcore_copy_2d_async (cvcore_stream * stream, void *dst,
+    size_t dst_pitch, const void *src, size_t src_pitch, size_t width_bytes,
+    size_t height, cvcore_copy_kind kind);
+cvcore_status cvcore_memset_2d_async (cvcore_stream * stream, void *dst,
+    size_t pitch, int value, size_t width_bytes, size_t height);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* CVCORE_H */

@@ -1,0 +1,190 @@
+/**
+ * SECTION:element-cudadownload
+ * @title: cudadownload
+ *
+ * Moves raw video from cudavision device memory (`memory:CUDAVisionMemory`)
+ * back to system memory.
+ *
+ * Output buffers come from a pool of page-locked memory, so the copy runs
+ * at the copy engine's full speed; the element waits for it before pushing,
+ * the one place where a cudavision pipeline synchronises with the host.
+ * Upstream filters are offered device pools. When downstream accepts device
+ * memory the element passes frames through.
+ *
+ * Also registered as `cudavisiondownload`, which names this element even
+ * when another plugin owns the name `cudadownload`.
+ *
+ * ## Example launch line
+ * |[
+ * gst-launch-1.0 videotestsrc num-buffers=1 ! cudaupload ! cudadownload ! pngenc ! filesink location=frame.png
+ * ]|
+ */
+#ifdef HAVE_CONFIG_H
+#include "config.h"
+#endif
+
+#include "gstcudadownload.h"
+#include "gstcudavisionbufferpool.h"
+#include "gstcudavisionformats.h"
+#include "gstcudavisionhostmemory.h"
+#include "gstcudavisionutils.h"
+
+GST_DEBUG_CATEGORY_STATIC (gst_cuda_vision_download_debug);
+#define GST_CAT_DEFAULT gst_cuda_vision_download_debug
+
+struct _GstCudaVisionDownload
+{
+  GstCudaVisionBaseTransform parent;
+};
+
+#define BASE(self) GST_CUDA_VISION_BASE_TRANSFORM (self)
+
+static GstStaticPadTemplate sink_template = GST_STATIC_PAD_TEMPLATE ("sink",
+    GST_PAD_SINK, GST_PAD_ALWAYS,
+    GST_STATIC_CAPS (GST_CUDA_VISION_DEVICE_CAPS
+        (GST_CUDA_VISION_TRANSFER_FORMATS)));
+
+static GstStaticPadTemplate src_template = GST_STATIC_PAD_TEMPLATE ("src",
+    GST_PAD_SRC, GST_PAD_ALWAYS,
+    GST_STATIC_CAPS (GST_VIDEO_CAPS_MAKE (GST_CUDA_VISION_TRANSFER_FORMATS) ";"
+        GST_CUDA_VISION_DEVICE_CAPS (GST_CUDA_VISION_TRANSFER_FORMATS)));
+
+G_DEFINE_TYPE_WITH_CODE (GstCudaVisionDownload, gst_cuda_vision_download,
+    GST_TYPE_CUDA_VISION_BASE_TRANSFORM,
+    GST_DEBUG_CATEGORY_INIT (gst_cuda_vision_download_debug, "cudadownload", 0,
+        "cudavision download to system memory"));
+
+static GstCaps *
+gst_cuda_vision_download_transform_caps (GstBaseTransform * trans,
+    GstPadDirection direction, GstCaps * caps, GstCaps * filter)
+{
+  /* System memory first: with a downstream that takes anything, such as
+   * fakesink, the element downloads rather than passing through. */
+  if (direction == GST_PAD_SINK)
+    return gst_cuda_vision_caps_for_features (caps,
+        GST_CAPS_FEATURE_MEMORY_SYSTEM_MEMORY,
+        GST_CAPS_FEATURE_MEMORY_CUDA_VISION, filter);
+  return gst_cuda_vision_caps_for_features (caps,
+      GST_CAPS_FEATURE_MEMORY_CUDA_VISION, NULL, filter);
+}
+
+static gboolean
+gst_cuda_vision_download_propose_allocation (GstBaseTransform * trans,
+    GstQuery * decide_query, GstQuery * query)
+{
+  GstCudaVisionDevice *device =
+      gst_cuda_vision_base_transform_get_device (BASE (trans));
+
+  if (decide_query == NULL)
+    return GST_BASE_TRANSFORM_CLASS (gst_cuda_vision_download_parent_class)
+        ->propose_allocation (trans, decide_query, query);
+  return device != NULL && gst_cuda_vision_propose_device_pool (device, query);
+}
+
+static gboolean
+gst_cuda_vision_download_decide_allocation (GstBaseTransform * trans,
+    GstQuery * query)
+{
+  GstCudaVisionDevice *device =
+      gst_cuda_vision_base_transform_get_device (BASE (trans));
+  GstCaps *caps = NULL;
+  GstBufferPool *pool;
+  GstVideoInfo info;
+  guint min = 0;
+  gboolean video_meta;
+
+  gst_query_parse_allocation (query, &caps, NULL);
+  if (caps == NULL || device == NULL || !gst_video_info_from_caps (&info,
+          caps))
+    return FALSE;
+  if (gst_query_get_n_allocation_pools (query) > 0)
+    gst_query_parse_nth_allocation_pool (query, 0, NULL, NULL, &min, NULL);
+  video_meta = gst_query_find_allocation_meta (query, GST_VIDEO_META_API_TYPE,
+      NULL);
+
+  pool = gst_cuda_vision_host_pool_new (device, caps, &info, min, video_meta);
+  if (pool == NULL)
+    return FALSE;
+  if (gst_query_get_n_allocation_pools (query) > 0)
+    gst_query_set_nth_allocation_pool (query, 0, pool, info.size, min, 0);
+  else
+    gst_query_add_allocation_pool (query, pool, info.size, min, 0);
+  gst_object_unref (pool);
+  return TRUE;
+}
+
+static GstFlowReturn
+gst_cuda_vision_download_transform (GstBaseTransform * trans,
+    GstBuffer * inbuf, GstBuffer * outbuf)
+{
+  GstCudaVisionDownload *self = GST_CUDA_VISION_DOWNLOAD (trans);
+  cvcore_stream *stream = gst_cuda_vision_base_transform_get_stream (BASE
+      (self));
+  GstMemory *in_mem = gst_buffer_peek_memory (inbuf, 0);
+  GstVideoFrame in_frame, out_frame;
+  cvcore_status status;
+
+  if (gst_buffer_n_memory (inbuf) != 1 || !gst_is_cuda_vision_memory (in_mem)) {
+    GST_ELEMENT_ERROR (self, STREAM, FORMAT,
+        ("The input frame is not cudavision device memory"),
+        ("buffer %" GST_PTR_FORMAT, inbuf));
+    return GST_FLOW_ERROR;
+  }
+  if (!gst_video_frame_map (&in_frame,
+          (GstVideoInfo *) gst_cuda_vision_base_transform_get_in_info (BASE
+              (self)), inbuf, GST_MAP_READ | GST_MAP_CUDA_VISION)) {
+    GST_ELEMENT_ERROR (self, RESOURCE, FAILED, ("Cannot map a device frame"),
+        (NULL));
+    return GST_FLOW_ERROR;
+  }
+  if (!gst_video_frame_map (&out_frame,
+          (GstVideoInfo *) gst_cuda_vision_base_transform_get_out_info (BASE
+              (self)), outbuf, GST_MAP_WRITE)) {
+    gst_video_frame_unmap (&in_frame);
+    GST_ELEMENT_ERROR (self, RESOURCE, FAILED, ("Cannot map the output frame"),
+        (NULL));
+    return GST_FLOW_ERROR;
+  }
+
+  status = gst_cuda_vision_memory_begin_access (in_mem, stream) ?
+      gst_cuda_vision_copy_frame_async (stream, &out_frame, &in_frame,
+      CVCORE_COPY_DEVICE_TO_HOST) : CVCORE_ERROR_RUNTIME;
+  if (!gst_cuda_vision_memory_end_access (in_mem, stream))
+    status = CVCORE_ERROR_RUNTIME;
+  /* The frame leaves for the host: this is where we wait. */
+  if (status == CVCORE_OK)
+    status = cvcore_stream_synchronize (stream);
+
+  gst_video_frame_unmap (&out_frame);
+  gst_video_frame_unmap (&in_frame);
+  if (status != CVCORE_OK)
+    return gst_cuda_vision_base_transform_core_error (BASE (self),
+        "Download failed");
+  return GST_FLOW_OK;
+}
+
+static void
+gst_cuda_vision_download_class_init (GstCudaVisionDownloadClass * klass)
+{
+  GstElementClass *element_class = GST_ELEMENT_CLASS (klass);
+  GstBaseTransformClass *trans_class = GST_BASE_TRANSFORM_CLASS (klass);
+
+  gst_element_class_add_static_pad_template (element_class, &sink_template);
+  gst_element_class_add_static_pad_template (element_class, &src_template);
+  gst_element_class_set_static_metadata (element_class,
+      "CUDA vision download", "Filter/Video/Hardware",
+      "Downloads raw video from cudavision device memory to system memory",
+      "gst-cuda-vision developers");
+
+  trans_class->passthrough_on_same_caps = TRUE;
+  trans_class->transform_caps = gst_cuda_vision_download_transform_caps;
+  trans_class->propose_allocation =
+      gst_cuda_vision_download_propose_allocation;
+  trans_class->decide_allocation = gst_cuda_vision_download_decide_allocation;
+  trans_class->transform = gst_cuda_vision_download_transform;
+}
+
+static void
+gst_cuda_vision_download_init (GstCudaVisionDownload * self)
+{
+}

@@ -1,0 +1,372 @@
+/**
+ * SECTION:element-cudaupload
+ * @title: cudaupload
+ *
+ * Moves raw video from system memory into cudavision device memory
+ * (`memory:CUDAVisionMemory`), where the other cudavision elements work on
+ * it without host round trips.
+ *
+ * Upstream is offered a pool of page-locked buffers in the ALLOCATION
+ * query: a producer that takes it writes frames straight into memory the
+ * copy engine reads, and the upload is an asynchronous DMA. Frames in other
+ * memory are copied through a ring of page-locked staging buffers first.
+ * Nothing waits on the host: the copy is queued on the element's stream and
+ * the next element's stream waits for it on the device, so the upload of
+ * one frame overlaps the processing of the previous one (with a queue
+ * between the elements, also across threads). Input already in device
+ * memory passes through.
+ *
+ * Also registered as `cudavisionupload`, which names this element even when
+ * another plugin owns the name `cudaupload`.
+ *
+ * ## Example launch line
+ * |[
+ * gst-launch-1.0 videotestsrc ! video/x-raw,format=NV12 ! cudaupload ! cudadownload ! videoconvert ! autovideosink
+ * ]|
+ */
+#ifdef HAVE_CONFIG_H
+#include "config.h"
+#endif
+
+#include "gstcudaupload.h"
+#include "gstcudavisionbufferpool.h"
+#include "gstcudavisionformats.h"
+#include "gstcudavisionhostmemory.h"
+#include "gstcudavisionutils.h"
+
+#include <string.h>
+
+GST_DEBUG_CATEGORY_STATIC (gst_cuda_vision_upload_debug);
+#define GST_CAT_DEFAULT gst_cuda_vision_upload_debug
+
+/* Copies in flight at most; the oldest is waited for when all are busy. */
+#define N_SLOTS 4
+
+typedef struct
+{
+  cvcore_event *done;
+  /* Page-locked input that the copy engine may still be reading. */
+  GstBuffer *held;
+  /* Page-locked copy of pageable input, in the device layout. */
+  void *staging;
+} UploadSlot;
+
+struct _GstCudaVisionUpload
+{
+  GstCudaVisionBaseTransform parent;
+
+  UploadSlot slots[N_SLOTS];
+  guint next_slot;
+  gsize staging_size;
+};
+
+#define BASE(self) GST_CUDA_VISION_BASE_TRANSFORM (self)
+#define CORE(self) gst_cuda_vision_device_get_core ( \
+    gst_cuda_vision_base_transform_get_device (BASE (self)))
+
+static GstStaticPadTemplate sink_template = GST_STATIC_PAD_TEMPLATE ("sink",
+    GST_PAD_SINK, GST_PAD_ALWAYS,
+    GST_STATIC_CAPS (GST_VIDEO_CAPS_MAKE (GST_CUDA_VISION_TRANSFER_FORMATS) ";"
+        GST_CUDA_VISION_DEVICE_CAPS (GST_CUDA_VISION_TRANSFER_FORMATS)));
+
+static GstStaticPadTemplate src_template = GST_STATIC_PAD_TEMPLATE ("src",
+    GST_PAD_SRC, GST_PAD_ALWAYS,
+    GST_STATIC_CAPS (GST_CUDA_VISION_DEVICE_CAPS
+        (GST_CUDA_VISION_TRANSFER_FORMATS)));
+
+G_DEFINE_TYPE_WITH_CODE (GstCudaVisionUpload, gst_cuda_vision_upload,
+    GST_TYPE_CUDA_VISION_BASE_TRANSFORM,
+    GST_DEBUG_CATEGORY_INIT (gst_cuda_vision_upload_debug, "cudaupload", 0,
+        "cudavision upload to device memory"));
+
+/* Waits for the slot's last copy and lets go of what it kept alive. */
+static gboolean
+release_slot (GstCudaVisionUpload * self, UploadSlot * slot)
+{
+  gboolean ok = TRUE;
+
+  if (slot->done && cvcore_event_synchronize (slot->done) != CVCORE_OK) {
+    GST_ERROR_OBJECT (self, "waiting for an upload failed: %s",
+        cvcore_last_error ());
+    ok = FALSE;
+  }
+  gst_clear_buffer (&slot->held);
+  return ok;
+}
+
+static gboolean
+release_all_slots (GstCudaVisionUpload * self)
+{
+  gboolean ok = TRUE;
+
+  for (guint i = 0; i < N_SLOTS; i++)
+    ok &= release_slot (self, &self->slots[i]);
+  return ok;
+}
+
+static void
+free_staging (GstCudaVisionUpload * self)
+{
+  for (guint i = 0; i < N_SLOTS; i++) {
+    if (self->slots[i].staging) {
+      cvcore_host_free (CORE (self), self->slots[i].staging);
+      self->slots[i].staging = NULL;
+    }
+  }
+}
+
+static gboolean
+gst_cuda_vision_upload_start (GstBaseTransform * trans)
+{
+  GstCudaVisionUpload *self = GST_CUDA_VISION_UPLOAD (trans);
+
+  if (!GST_BASE_TRANSFORM_CLASS (gst_cuda_vision_upload_parent_class)->start
+      (trans))
+    return FALSE;
+  for (guint i = 0; i < N_SLOTS; i++) {
+    if (cvcore_event_new (CORE (self), false, &self->slots[i].done)
+        != CVCORE_OK) {
+      GST_ELEMENT_ERROR (self, RESOURCE, FAILED,
+          ("Cannot create upload events"), ("%s", cvcore_last_error ()));
+      return FALSE;
+    }
+  }
+  self->next_slot = 0;
+  return TRUE;
+}
+
+static gboolean
+gst_cuda_vision_upload_stop (GstBaseTransform * trans)
+{
+  GstCudaVisionUpload *self = GST_CUDA_VISION_UPLOAD (trans);
+
+  if (gst_cuda_vision_base_transform_get_device (BASE (self))) {
+    release_all_slots (self);
+    free_staging (self);
+    for (guint i = 0; i < N_SLOTS; i++) {
+      cvcore_event_free (self->slots[i].done);
+      self->slots[i].done = NULL;
+    }
+  }
+  return GST_BASE_TRANSFORM_CLASS (gst_cuda_vision_upload_parent_class)->stop
+      (trans);
+}
+
+static gboolean
+gst_cuda_vision_upload_set_info (GstCudaVisionBaseTransform * base,
+    GstCaps * incaps, GstVideoInfo * in_info, GstCaps * outcaps,
+    GstVideoInfo * out_info)
+{
+  GstCudaVisionUpload *self = GST_CUDA_VISION_UPLOAD (base);
+  GstVideoInfo layout = *out_info;
+
+  /* Staging buffers hold the old size; drop them once nothing reads them. */
+  release_all_slots (self);
+  free_staging (self);
+  gst_cuda_vision_video_info_set_layout (&layout,
+      gst_cuda_vision_base_transform_get_device (base));
+  self->staging_size = layout.size;
+  return TRUE;
+}
+
+static gboolean
+gst_cuda_vision_upload_sink_event (GstBaseTransform * trans, GstEvent * event)
+{
+  GstCudaVisionUpload *self = GST_CUDA_VISION_UPLOAD (trans);
+
+  /* Hand held input back to upstream's pool at once on a flush. */
+  if (GST_EVENT_TYPE (event) == GST_EVENT_FLUSH_STOP
+      && gst_cuda_vision_base_transform_get_device (BASE (self)))
+    release_all_slots (self);
+  return GST_BASE_TRANSFORM_CLASS (gst_cuda_vision_upload_parent_class)
+      ->sink_event (trans, event);
+}
+
+static GstCaps *
+gst_cuda_vision_upload_transform_caps (GstBaseTransform * trans,
+    GstPadDirection direction, GstCaps * caps, GstCaps * filter)
+{
+  if (direction == GST_PAD_SINK)
+    return gst_cuda_vision_caps_for_features (caps,
+        GST_CAPS_FEATURE_MEMORY_CUDA_VISION, NULL, filter);
+  return gst_cuda_vision_caps_for_features (caps,
+      GST_CAPS_FEATURE_MEMORY_CUDA_VISION,
+      GST_CAPS_FEATURE_MEMORY_SYSTEM_MEMORY, filter);
+}
+
+static gboolean
+gst_cuda_vision_upload_propose_allocation (GstBaseTransform * trans,
+    GstQuery * decide_query, GstQuery * query)
+{
+  GstCudaVisionDevice *device =
+      gst_cuda_vision_base_transform_get_device (BASE (trans));
+  GstBufferPool *pool;
+  GstStructure *config;
+  GstAllocator *allocator = NULL;
+  GstCaps *caps = NULL;
+  GstVideoInfo info;
+
+  if (decide_query == NULL)
+    return GST_BASE_TRANSFORM_CLASS (gst_cuda_vision_upload_parent_class)
+        ->propose_allocation (trans, decide_query, query);
+
+  gst_query_parse_allocation (query, &caps, NULL);
+  if (caps == NULL || device == NULL || !gst_video_info_from_caps (&info,
+          caps))
+    return FALSE;
+
+  pool = gst_cuda_vision_host_pool_new (device, caps, &info, 0, TRUE);
+  if (pool == NULL)
+    return FALSE;
+  config = gst_buffer_pool_get_config (pool);
+  gst_buffer_pool_config_get_allocator (config, &allocator, NULL);
+  gst_query_add_allocation_pool (query, pool, info.size, 0, 0);
+  if (allocator)
+    gst_query_add_allocation_param (query, allocator, NULL);
+  gst_query_add_allocation_meta (query, GST_VIDEO_META_API_TYPE, NULL);
+  gst_structure_free (config);
+  gst_object_unref (pool);
+  GST_DEBUG_OBJECT (trans, "proposed a page-locked pool upstream");
+  return TRUE;
+}
+
+static gboolean
+gst_cuda_vision_upload_decide_allocation (GstBaseTransform * trans,
+    GstQuery * query)
+{
+  GstCudaVisionDevice *device =
+      gst_cuda_vision_base_transform_get_device (BASE (trans));
+
+  return device != NULL && gst_cuda_vision_decide_device_pool (device, query);
+}
+
+/* Copies pageable input rows into the slot's staging buffer, laid out as the
+ * device frame, so the DMA is one contiguous transfer. */
+static void
+stage_frame (guint8 * staging, const GstVideoInfo * layout,
+    const GstVideoFrame * in)
+{
+  for (guint p = 0; p < GST_VIDEO_INFO_N_PLANES (layout); p++) {
+    gsize row = gst_cuda_vision_plane_row_bytes (layout, p);
+    guint rows = gst_cuda_vision_plane_rows (layout, p);
+    const guint8 *src = GST_VIDEO_FRAME_PLANE_DATA (in, p);
+    gint src_stride = GST_VIDEO_FRAME_PLANE_STRIDE (in, p);
+    guint8 *dst = staging + layout->offset[p];
+
+    for (guint y = 0; y < rows; y++)
+      memcpy (dst + (gsize) y * layout->stride[p], src + (gsize) y * src_stride,
+          row);
+  }
+}
+
+static cvcore_status
+upload_frame (GstCudaVisionUpload * self, UploadSlot * slot, GstBuffer * inbuf,
+    GstVideoFrame * in_frame, GstVideoFrame * out_frame, GstMemory * out_mem)
+{
+  cvcore_stream *stream = gst_cuda_vision_base_transform_get_stream (BASE
+      (self));
+  cvcore_status status;
+
+  if (gst_cuda_vision_buffer_is_pinned (inbuf)) {
+    status = gst_cuda_vision_copy_frame_async (stream, out_frame, in_frame,
+        CVCORE_COPY_HOST_TO_DEVICE);
+    slot->held = gst_buffer_ref (inbuf);
+  } else {
+    if (slot->staging == NULL) {
+      status = cvcore_host_alloc (CORE (self), self->staging_size,
+          &slot->staging);
+      if (status != CVCORE_OK)
+        return status;
+    }
+    stage_frame (slot->staging, gst_cuda_vision_memory_get_info (out_mem),
+        in_frame);
+    status = cvcore_copy_async (stream, out_frame->map[0].data, slot->staging,
+        self->staging_size, CVCORE_COPY_HOST_TO_DEVICE);
+  }
+  if (status == CVCORE_OK)
+    status = cvcore_event_record (slot->done, stream);
+  return status;
+}
+
+static GstFlowReturn
+gst_cuda_vision_upload_transform (GstBaseTransform * trans, GstBuffer * inbuf,
+    GstBuffer * outbuf)
+{
+  GstCudaVisionUpload *self = GST_CUDA_VISION_UPLOAD (trans);
+  cvcore_stream *stream = gst_cuda_vision_base_transform_get_stream (BASE
+      (self));
+  UploadSlot *slot = &self->slots[self->next_slot];
+  GstVideoFrame in_frame, out_frame;
+  GstMemory *out_mem = gst_buffer_peek_memory (outbuf, 0);
+  cvcore_status status;
+
+  self->next_slot = (self->next_slot + 1) % N_SLOTS;
+  if (!release_slot (self, slot))
+    return gst_cuda_vision_base_transform_core_error (BASE (self),
+        "Upload failed");
+
+  if (!gst_is_cuda_vision_memory (out_mem)) {
+    GST_ELEMENT_ERROR (self, CORE, NEGOTIATION,
+        ("Output buffer is not cudavision device memory"), (NULL));
+    return GST_FLOW_ERROR;
+  }
+  if (!gst_video_frame_map (&in_frame,
+          (GstVideoInfo *) gst_cuda_vision_base_transform_get_in_info (BASE
+              (self)), inbuf, GST_MAP_READ)) {
+    GST_ELEMENT_ERROR (self, STREAM, FORMAT, ("Cannot map the input frame"),
+        ("buffer %" GST_PTR_FORMAT, inbuf));
+    return GST_FLOW_ERROR;
+  }
+  if (!gst_video_frame_map (&out_frame,
+          (GstVideoInfo *) gst_cuda_vision_base_transform_get_out_info (BASE
+              (self)), outbuf, GST_MAP_WRITE | GST_MAP_CUDA_VISION)) {
+    gst_video_frame_unmap (&in_frame);
+    GST_ELEMENT_ERROR (self, RESOURCE, FAILED, ("Cannot map a device frame"),
+        (NULL));
+    return GST_FLOW_ERROR;
+  }
+
+  status = gst_cuda_vision_memory_begin_access (out_mem, stream) ?
+      upload_frame (self, slot, inbuf, &in_frame, &out_frame, out_mem) :
+      CVCORE_ERROR_RUNTIME;
+  if (!gst_cuda_vision_memory_end_access (out_mem, stream))
+    status = CVCORE_ERROR_RUNTIME;
+
+  gst_video_frame_unmap (&out_frame);
+  gst_video_frame_unmap (&in_frame);
+  if (status != CVCORE_OK)
+    return gst_cuda_vision_base_transform_core_error (BASE (self),
+        "Upload failed");
+  return GST_FLOW_OK;
+}
+
+static void
+gst_cuda_vision_upload_class_init (GstCudaVisionUploadClass * klass)
+{
+  GstElementClass *element_class = GST_ELEMENT_CLASS (klass);
+  GstBaseTransformClass *trans_class = GST_BASE_TRANSFORM_CLASS (klass);
+
+  gst_element_class_add_static_pad_template (element_class, &sink_template);
+  gst_element_class_add_static_pad_template (element_class, &src_template);
+  gst_element_class_set_static_metadata (element_class,
+      "CUDA vision upload", "Filter/Video/Hardware",
+      "Uploads raw video from system memory to cudavision device memory",
+      "gst-cuda-vision developers");
+
+  trans_class->passthrough_on_same_caps = TRUE;
+  trans_class->start = gst_cuda_vision_upload_start;
+  trans_class->stop = gst_cuda_vision_upload_stop;
+  trans_class->sink_event = gst_cuda_vision_upload_sink_event;
+  trans_class->transform_caps = gst_cuda_vision_upload_transform_caps;
+  trans_class->propose_allocation = gst_cuda_vision_upload_propose_allocation;
+  trans_class->decide_allocation = gst_cuda_vision_upload_decide_allocation;
+  trans_class->transform = gst_cuda_vision_upload_transform;
+
+  GST_CUDA_VISION_BASE_TRANSFORM_CLASS (klass)->set_info =
+      gst_cuda_vision_upload_set_info;
+}
+
+static void
+gst_cuda_vision_upload_init (GstCudaVisionUpload * self)
+{
+}

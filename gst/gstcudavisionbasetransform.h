@@ -1,0 +1,47 @@
+/* GstCudaVisionBaseTransform: what every cudavision transform shares: the
+ * device (chosen by device-id and shared through GstContext), the element's
+ * stream, and the negotiated video infos. */
+#ifndef __GST_CUDA_VISION_BASE_TRANSFORM_H__
+#define __GST_CUDA_VISION_BASE_TRANSFORM_H__
+
+#include <gst/gst.h>
+#include <gst/base/gstbasetransform.h>
+#include <gst/video/video.h>
+#include "gstcudavisiondevice.h"
+
+G_BEGIN_DECLS
+
+#define GST_TYPE_CUDA_VISION_BASE_TRANSFORM \
+    (gst_cuda_vision_base_transform_get_type ())
+G_DECLARE_DERIVABLE_TYPE (GstCudaVisionBaseTransform,
+    gst_cuda_vision_base_transform, GST, CUDA_VISION_BASE_TRANSFORM,
+    GstBaseTransform);
+
+struct _GstCudaVisionBaseTransformClass
+{
+  GstBaseTransformClass parent_class;
+
+  /* Called after the caps are parsed into in_info and out_info. */
+  gboolean (*set_info) (GstCudaVisionBaseTransform * self, GstCaps * incaps,
+      GstVideoInfo * in_info, GstCaps * outcaps, GstVideoInfo * out_info);
+};
+
+/* Valid between start() and stop(). */
+GstCudaVisionDevice *gst_cuda_vision_base_transform_get_device
+    (GstCudaVisionBaseTransform * self);
+cvcore_stream *gst_cuda_vision_base_transform_get_stream
+    (GstCudaVisionBaseTransform * self);
+/* Valid after caps are set. */
+const GstVideoInfo *gst_cuda_vision_base_transform_get_in_info
+    (GstCudaVisionBaseTransform * self);
+const GstVideoInfo *gst_cuda_vision_base_transform_get_out_info
+    (GstCudaVisionBaseTransform * self);
+
+/* Posts an element error for a failed core call, with the core's message
+ * as debug text, and returns GST_FLOW_ERROR. */
+GstFlowReturn gst_cuda_vision_base_transform_core_error
+    (GstCudaVisionBaseTransform * self, const gchar * what);
+
+G_END_DECLS
+
+#endif /* __GST_CUDA_VISION_BASE_TRANSFORM_H__ */

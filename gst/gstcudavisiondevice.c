@@ -1,0 +1,319 @@
+#ifdef HAVE_CONFIG_H
+#include "config.h"
+#endif
+
+#include "gstcudavisiondevice.h"
+
+GST_DEBUG_CATEGORY_STATIC (gst_cuda_vision_device_debug);
+#define GST_CAT_DEFAULT gst_cuda_vision_device_debug
+
+struct _GstCudaVisionDevice
+{
+  GstObject parent;
+
+  cvcore_device *core;
+  cvcore_stream *transfer_stream;
+};
+
+G_DEFINE_TYPE_WITH_CODE (GstCudaVisionDevice, gst_cuda_vision_device,
+    GST_TYPE_OBJECT, GST_DEBUG_CATEGORY_INIT (gst_cuda_vision_device_debug,
+        "cudavisiondevice", 0, "cudavision device and context sharing"));
+
+static void
+gst_cuda_vision_device_finalize (GObject * object)
+{
+  GstCudaVisionDevice *self = GST_CUDA_VISION_DEVICE (object);
+
+  cvcore_stream_free (self->transfer_stream);
+  cvcore_device_close (self->core);
+
+  G_OBJECT_CLASS (gst_cuda_vision_device_parent_class)->finalize (object);
+}
+
+static void
+gst_cuda_vision_device_class_init (GstCudaVisionDeviceClass * klass)
+{
+  G_OBJECT_CLASS (klass)->finalize = gst_cuda_vision_device_finalize;
+}
+
+static void
+gst_cuda_vision_device_init (GstCudaVisionDevice * self)
+{
+}
+
+gboolean
+gst_cuda_vision_backend_from_env (cvcore_backend * backend, GError ** error)
+{
+  const gchar *name = g_getenv (GST_CUDA_VISION_BACKEND_ENV);
+
+  if (cvcore_backend_from_string (name, backend))
+    return TRUE;
+  g_set_error (error, GST_LIBRARY_ERROR, GST_LIBRARY_ERROR_SETTINGS,
+      "%s='%s' names no backend: use 'cuda' or 'cpu'",
+      GST_CUDA_VISION_BACKEND_ENV, name);
+  return FALSE;
+}
+
+static void
+set_open_error (GError ** error, cvcore_status status, cvcore_backend backend,
+    gint device_id)
+{
+  GQuark domain = GST_LIBRARY_ERROR;
+  gint code = GST_LIBRARY_ERROR_INIT;
+
+  switch (status) {
+    case CVCORE_ERROR_NO_DEVICE:
+    case CVCORE_ERROR_INVALID_DEVICE:
+      domain = GST_RESOURCE_ERROR;
+      code = GST_RESOURCE_ERROR_NOT_FOUND;
+      break;
+    case CVCORE_ERROR_OUT_OF_MEMORY:
+      domain = GST_RESOURCE_ERROR;
+      code = GST_RESOURCE_ERROR_NO_SPACE_LEFT;
+      break;
+    default:
+      break;
+  }
+  g_set_error (error, domain, code, "Cannot open %s device %d: %s (%s)",
+      cvcore_backend_name (backend), device_id, cvcore_status_name (status),
+      cvcore_last_error ());
+}
+
+/**
+ * gst_cuda_vision_device_new:
+ * @device_id: index of the device in the selected backend
+ *
+ * Opens a device of the backend that GST_CUDAVISION_BACKEND selects.
+ *
+ * Returns: (transfer full) (nullable): the device, or %NULL with @error set
+ * to a message that names the cause (no driver, no device, id out of
+ * range, or a build without CUDA).
+ */
+GstCudaVisionDevice *
+gst_cuda_vision_device_new (gint device_id, GError ** error)
+{
+  GstCudaVisionDevice *self;
+  cvcore_backend backend;
+  cvcore_device *core;
+  cvcore_stream *stream;
+  cvcore_status status;
+
+  if (!gst_cuda_vision_backend_from_env (&backend, error))
+    return NULL;
+
+  status = cvcore_device_open (backend, device_id, &core);
+  if (status != CVCORE_OK) {
+    set_open_error (error, status, backend, device_id);
+    return NULL;
+  }
+  status = cvcore_stream_new (core, &stream);
+  if (status != CVCORE_OK) {
+    set_open_error (error, status, backend, device_id);
+    cvcore_device_close (core);
+    return NULL;
+  }
+
+  self = g_object_new (GST_TYPE_CUDA_VISION_DEVICE, NULL);
+  gst_object_ref_sink (self);
+  self->core = core;
+  self->transfer_stream = stream;
+  GST_INFO_OBJECT (self, "opened %s device %d: %s",
+      cvcore_backend_name (backend), device_id, cvcore_device_name (core));
+  return self;
+}
+
+cvcore_device *
+gst_cuda_vision_device_get_core (GstCudaVisionDevice * self)
+{
+  return self->core;
+}
+
+gint
+gst_cuda_vision_device_get_id (GstCudaVisionDevice * self)
+{
+  return cvcore_device_id (self->core);
+}
+
+cvcore_backend
+gst_cuda_vision_device_get_backend (GstCudaVisionDevice * self)
+{
+  return cvcore_device_backend (self->core);
+}
+
+gboolean
+gst_cuda_vision_device_transfer (GstCudaVisionDevice * self, void *dst,
+    const void *src, gsize size, cvcore_copy_kind kind)
+{
+  if (cvcore_copy_async (self->transfer_stream, dst, src, size, kind)
+      != CVCORE_OK
+      || cvcore_stream_synchronize (self->transfer_stream) != CVCORE_OK) {
+    GST_ERROR_OBJECT (self, "transfer of %" G_GSIZE_FORMAT " bytes failed: %s",
+        size, cvcore_last_error ());
+    return FALSE;
+  }
+  return TRUE;
+}
+
+/* --- context sharing --------------------------------------------------- */
+
+static gboolean
+pad_peer_query (const GValue * item, GValue * value, gpointer user_data)
+{
+  GstPad *pad = g_value_get_object (item);
+
+  if (gst_pad_peer_query (pad, GST_QUERY_CAST (user_data))) {
+    g_value_set_boolean (value, TRUE);
+    return FALSE;
+  }
+  return TRUE;
+}
+
+static gboolean
+run_context_query (GstElement * element, GstQuery * query,
+    GstPadDirection direction)
+{
+  GstIterator *it = direction == GST_PAD_SRC ?
+      gst_element_iterate_src_pads (element) :
+      gst_element_iterate_sink_pads (element);
+  GValue found = G_VALUE_INIT;
+  gboolean ret;
+
+  g_value_init (&found, G_TYPE_BOOLEAN);
+  while (gst_iterator_fold (it, pad_peer_query, &found, query)
+      == GST_ITERATOR_RESYNC)
+    gst_iterator_resync (it);
+  ret = g_value_get_boolean (&found);
+  g_value_unset (&found);
+  gst_iterator_free (it);
+  return ret;
+}
+
+static GstContext *
+context_for_device (GstCudaVisionDevice * device, GstContext * base)
+{
+  GstContext *context = base ? gst_context_copy (base) :
+      gst_context_new (GST_CUDA_VISION_DEVICE_CONTEXT_TYPE, TRUE);
+  GstStructure *s = gst_context_writable_structure (context);
+
+  gst_structure_set (s, "device", GST_TYPE_CUDA_VISION_DEVICE, device,
+      "device-id", G_TYPE_INT, gst_cuda_vision_device_get_id (device),
+      "backend", G_TYPE_STRING,
+      cvcore_backend_name (gst_cuda_vision_device_get_backend (device)), NULL);
+  return context;
+}
+
+/* Asks neighbours, then the application and bins, for a shared device;
+ * the answers come back through the element's set_context. */
+static void
+query_shared_device (GstElement * element)
+{
+  GstQuery *query = gst_query_new_context (GST_CUDA_VISION_DEVICE_CONTEXT_TYPE);
+  GstContext *context = NULL;
+
+  if (run_context_query (element, query, GST_PAD_SRC)
+      || run_context_query (element, query, GST_PAD_SINK)) {
+    gst_query_parse_context (query, &context);
+    if (context) {
+      GST_DEBUG_OBJECT (element, "a neighbour shared its device");
+      gst_element_set_context (element, context);
+    }
+  }
+  gst_query_unref (query);
+}
+
+gboolean
+gst_cuda_vision_ensure_device (GstElement * element, gint device_id,
+    GstCudaVisionDevice ** device)
+{
+  GstCudaVisionDevice *created;
+  GstContext *context;
+  GError *error = NULL;
+
+  if (*device)
+    return TRUE;
+
+  query_shared_device (element);
+  if (*device)
+    return TRUE;
+
+  gst_element_post_message (element,
+      gst_message_new_need_context (GST_OBJECT_CAST (element),
+          GST_CUDA_VISION_DEVICE_CONTEXT_TYPE));
+  if (*device)
+    return TRUE;
+
+  created = gst_cuda_vision_device_new (device_id, &error);
+  if (created == NULL) {
+    gst_element_message_full (element, GST_MESSAGE_ERROR, error->domain,
+        error->code, g_strdup (error->message),
+        g_strdup_printf ("%s=%s, device-id=%d", GST_CUDA_VISION_BACKEND_ENV,
+            g_getenv (GST_CUDA_VISION_BACKEND_ENV) ?
+            g_getenv (GST_CUDA_VISION_BACKEND_ENV) : "(unset: cuda)",
+            device_id), __FILE__, GST_FUNCTION, __LINE__);
+    g_error_free (error);
+    return FALSE;
+  }
+
+  context = context_for_device (created, NULL);
+  gst_element_set_context (element, context);
+  if (*device == NULL) {
+    /* The element's set_context did not take it (it should): keep ours. */
+    *device = gst_object_ref (created);
+  }
+  gst_element_post_message (element,
+      gst_message_new_have_context (GST_OBJECT_CAST (element), context));
+  gst_object_unref (created);
+  return TRUE;
+}
+
+gboolean
+gst_cuda_vision_handle_set_context (GstElement * element,
+    GstContext * context, gint device_id, GstCudaVisionDevice ** device)
+{
+  const GstStructure *s;
+  GstCudaVisionDevice *other = NULL;
+  cvcore_backend backend;
+
+  if (context == NULL
+      || !gst_context_has_context_type (context,
+          GST_CUDA_VISION_DEVICE_CONTEXT_TYPE))
+    return FALSE;
+
+  s = gst_context_get_structure (context);
+  if (!gst_structure_get (s, "device", GST_TYPE_CUDA_VISION_DEVICE, &other,
+          NULL) || other == NULL)
+    return FALSE;
+
+  if (gst_cuda_vision_device_get_id (other) == device_id
+      && gst_cuda_vision_backend_from_env (&backend, NULL)
+      && gst_cuda_vision_device_get_backend (other) == backend) {
+    GST_DEBUG_OBJECT (element, "using shared device %" GST_PTR_FORMAT, other);
+    gst_object_replace ((GstObject **) device, GST_OBJECT_CAST (other));
+  } else {
+    GST_DEBUG_OBJECT (element, "ignoring shared device %d, want %d",
+        gst_cuda_vision_device_get_id (other), device_id);
+  }
+  gst_object_unref (other);
+  return TRUE;
+}
+
+gboolean
+gst_cuda_vision_handle_context_query (GstElement * element, GstQuery * query,
+    GstCudaVisionDevice * device)
+{
+  const gchar *type;
+  GstContext *old = NULL, *context;
+
+  if (GST_QUERY_TYPE (query) != GST_QUERY_CONTEXT || device == NULL)
+    return FALSE;
+  if (!gst_query_parse_context_type (query, &type)
+      || g_strcmp0 (type, GST_CUDA_VISION_DEVICE_CONTEXT_TYPE) != 0)
+    return FALSE;
+
+  gst_query_parse_context (query, &old);
+  context = context_for_device (device, old);
+  gst_query_set_context (query, context);
+  gst_context_unref (context);
+  GST_DEBUG_OBJECT (element, "answered a device context query");
+  return TRUE;
+}

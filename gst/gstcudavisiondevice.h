@@ -1,0 +1,46 @@
+/* GstCudaVisionDevice: one device of the core's selected backend, shared by
+ * the elements of a pipeline through GstContext. */
+#ifndef __GST_CUDA_VISION_DEVICE_H__
+#define __GST_CUDA_VISION_DEVICE_H__
+
+#include <gst/gst.h>
+#include "cvcore.h"
+
+G_BEGIN_DECLS
+
+#define GST_CUDA_VISION_DEVICE_CONTEXT_TYPE "gst.cudavision.device"
+/* Environment variable that picks the backend: "cuda" (default) or "cpu". */
+#define GST_CUDA_VISION_BACKEND_ENV "GST_CUDAVISION_BACKEND"
+
+#define GST_TYPE_CUDA_VISION_DEVICE (gst_cuda_vision_device_get_type ())
+G_DECLARE_FINAL_TYPE (GstCudaVisionDevice, gst_cuda_vision_device, GST,
+    CUDA_VISION_DEVICE, GstObject);
+
+GstCudaVisionDevice *gst_cuda_vision_device_new (gint device_id,
+    GError ** error);
+cvcore_device *gst_cuda_vision_device_get_core (GstCudaVisionDevice * self);
+gint gst_cuda_vision_device_get_id (GstCudaVisionDevice * self);
+cvcore_backend gst_cuda_vision_device_get_backend (GstCudaVisionDevice * self);
+
+/* Runs a blocking transfer on the device's internal transfer stream, used
+ * where data must cross to or from the host immediately (memory maps). */
+gboolean gst_cuda_vision_device_transfer (GstCudaVisionDevice * self,
+    void *dst, const void *src, gsize size, cvcore_copy_kind kind);
+
+gboolean gst_cuda_vision_backend_from_env (cvcore_backend * backend,
+    GError ** error);
+
+/* Context sharing, as elements call them: ensure_device in start(),
+ * handle_set_context from GstElement::set_context and handle_context_query
+ * from the pads' query handlers. ensure_device posts an element error that
+ * names the cause when no device can be opened. */
+gboolean gst_cuda_vision_ensure_device (GstElement * element, gint device_id,
+    GstCudaVisionDevice ** device);
+gboolean gst_cuda_vision_handle_set_context (GstElement * element,
+    GstContext * context, gint device_id, GstCudaVisionDevice ** device);
+gboolean gst_cuda_vision_handle_context_query (GstElement * element,
+    GstQuery * query, GstCudaVisionDevice * device);
+
+G_END_DECLS
+
+#endif /* __GST_CUDA_VISION_DEVICE_H__ */

@@ -1,0 +1,221 @@
+#ifdef HAVE_CONFIG_H
+#include "config.h"
+#endif
+
+#include "gstcudavisionfilter.h"
+#include "gstcudavisionbufferpool.h"
+#include "gstcudavisionmemory.h"
+
+GST_DEBUG_CATEGORY_STATIC (gst_cuda_vision_filter_debug);
+#define GST_CAT_DEFAULT gst_cuda_vision_filter_debug
+
+G_DEFINE_ABSTRACT_TYPE_WITH_CODE (GstCudaVisionFilter, gst_cuda_vision_filter,
+    GST_TYPE_CUDA_VISION_BASE_TRANSFORM,
+    GST_DEBUG_CATEGORY_INIT (gst_cuda_vision_filter_debug, "cudavisionfilter",
+        0, "cudavision filter base class"));
+
+#define BASE(self) GST_CUDA_VISION_BASE_TRANSFORM (self)
+
+void
+gst_cuda_vision_filter_class_add_pad_templates (GstCudaVisionFilterClass *
+    klass, const gchar * formats)
+{
+  GstElementClass *element_class = GST_ELEMENT_CLASS (klass);
+  gchar *desc = g_strdup_printf ("video/x-raw(" GST_CAPS_FEATURE_MEMORY_CUDA_VISION
+      "), format=(string)%s, width=(int)[1, 32767], height=(int)[1, 32767], "
+      "framerate=(fraction)[0/1, 2147483647/1]", formats);
+  GstCaps *caps = gst_caps_from_string (desc);
+
+  g_assert (caps != NULL);
+  gst_element_class_add_pad_template (element_class,
+      gst_pad_template_new ("sink", GST_PAD_SINK, GST_PAD_ALWAYS, caps));
+  gst_element_class_add_pad_template (element_class,
+      gst_pad_template_new ("src", GST_PAD_SRC, GST_PAD_ALWAYS, caps));
+  gst_caps_unref (caps);
+  g_free (desc);
+}
+
+/* The frame must be ours and live on our device; anything else reaching a
+ * filter means a pipeline or application error, reported as such. */
+static gboolean
+check_frame_memory (GstCudaVisionFilter * self, GstBuffer * buffer,
+    const gchar * what)
+{
+  GstCudaVisionDevice *device =
+      gst_cuda_vision_base_transform_get_device (BASE (self));
+  GstMemory *mem;
+  gint mem_device;
+
+  if (gst_buffer_n_memory (buffer) != 1
+      || !gst_is_cuda_vision_memory (mem = gst_buffer_peek_memory (buffer, 0))) {
+    GST_ELEMENT_ERROR (self, STREAM, FORMAT,
+        ("The %s frame is not cudavision device memory", what),
+        ("buffer %" GST_PTR_FORMAT, buffer));
+    return FALSE;
+  }
+  mem_device =
+      gst_cuda_vision_device_get_id (gst_cuda_vision_memory_get_device (mem));
+  if (mem_device != gst_cuda_vision_device_get_id (device)) {
+    GST_ELEMENT_ERROR (self, STREAM, FORMAT,
+        ("The %s frame lives on device %d, this element on device %d", what,
+            mem_device, gst_cuda_vision_device_get_id (device)),
+        ("set the same device-id on neighbouring elements"));
+    return FALSE;
+  }
+  return TRUE;
+}
+
+static gboolean
+map_device_frame (GstCudaVisionFilter * self, GstVideoFrame * frame,
+    const GstVideoInfo * info, GstBuffer * buffer, GstMapFlags flags)
+{
+  if (gst_video_frame_map (frame, (GstVideoInfo *) info, buffer,
+          flags | GST_MAP_CUDA_VISION))
+    return TRUE;
+  GST_ELEMENT_ERROR (self, RESOURCE, FAILED, ("Cannot map a device frame"),
+      ("buffer %" GST_PTR_FORMAT, buffer));
+  return FALSE;
+}
+
+static GstFlowReturn
+gst_cuda_vision_filter_transform (GstBaseTransform * trans, GstBuffer * inbuf,
+    GstBuffer * outbuf)
+{
+  GstCudaVisionFilter *self = GST_CUDA_VISION_FILTER (trans);
+  GstCudaVisionFilterClass *klass = GST_CUDA_VISION_FILTER_GET_CLASS (self);
+  cvcore_stream *stream = gst_cuda_vision_base_transform_get_stream (BASE
+      (self));
+  GstMemory *in_mem, *out_mem;
+  GstVideoFrame in_frame, out_frame;
+  GstFlowReturn ret;
+
+  if (!check_frame_memory (self, inbuf, "input")
+      || !check_frame_memory (self, outbuf, "output"))
+    return GST_FLOW_ERROR;
+  in_mem = gst_buffer_peek_memory (inbuf, 0);
+  out_mem = gst_buffer_peek_memory (outbuf, 0);
+
+  if (!map_device_frame (self, &in_frame,
+          gst_cuda_vision_base_transform_get_in_info (BASE (self)), inbuf,
+          GST_MAP_READ))
+    return GST_FLOW_ERROR;
+  if (!map_device_frame (self, &out_frame,
+          gst_cuda_vision_base_transform_get_out_info (BASE (self)), outbuf,
+          GST_MAP_WRITE)) {
+    gst_video_frame_unmap (&in_frame);
+    return GST_FLOW_ERROR;
+  }
+
+  if (gst_cuda_vision_memory_begin_access (in_mem, stream)
+      && gst_cuda_vision_memory_begin_access (out_mem, stream)) {
+    ret = klass->process (self, stream, &in_frame, &out_frame);
+    /* Record even after a failure: the chain of uses must stay unbroken. */
+    if (!gst_cuda_vision_memory_end_access (out_mem, stream)
+        || !gst_cuda_vision_memory_end_access (in_mem, stream))
+      ret = gst_cuda_vision_base_transform_core_error (BASE (self),
+        "Cannot order device work");
+  } else {
+    ret = gst_cuda_vision_base_transform_core_error (BASE (self),
+        "Cannot order device work");
+  }
+
+  gst_video_frame_unmap (&out_frame);
+  gst_video_frame_unmap (&in_frame);
+  return ret;
+}
+
+static GstFlowReturn
+gst_cuda_vision_filter_transform_ip (GstBaseTransform * trans,
+    GstBuffer * buffer)
+{
+  GstCudaVisionFilter *self = GST_CUDA_VISION_FILTER (trans);
+  GstCudaVisionFilterClass *klass = GST_CUDA_VISION_FILTER_GET_CLASS (self);
+  cvcore_stream *stream = gst_cuda_vision_base_transform_get_stream (BASE
+      (self));
+  GstVideoFrame frame;
+  GstMemory *mem;
+  GstFlowReturn ret;
+
+  if (klass->process_ip == NULL) {
+    GST_ELEMENT_ERROR (self, CORE, NOT_IMPLEMENTED,
+        ("This filter cannot run in place"), (NULL));
+    return GST_FLOW_ERROR;
+  }
+  if (!check_frame_memory (self, buffer, "input"))
+    return GST_FLOW_ERROR;
+  mem = gst_buffer_peek_memory (buffer, 0);
+  if (!map_device_frame (self, &frame,
+          gst_cuda_vision_base_transform_get_in_info (BASE (self)), buffer,
+          GST_MAP_READWRITE))
+    return GST_FLOW_ERROR;
+
+  if (gst_cuda_vision_memory_begin_access (mem, stream)) {
+    ret = klass->process_ip (self, stream, &frame);
+    if (!gst_cuda_vision_memory_end_access (mem, stream))
+      ret = gst_cuda_vision_base_transform_core_error (BASE (self),
+        "Cannot order device work");
+  } else {
+    ret = gst_cuda_vision_base_transform_core_error (BASE (self),
+        "Cannot order device work");
+  }
+  gst_video_frame_unmap (&frame);
+  return ret;
+}
+
+static void
+gst_cuda_vision_filter_before_transform (GstBaseTransform * trans,
+    GstBuffer * buffer)
+{
+  GstClockTime stream_time = gst_segment_to_stream_time (&trans->segment,
+      GST_FORMAT_TIME, GST_BUFFER_PTS (buffer));
+
+  if (GST_CLOCK_TIME_IS_VALID (stream_time))
+    gst_object_sync_values (GST_OBJECT_CAST (trans), stream_time);
+}
+
+static gboolean
+gst_cuda_vision_filter_propose_allocation (GstBaseTransform * trans,
+    GstQuery * decide_query, GstQuery * query)
+{
+  GstCudaVisionDevice *device =
+      gst_cuda_vision_base_transform_get_device (BASE (trans));
+
+  /* passthrough: the base class forwards the query downstream */
+  if (decide_query == NULL)
+    return GST_BASE_TRANSFORM_CLASS (gst_cuda_vision_filter_parent_class)
+        ->propose_allocation (trans, decide_query, query);
+  if (device == NULL)
+    return FALSE;
+  return gst_cuda_vision_propose_device_pool (device, query);
+}
+
+static gboolean
+gst_cuda_vision_filter_decide_allocation (GstBaseTransform * trans,
+    GstQuery * query)
+{
+  GstCudaVisionDevice *device =
+      gst_cuda_vision_base_transform_get_device (BASE (trans));
+
+  return device != NULL && gst_cuda_vision_decide_device_pool (device, query);
+}
+
+static void
+gst_cuda_vision_filter_class_init (GstCudaVisionFilterClass * klass)
+{
+  GstBaseTransformClass *trans_class = GST_BASE_TRANSFORM_CLASS (klass);
+
+  trans_class->transform = gst_cuda_vision_filter_transform;
+  trans_class->transform_ip = gst_cuda_vision_filter_transform_ip;
+  trans_class->before_transform = gst_cuda_vision_filter_before_transform;
+  trans_class->propose_allocation = gst_cuda_vision_filter_propose_allocation;
+  trans_class->decide_allocation = gst_cuda_vision_filter_decide_allocation;
+  trans_class->passthrough_on_same_caps = FALSE;
+  trans_class->transform_ip_on_passthrough = FALSE;
+
+  gst_type_mark_as_plugin_api (GST_TYPE_CUDA_VISION_FILTER, 0);
+}
+
+static void
+gst_cuda_vision_filter_init (GstCudaVisionFilter * self)
+{
+}

@@ -1,0 +1,39 @@
+/* GstCudaVisionFilter: base class of the device-to-device filters.
+ *
+ * Both pads carry memory:CUDAVisionMemory. The class proposes device pools
+ * upstream, picks one downstream, orders the element's stream after the
+ * input's and output's last uses, calls process() with frames mapped to
+ * device pointers, and marks the end of the frames' use on the stream.
+ * Nothing waits on the host. Controllable properties are synchronised to
+ * each buffer's stream time before it is processed. */
+#ifndef __GST_CUDA_VISION_FILTER_H__
+#define __GST_CUDA_VISION_FILTER_H__
+
+#include "gstcudavisionbasetransform.h"
+
+G_BEGIN_DECLS
+
+#define GST_TYPE_CUDA_VISION_FILTER (gst_cuda_vision_filter_get_type ())
+G_DECLARE_DERIVABLE_TYPE (GstCudaVisionFilter, gst_cuda_vision_filter, GST,
+    CUDA_VISION_FILTER, GstCudaVisionBaseTransform);
+
+struct _GstCudaVisionFilterClass
+{
+  GstCudaVisionBaseTransformClass parent_class;
+
+  /* Queue the work for one frame on @stream; planes hold device pointers. */
+  GstFlowReturn (*process) (GstCudaVisionFilter * self, cvcore_stream * stream,
+      GstVideoFrame * in_frame, GstVideoFrame * out_frame);
+  /* Optional: in-place variant, used when the base class runs in place. */
+  GstFlowReturn (*process_ip) (GstCudaVisionFilter * self,
+      cvcore_stream * stream, GstVideoFrame * frame);
+};
+
+/* Adds "sink" and "src" templates of memory:CUDAVisionMemory video in
+ * @formats (a caps format list such as "{ RGBA, GRAY8 }"). */
+void gst_cuda_vision_filter_class_add_pad_templates (GstCudaVisionFilterClass
+    * klass, const gchar * formats);
+
+G_END_DECLS
+
+#endif /* __GST_CUDA_VISION_FILTER_H__ */

@@ -1,0 +1,242 @@
+#ifdef HAVE_CONFIG_H
+#include "config.h"
+#endif
+
+#include "gstcudavisionhostmemory.h"
+
+#include <string.h>
+
+GST_DEBUG_CATEGORY_STATIC (gst_cuda_vision_host_memory_debug);
+#define GST_CAT_DEFAULT gst_cuda_vision_host_memory_debug
+
+typedef struct
+{
+  GstMemory mem;
+  /* NULL for shared sub-memories: the parent owns the allocation. */
+  void *allocation;
+  guint8 *data;
+} GstCudaVisionHostMemory;
+
+struct _GstCudaVisionHostAllocator
+{
+  GstAllocator parent;
+  GstCudaVisionDevice *device;
+};
+
+G_DEFINE_TYPE_WITH_CODE (GstCudaVisionHostAllocator,
+    gst_cuda_vision_host_allocator, GST_TYPE_ALLOCATOR,
+    GST_DEBUG_CATEGORY_INIT (gst_cuda_vision_host_memory_debug,
+        "cudavisionhostmemory", 0, "cudavision page-locked memory"));
+
+static GstCudaVisionHostMemory *
+host_memory_wrap (GstAllocator * allocator, GstMemory * parent,
+    void *allocation, guint8 * data, gsize maxsize, gsize offset, gsize size,
+    GstMemoryFlags flags)
+{
+  GstCudaVisionHostMemory *self = g_new0 (GstCudaVisionHostMemory, 1);
+
+  gst_memory_init (GST_MEMORY_CAST (self), flags, allocator, parent, maxsize,
+      0, offset, size);
+  self->allocation = allocation;
+  self->data = data;
+  return self;
+}
+
+static GstMemory *
+gst_cuda_vision_host_allocator_alloc (GstAllocator * allocator, gsize size,
+    GstAllocationParams * params)
+{
+  GstCudaVisionHostAllocator *self = (GstCudaVisionHostAllocator *) allocator;
+  cvcore_device *core = gst_cuda_vision_device_get_core (self->device);
+  gsize align = params->align;
+  gsize maxsize = params->prefix + size + params->padding;
+  void *allocation;
+  guint8 *data;
+  gsize shift;
+  GstCudaVisionHostMemory *mem;
+
+  /* Page-locked allocations are page aligned; larger alignments are
+   * honoured by over-allocating. */
+  if (align >= 4096)
+    maxsize += align;
+  if (cvcore_host_alloc (core, maxsize, &allocation) != CVCORE_OK) {
+    GST_ERROR_OBJECT (self, "cannot allocate %" G_GSIZE_FORMAT
+        " page-locked bytes: %s", maxsize, cvcore_last_error ());
+    return NULL;
+  }
+  data = allocation;
+  shift = (align && ((guintptr) data & align)) ?
+      (align + 1) - ((guintptr) data & align) : 0;
+  data += shift;
+  maxsize -= shift;
+
+  mem = host_memory_wrap (allocator, NULL, allocation, data, maxsize,
+      params->prefix, size, params->flags);
+  if ((params->flags & GST_MEMORY_FLAG_ZERO_PREFIXED) && params->prefix)
+    memset (data, 0, params->prefix);
+  if ((params->flags & GST_MEMORY_FLAG_ZERO_PADDED) && params->padding)
+    memset (data + params->prefix + size, 0, params->padding);
+  return GST_MEMORY_CAST (mem);
+}
+
+static void
+gst_cuda_vision_host_allocator_free (GstAllocator * allocator,
+    GstMemory * mem)
+{
+  GstCudaVisionHostAllocator *self = (GstCudaVisionHostAllocator *) allocator;
+  GstCudaVisionHostMemory *hmem = (GstCudaVisionHostMemory *) mem;
+
+  if (hmem->allocation)
+    cvcore_host_free (gst_cuda_vision_device_get_core (self->device),
+        hmem->allocation);
+  g_free (hmem);
+}
+
+static gpointer
+host_memory_map (GstMemory * mem, gsize maxsize, GstMapFlags flags)
+{
+  return ((GstCudaVisionHostMemory *) mem)->data;
+}
+
+static void
+host_memory_unmap (GstMemory * mem)
+{
+}
+
+static GstMemory *
+host_memory_share (GstMemory * mem, gssize offset, gssize size)
+{
+  GstCudaVisionHostMemory *self = (GstCudaVisionHostMemory *) mem;
+  GstMemory *parent = mem->parent ? mem->parent : mem;
+
+  if (size == -1)
+    size = mem->size - offset;
+  return GST_MEMORY_CAST (host_memory_wrap (mem->allocator, parent, NULL,
+          self->data, mem->maxsize, mem->offset + offset, size,
+          GST_MINI_OBJECT_FLAGS (parent) | GST_MINI_OBJECT_FLAG_LOCK_READONLY));
+}
+
+static GstMemory *
+host_memory_copy (GstMemory * mem, gssize offset, gssize size)
+{
+  GstCudaVisionHostMemory *self = (GstCudaVisionHostMemory *) mem;
+  GstAllocationParams params = { 0, mem->align, 0, 0 };
+  GstMemory *copy;
+  GstMapInfo map;
+
+  if (size == -1)
+    size = mem->size > (gsize) offset ? mem->size - offset : 0;
+  copy = gst_allocator_alloc (mem->allocator, size, &params);
+  if (copy == NULL || !gst_memory_map (copy, &map, GST_MAP_WRITE)) {
+    if (copy)
+      gst_memory_unref (copy);
+    return NULL;
+  }
+  memcpy (map.data, self->data + mem->offset + offset, size);
+  gst_memory_unmap (copy, &map);
+  return copy;
+}
+
+static gboolean
+host_memory_is_span (GstMemory * mem1, GstMemory * mem2, gsize * offset)
+{
+  GstCudaVisionHostMemory *a = (GstCudaVisionHostMemory *) mem1;
+  GstCudaVisionHostMemory *b = (GstCudaVisionHostMemory *) mem2;
+
+  if (offset)
+    *offset = mem1->offset - (mem1->parent ? mem1->parent->offset : 0);
+  return a->data + mem1->offset + mem1->size == b->data + mem2->offset;
+}
+
+static void
+gst_cuda_vision_host_allocator_dispose (GObject * object)
+{
+  GstCudaVisionHostAllocator *self = GST_CUDA_VISION_HOST_ALLOCATOR (object);
+
+  gst_clear_object (&self->device);
+  G_OBJECT_CLASS (gst_cuda_vision_host_allocator_parent_class)->dispose
+      (object);
+}
+
+static void
+gst_cuda_vision_host_allocator_class_init (GstCudaVisionHostAllocatorClass *
+    klass)
+{
+  GstAllocatorClass *allocator_class = GST_ALLOCATOR_CLASS (klass);
+
+  G_OBJECT_CLASS (klass)->dispose = gst_cuda_vision_host_allocator_dispose;
+  allocator_class->alloc = gst_cuda_vision_host_allocator_alloc;
+  allocator_class->free = gst_cuda_vision_host_allocator_free;
+}
+
+static void
+gst_cuda_vision_host_allocator_init (GstCudaVisionHostAllocator * self)
+{
+  GstAllocator *allocator = GST_ALLOCATOR_CAST (self);
+
+  allocator->mem_type = GST_CUDA_VISION_HOST_MEMORY_TYPE_NAME;
+  allocator->mem_map = host_memory_map;
+  allocator->mem_unmap = host_memory_unmap;
+  allocator->mem_share = host_memory_share;
+  allocator->mem_copy = host_memory_copy;
+  allocator->mem_is_span = host_memory_is_span;
+}
+
+/**
+ * gst_cuda_vision_host_allocator_new:
+ * @device: the device whose backend pins the memory
+ *
+ * Returns: (transfer full): an allocator of page-locked memory
+ */
+GstAllocator *
+gst_cuda_vision_host_allocator_new (GstCudaVisionDevice * device)
+{
+  GstCudaVisionHostAllocator *self =
+      g_object_new (GST_TYPE_CUDA_VISION_HOST_ALLOCATOR, NULL);
+
+  gst_object_ref_sink (self);
+  self->device = gst_object_ref (device);
+  return GST_ALLOCATOR_CAST (self);
+}
+
+gboolean
+gst_is_cuda_vision_host_memory (GstMemory * mem)
+{
+  return mem != NULL && mem->allocator != NULL
+      && GST_IS_CUDA_VISION_HOST_ALLOCATOR (mem->allocator);
+}
+
+gboolean
+gst_cuda_vision_buffer_is_pinned (GstBuffer * buffer)
+{
+  guint n = gst_buffer_n_memory (buffer);
+
+  for (guint i = 0; i < n; i++) {
+    if (!gst_is_cuda_vision_host_memory (gst_buffer_peek_memory (buffer, i)))
+      return FALSE;
+  }
+  return n > 0;
+}
+
+GstBufferPool *
+gst_cuda_vision_host_pool_new (GstCudaVisionDevice * device, GstCaps * caps,
+    const GstVideoInfo * info, guint min_buffers, gboolean video_meta)
+{
+  GstBufferPool *pool = gst_video_buffer_pool_new ();
+  GstStructure *config = gst_buffer_pool_get_config (pool);
+  GstAllocator *allocator = gst_cuda_vision_host_allocator_new (device);
+
+  gst_buffer_pool_config_set_params (config, caps, info->size, min_buffers,
+      0);
+  gst_buffer_pool_config_set_allocator (config, allocator, NULL);
+  if (video_meta)
+    gst_buffer_pool_config_add_option (config,
+        GST_BUFFER_POOL_OPTION_VIDEO_META);
+  gst_object_unref (allocator);
+  if (!gst_buffer_pool_set_config (pool, config)) {
+    GST_WARNING_OBJECT (pool, "page-locked pool refused its configuration");
+    gst_object_unref (pool);
+    return NULL;
+  }
+  return pool;
+}

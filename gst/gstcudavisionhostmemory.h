@@ -1,0 +1,35 @@
+/* Page-locked (pinned) system memory: ordinary mappable memory for every
+ * element, which the GPU's copy engines also read and write directly, so
+ * uploads from it and downloads into it run asynchronously at full speed. */
+#ifndef __GST_CUDA_VISION_HOST_MEMORY_H__
+#define __GST_CUDA_VISION_HOST_MEMORY_H__
+
+#include <gst/gst.h>
+#include <gst/video/video.h>
+#include "gstcudavisiondevice.h"
+
+G_BEGIN_DECLS
+
+#define GST_CUDA_VISION_HOST_MEMORY_TYPE_NAME "CUDAVisionHostMemory"
+
+#define GST_TYPE_CUDA_VISION_HOST_ALLOCATOR \
+    (gst_cuda_vision_host_allocator_get_type ())
+G_DECLARE_FINAL_TYPE (GstCudaVisionHostAllocator,
+    gst_cuda_vision_host_allocator, GST, CUDA_VISION_HOST_ALLOCATOR,
+    GstAllocator);
+
+GstAllocator *gst_cuda_vision_host_allocator_new (GstCudaVisionDevice *
+    device);
+gboolean gst_is_cuda_vision_host_memory (GstMemory * mem);
+/* TRUE when every memory of @buffer is page-locked memory of ours. */
+gboolean gst_cuda_vision_buffer_is_pinned (GstBuffer * buffer);
+
+/* A video buffer pool whose buffers are page-locked, with a GstVideoMeta
+ * when @video_meta. */
+GstBufferPool *gst_cuda_vision_host_pool_new (GstCudaVisionDevice * device,
+    GstCaps * caps, const GstVideoInfo * info, guint min_buffers,
+    gboolean video_meta);
+
+G_END_DECLS
+
+#endif /* __GST_CUDA_VISION_HOST_MEMORY_H__ */

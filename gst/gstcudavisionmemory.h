@@ -1,0 +1,62 @@
+/* Device memory of the cudavision elements.
+ *
+ * One GstCudaVisionMemory holds every plane of a video frame in one device
+ * allocation, each row pitched to the device's alignment; the layout is a
+ * GstVideoInfo whose strides and offsets are the real ones (buffers carry
+ * them in a GstVideoMeta too).
+ *
+ * Ordering between streams: every user of the memory waits for its event
+ * before queueing work on it (begin_access) and records the event after
+ * (end_access). Reads and writes of any stream are thus ordered without a
+ * host synchronisation, and the event always marks the end of the last
+ * queued use. Host maps synchronise on it.
+ *
+ * Mapping with GST_MAP_CUDA_VISION yields the device pointer. A plain map
+ * (for elements that know nothing of devices) yields a host copy: it is
+ * downloaded when the device holds newer data and uploaded back before the
+ * next device map after a host write.
+ */
+#ifndef __GST_CUDA_VISION_MEMORY_H__
+#define __GST_CUDA_VISION_MEMORY_H__
+
+#include <gst/gst.h>
+#include <gst/video/video.h>
+#include "gstcudavisiondevice.h"
+
+G_BEGIN_DECLS
+
+#define GST_CAPS_FEATURE_MEMORY_CUDA_VISION "memory:CUDAVisionMemory"
+#define GST_CUDA_VISION_MEMORY_TYPE_NAME "CUDAVisionMemory"
+/* Map flag: map for device access, data is the device pointer. */
+#define GST_MAP_CUDA_VISION ((GstMapFlags) (GST_MAP_FLAG_LAST << 1))
+
+typedef struct _GstCudaVisionMemory GstCudaVisionMemory;
+
+#define GST_TYPE_CUDA_VISION_ALLOCATOR (gst_cuda_vision_allocator_get_type ())
+G_DECLARE_FINAL_TYPE (GstCudaVisionAllocator, gst_cuda_vision_allocator, GST,
+    CUDA_VISION_ALLOCATOR, GstAllocator);
+
+void gst_cuda_vision_memory_init_once (void);
+gboolean gst_is_cuda_vision_memory (GstMemory * mem);
+
+/* Fills the strides, offsets and size of @info with the device layout. */
+void gst_cuda_vision_video_info_set_layout (GstVideoInfo * info,
+    GstCudaVisionDevice * device);
+
+/* Allocates a frame of @info's format and size with the device layout. */
+GstMemory *gst_cuda_vision_memory_alloc (GstCudaVisionDevice * device,
+    const GstVideoInfo * info);
+
+GstCudaVisionDevice *gst_cuda_vision_memory_get_device (GstMemory * mem);
+const GstVideoInfo *gst_cuda_vision_memory_get_info (GstMemory * mem);
+
+gboolean gst_cuda_vision_memory_begin_access (GstMemory * mem,
+    cvcore_stream * stream);
+gboolean gst_cuda_vision_memory_end_access (GstMemory * mem,
+    cvcore_stream * stream);
+/* Blocks until every queued use of the memory has finished. */
+gboolean gst_cuda_vision_memory_sync (GstMemory * mem);
+
+G_END_DECLS
+
+#endif /* __GST_CUDA_VISION_MEMORY_H__ */

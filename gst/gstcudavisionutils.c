@@ -1,0 +1,81 @@
+#ifdef HAVE_CONFIG_H
+#include "config.h"
+#endif
+
+#include "gstcudavisionutils.h"
+
+static gint
+plane_first_component (const GstVideoInfo * info, guint plane)
+{
+  gint comps[GST_VIDEO_MAX_COMPONENTS];
+
+  gst_video_format_info_component (info->finfo, plane, comps);
+  return comps[0];
+}
+
+gsize
+gst_cuda_vision_plane_row_bytes (const GstVideoInfo * info, guint plane)
+{
+  gint comp = plane_first_component (info, plane);
+
+  return (gsize) GST_VIDEO_INFO_COMP_WIDTH (info, comp) *
+      GST_VIDEO_INFO_COMP_PSTRIDE (info, comp);
+}
+
+guint
+gst_cuda_vision_plane_rows (const GstVideoInfo * info, guint plane)
+{
+  return GST_VIDEO_INFO_COMP_HEIGHT (info, plane_first_component (info,
+          plane));
+}
+
+cvcore_status
+gst_cuda_vision_copy_frame_async (cvcore_stream * stream, GstVideoFrame * dst,
+    const GstVideoFrame * src, cvcore_copy_kind kind)
+{
+  for (guint p = 0; p < GST_VIDEO_FRAME_N_PLANES (dst); p++) {
+    cvcore_status status = cvcore_copy_2d_async (stream,
+        GST_VIDEO_FRAME_PLANE_DATA (dst, p),
+        GST_VIDEO_FRAME_PLANE_STRIDE (dst, p),
+        GST_VIDEO_FRAME_PLANE_DATA (src, p),
+        GST_VIDEO_FRAME_PLANE_STRIDE (src, p),
+        gst_cuda_vision_plane_row_bytes (&dst->info, p),
+        gst_cuda_vision_plane_rows (&dst->info, p), kind);
+    if (status != CVCORE_OK)
+      return status;
+  }
+  return CVCORE_OK;
+}
+
+static GstCaps *
+caps_with_feature (const GstCaps * caps, const gchar * feature)
+{
+  GstCaps *out = gst_caps_new_empty ();
+
+  for (guint i = 0; i < gst_caps_get_size (caps); i++) {
+    GstStructure *s = gst_structure_copy (gst_caps_get_structure (caps, i));
+
+    /* merging drops duplicates of structures that differed in features */
+    out = gst_caps_merge_structure_full (out, s,
+        gst_caps_features_new (feature, NULL));
+  }
+  return out;
+}
+
+GstCaps *
+gst_cuda_vision_caps_for_features (const GstCaps * caps, const gchar * first,
+    const gchar * second, GstCaps * filter)
+{
+  GstCaps *ret = caps_with_feature (caps, first);
+
+  if (second)
+    ret = gst_caps_merge (ret, caps_with_feature (caps, second));
+  if (filter) {
+    GstCaps *tmp = gst_caps_intersect_full (filter, ret,
+        GST_CAPS_INTERSECT_FIRST);
+
+    gst_caps_unref (ret);
+    ret = tmp;
+  }
+  return ret;
+}

@@ -1,0 +1,30 @@
+/* Helpers shared by the cudavision elements: plane geometry of a
+ * GstVideoInfo and frame descriptors for the core. */
+#ifndef __GST_CUDA_VISION_UTILS_H__
+#define __GST_CUDA_VISION_UTILS_H__
+
+#include <gst/video/video.h>
+#include "cvcore.h"
+
+G_BEGIN_DECLS
+
+/* Bytes of pixel data in one row of @plane (no padding). */
+gsize gst_cuda_vision_plane_row_bytes (const GstVideoInfo * info,
+    guint plane);
+/* Rows of @plane. */
+guint gst_cuda_vision_plane_rows (const GstVideoInfo * info, guint plane);
+
+/* Queues a copy of every plane of @src to @dst on @stream; both frames are
+ * mapped, with device or host pointers as @kind says. */
+cvcore_status gst_cuda_vision_copy_frame_async (cvcore_stream * stream,
+    GstVideoFrame * dst, const GstVideoFrame * src, cvcore_copy_kind kind);
+
+/* The structures of @caps with memory feature @first, followed by the same
+ * with @second when it is not NULL, intersected with @filter when given:
+ * transform_caps of the elements that move frames between memories. */
+GstCaps *gst_cuda_vision_caps_for_features (const GstCaps * caps,
+    const gchar * first, const gchar * second, GstCaps * filter);
+
+G_END_DECLS
+
+#endif /* __GST_CUDA_VISION_UTILS_H__ */
