@@ -66,6 +66,8 @@ struct cvcore_event
 {
   cvcore_device *device;
   void *handle;
+  bool timing;
+  bool recorded;
 };
 
 extern const cvcore_backend_ops cvcore_cpu_ops;

@@ -295,6 +295,7 @@ cvcore_event_new (cvcore_device * device, bool timing, cvcore_event ** event)
   if (e == NULL)
     return cvcore_fail (CVCORE_ERROR_OUT_OF_MEMORY, "out of host memory");
   e->device = device;
+  e->timing = timing;
   status = device->ops->event_new (device, timing, &e->handle);
   if (status != CVCORE_OK) {
     free (e);
@@ -325,11 +326,16 @@ check_same_device (const cvcore_device * a, const cvcore_device * b)
 cvcore_status
 cvcore_event_record (cvcore_event * event, cvcore_stream * stream)
 {
+  cvcore_status status;
+
   if (event->device != stream->device)
     return cvcore_fail (CVCORE_ERROR_INVALID_VALUE,
         "an event is recorded on a stream of another device");
-  return event->device->ops->event_record (event->device, event->handle,
+  status = event->device->ops->event_record (event->device, event->handle,
       stream->handle);
+  if (status == CVCORE_OK)
+    event->recorded = true;
+  return status;
 }
 
 cvcore_status
@@ -363,6 +369,12 @@ cvcore_event_elapsed_ms (cvcore_event * start, cvcore_event * end, float *ms)
 
   if (status != CVCORE_OK)
     return status;
+  if (!start->timing || !end->timing)
+    return cvcore_fail (CVCORE_ERROR_INVALID_VALUE,
+        "elapsed time needs two events made with timing");
+  if (!start->recorded || !end->recorded)
+    return cvcore_fail (CVCORE_ERROR_INVALID_VALUE,
+        "elapsed time needs two recorded events");
   return start->device->ops->event_elapsed_ms (start->device, start->handle,
       end->handle, ms);
 }

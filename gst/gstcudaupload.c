@@ -189,9 +189,11 @@ gst_cuda_vision_upload_transform_caps (GstBaseTransform * trans,
   if (direction == GST_PAD_SINK)
     return gst_cuda_vision_caps_for_features (caps,
         GST_CAPS_FEATURE_MEMORY_CUDA_VISION, NULL, filter);
+  /* System memory first: that is what the element is for; device memory on
+   * the sink is passed through. */
   return gst_cuda_vision_caps_for_features (caps,
-      GST_CAPS_FEATURE_MEMORY_CUDA_VISION,
-      GST_CAPS_FEATURE_MEMORY_SYSTEM_MEMORY, filter);
+      GST_CAPS_FEATURE_MEMORY_SYSTEM_MEMORY,
+      GST_CAPS_FEATURE_MEMORY_CUDA_VISION, filter);
 }
 
 static gboolean

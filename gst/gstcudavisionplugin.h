@@ -11,6 +11,10 @@ G_BEGIN_DECLS
  * NULL when the name is free or ours. */
 gchar *gst_cuda_vision_name_owner (const gchar * name);
 
+/* Registers the plugin's elements and memory types; tests of the internals
+ * call it through gst_plugin_register_static(). */
+gboolean gst_cuda_vision_plugin_init (GstPlugin * plugin);
+
 G_END_DECLS
 
 #endif /* __GST_CUDA_VISION_PLUGIN_H__ */

@@ -53,8 +53,8 @@ register_element (GstPlugin * plugin, const gchar * name, const gchar * alias,
   return gst_element_register (plugin, name, GST_RANK_NONE, type) && ok;
 }
 
-static gboolean
-plugin_init (GstPlugin * plugin)
+gboolean
+gst_cuda_vision_plugin_init (GstPlugin * plugin)
 {
   gboolean ok = TRUE;
 
@@ -71,5 +71,5 @@ plugin_init (GstPlugin * plugin)
 
 GST_PLUGIN_DEFINE (GST_VERSION_MAJOR, GST_VERSION_MINOR, cudavision,
     "CUDA video processing that keeps frames in device memory",
-    plugin_init, PACKAGE_VERSION, GST_LICENSE, GST_PACKAGE_NAME,
+    gst_cuda_vision_plugin_init, PACKAGE_VERSION, GST_LICENSE, GST_PACKAGE_NAME,
     GST_PACKAGE_ORIGIN)

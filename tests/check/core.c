@@ -1,0 +1,279 @@
+/* Tests of the cvcore C API on the backend GST_CUDAVISION_BACKEND names. */
+#include <string.h>
+
+#include "cvtest.h"
+
+static cvcore_device *device;
+static cvcore_stream *stream;
+
+static void
+open_device (void)
+{
+  fail_unless_equals_int (cvcore_device_open (cvtest_backend (), 0, &device),
+      CVCORE_OK);
+  fail_unless_equals_int (cvcore_stream_new (device, &stream), CVCORE_OK);
+}
+
+static void
+close_device (void)
+{
+  cvcore_stream_free (stream);
+  cvcore_device_close (device);
+}
+
+GST_START_TEST (test_device_properties)
+{
+  int count = 0;
+  size_t align = cvcore_device_pitch_alignment (device);
+
+  fail_unless_equals_int (cvcore_device_count (cvtest_backend (), &count),
+      CVCORE_OK);
+  fail_unless (count >= 1);
+  fail_unless_equals_int (cvcore_device_backend (device), cvtest_backend ());
+  fail_unless_equals_int (cvcore_device_id (device), 0);
+  fail_unless (strlen (cvcore_device_name (device)) > 0);
+  /* A power of two no smaller than what texture fetches need. */
+  fail_unless (align >= 256 && (align & (align - 1)) == 0);
+  fail_unless_equals_uint64 (cvcore_pitch_for_width (device, 1), align);
+  fail_unless_equals_uint64 (cvcore_pitch_for_width (device, align), align);
+  fail_unless_equals_uint64 (cvcore_pitch_for_width (device, align + 1),
+      2 * align);
+}
+
+GST_END_TEST;
+
+GST_START_TEST (test_invalid_device_id)
+{
+  cvcore_device *other = (cvcore_device *) 0x1;
+  int count;
+
+  fail_unless_equals_int (cvcore_device_count (cvtest_backend (), &count),
+      CVCORE_OK);
+  fail_unless_equals_int (cvcore_device_open (cvtest_backend (), count,
+          &other), CVCORE_ERROR_INVALID_DEVICE);
+  fail_unless (other == NULL);
+  fail_unless (strstr (cvcore_last_error (), "out of range") != NULL);
+  fail_unless_equals_int (cvcore_device_open (cvtest_backend (), -1, &other),
+      CVCORE_ERROR_INVALID_DEVICE);
+}
+
+GST_END_TEST;
+
+GST_START_TEST (test_backend_names)
+{
+  cvcore_backend backend;
+
+  fail_unless (cvcore_backend_from_string ("cpu", &backend));
+  fail_unless_equals_int (backend, CVCORE_BACKEND_CPU);
+  fail_unless (cvcore_backend_from_string ("cuda", &backend));
+  fail_unless_equals_int (backend, CVCORE_BACKEND_CUDA);
+  fail_unless (cvcore_backend_from_string (NULL, &backend));
+  fail_unless_equals_int (backend, CVCORE_BACKEND_CUDA);
+  fail_if (cvcore_backend_from_string ("opencl", &backend));
+  fail_unless (cvcore_backend_is_built (CVCORE_BACKEND_CPU));
+  fail_unless_equals_string (cvcore_backend_name (CVCORE_BACKEND_CPU), "cpu");
+}
+
+GST_END_TEST;
+
+/* Host -> pitched device plane -> device plane of another pitch -> host,
+ * at sizes that do not fill the pitch. */
+GST_START_TEST (test_pitched_round_trip)
+{
+  static const size_t sizes[][2] = { {1, 1}, {3, 7}, {255, 3}, {257, 2},
+  {1921 * 4, 33}
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (sizes); i++) {
+    size_t width = sizes[i][0], height = sizes[i][1];
+    size_t host_pitch = width + 13, pitch_a, pitch_b;
+    guint8 *src, *dst;
+    void *plane_a, *plane_b;
+
+    fail_unless_equals_int (cvcore_host_alloc (device, host_pitch * height,
+            (void **) &src), CVCORE_OK);
+    fail_unless_equals_int (cvcore_host_alloc (device, host_pitch * height,
+            (void **) &dst), CVCORE_OK);
+    cvtest_fill_random (src, host_pitch * height, i + 1);
+    memset (dst, 0xa5, host_pitch * height);
+    fail_unless_equals_int (cvcore_plane_alloc (device, width, height,
+            &plane_a, &pitch_a), CVCORE_OK);
+    fail_unless_equals_int (cvcore_plane_alloc (device, width + 300, height,
+            &plane_b, &pitch_b), CVCORE_OK);
+    fail_unless (pitch_a >= width && pitch_a % 256 == 0);
+    fail_unless (pitch_b > pitch_a);
+
+    fail_unless_equals_int (cvcore_copy_2d_async (stream, plane_a, pitch_a,
+            src, host_pitch, width, height, CVCORE_COPY_HOST_TO_DEVICE),
+        CVCORE_OK);
+    fail_unless_equals_int (cvcore_copy_2d_async (stream, plane_b, pitch_b,
+            plane_a, pitch_a, width, height, CVCORE_COPY_DEVICE_TO_DEVICE),
+        CVCORE_OK);
+    fail_unless_equals_int (cvcore_copy_2d_async (stream, dst, host_pitch,
+            plane_b, pitch_b, width, height, CVCORE_COPY_DEVICE_TO_HOST),
+        CVCORE_OK);
+    fail_unless_equals_int (cvcore_stream_synchronize (stream), CVCORE_OK);
+
+    for (size_t y = 0; y < height; y++) {
+      fail_unless (memcmp (dst + y * host_pitch, src + y * host_pitch,
+              width) == 0, "row %zu of %zux%zu differs", y, width, height);
+      /* The padding of the destination rows is left alone. */
+      for (size_t x = width; x < host_pitch; x++)
+        fail_unless_equals_int (dst[y * host_pitch + x], 0xa5);
+    }
+    cvcore_device_free (device, plane_a);
+    cvcore_device_free (device, plane_b);
+    cvcore_host_free (device, src);
+    cvcore_host_free (device, dst);
+  }
+}
+
+GST_END_TEST;
+
+GST_START_TEST (test_linear_copy_and_memset)
+{
+  const size_t size = 200000;
+  guint8 *host;
+  void *dev;
+
+  fail_unless_equals_int (cvcore_host_alloc (device, size, (void **) &host),
+      CVCORE_OK);
+  fail_unless_equals_int (cvcore_device_alloc (device, size, &dev), CVCORE_OK);
+  cvtest_fill_random (host, size, 7);
+  fail_unless_equals_int (cvcore_copy_async (stream, dev, host, size,
+          CVCORE_COPY_HOST_TO_DEVICE), CVCORE_OK);
+  /* Clear a 10x100 window of the buffer seen as rows of 1000 bytes. */
+  fail_unless_equals_int (cvcore_memset_2d_async (stream,
+          (guint8 *) dev + 2000 + 5, 1000, 0x3c, 10, 100), CVCORE_OK);
+  memset (host, 0, size);
+  fail_unless_equals_int (cvcore_copy_async (stream, host, dev, size,
+          CVCORE_COPY_DEVICE_TO_HOST), CVCORE_OK);
+  fail_unless_equals_int (cvcore_stream_synchronize (stream), CVCORE_OK);
+  {
+    guint8 *expect = g_malloc (size);
+
+    cvtest_fill_random (expect, size, 7);
+    for (size_t y = 2; y < 2 + 100; y++)
+      memset (expect + y * 1000 + 5, 0x3c, 10);
+    fail_unless (memcmp (expect, host, size) == 0);
+    g_free (expect);
+  }
+  cvcore_device_free (device, dev);
+  cvcore_host_free (device, host);
+}
+
+GST_END_TEST;
+
+GST_START_TEST (test_bad_copies_are_refused)
+{
+  guint8 buf[64];
+
+  fail_unless_equals_int (cvcore_copy_2d_async (stream, buf, 8, buf + 32, 16,
+          16, 2, CVCORE_COPY_HOST_TO_HOST), CVCORE_ERROR_INVALID_VALUE);
+  fail_unless (strlen (cvcore_last_error ()) > 0);
+  fail_unless_equals_int (cvcore_copy_2d_async (stream, NULL, 16, buf, 16,
+          16, 2, CVCORE_COPY_HOST_TO_HOST), CVCORE_ERROR_INVALID_VALUE);
+  fail_unless_equals_int (cvcore_memset_2d_async (stream, buf, 4, 0, 8, 2),
+      CVCORE_ERROR_INVALID_VALUE);
+  /* Empty work is no error. */
+  fail_unless_equals_int (cvcore_copy_async (stream, NULL, NULL, 0,
+          CVCORE_COPY_HOST_TO_HOST), CVCORE_OK);
+}
+
+GST_END_TEST;
+
+/* A second stream ordered after the first by an event sees its writes. */
+GST_START_TEST (test_events_order_streams)
+{
+  const size_t size = 1 << 22;
+  cvcore_stream *other;
+  cvcore_event *done, *start, *end;
+  guint8 *host;
+  void *a, *b;
+  float ms = -1.0f;
+
+  fail_unless_equals_int (cvcore_stream_new (device, &other), CVCORE_OK);
+  fail_unless_equals_int (cvcore_event_new (device, false, &done), CVCORE_OK);
+  fail_unless_equals_int (cvcore_event_new (device, true, &start), CVCORE_OK);
+  fail_unless_equals_int (cvcore_event_new (device, true, &end), CVCORE_OK);
+  fail_unless_equals_int (cvcore_host_alloc (device, size, (void **) &host),
+      CVCORE_OK);
+  fail_unless_equals_int (cvcore_device_alloc (device, size, &a), CVCORE_OK);
+  fail_unless_equals_int (cvcore_device_alloc (device, size, &b), CVCORE_OK);
+
+  cvtest_fill_random (host, size, 3);
+  fail_unless_equals_int (cvcore_event_record (start, stream), CVCORE_OK);
+  fail_unless_equals_int (cvcore_copy_async (stream, a, host, size,
+          CVCORE_COPY_HOST_TO_DEVICE), CVCORE_OK);
+  fail_unless_equals_int (cvcore_event_record (done, stream), CVCORE_OK);
+  fail_unless_equals_int (cvcore_stream_wait_event (other, done), CVCORE_OK);
+  fail_unless_equals_int (cvcore_copy_async (other, b, a, size,
+          CVCORE_COPY_DEVICE_TO_DEVICE), CVCORE_OK);
+  fail_unless_equals_int (cvcore_event_record (end, other), CVCORE_OK);
+  fail_unless_equals_int (cvcore_event_synchronize (end), CVCORE_OK);
+  fail_unless_equals_int (cvcore_event_query (end), CVCORE_OK);
+  fail_unless_equals_int (cvcore_event_query (done), CVCORE_OK);
+  fail_unless_equals_int (cvcore_event_elapsed_ms (start, end, &ms),
+      CVCORE_OK);
+  fail_unless (ms >= 0.0f);
+  /* Events made without timing cannot be measured. */
+  fail_unless (cvcore_event_elapsed_ms (done, end, &ms) != CVCORE_OK);
+
+  memset (host, 0, size);
+  fail_unless_equals_int (cvcore_copy_async (other, host, b, size,
+          CVCORE_COPY_DEVICE_TO_HOST), CVCORE_OK);
+  fail_unless_equals_int (cvcore_stream_synchronize (other), CVCORE_OK);
+  {
+    guint8 *expect = g_malloc (size);
+
+    cvtest_fill_random (expect, size, 3);
+    fail_unless (memcmp (expect, host, size) == 0);
+    g_free (expect);
+  }
+  cvcore_device_free (device, a);
+  cvcore_device_free (device, b);
+  cvcore_host_free (device, host);
+  cvcore_event_free (done);
+  cvcore_event_free (start);
+  cvcore_event_free (end);
+  cvcore_stream_free (other);
+}
+
+GST_END_TEST;
+
+GST_START_TEST (test_huge_allocation_fails_cleanly)
+{
+  void *ptr = (void *) 0x1;
+
+  fail_unless_equals_int (cvcore_device_alloc (device, (size_t) 1 << 60,
+          &ptr), CVCORE_ERROR_OUT_OF_MEMORY);
+  fail_unless (ptr == NULL);
+  fail_unless (strlen (cvcore_last_error ()) > 0);
+}
+
+GST_END_TEST;
+
+static Suite *
+core_suite (void)
+{
+  Suite *s = suite_create ("cvcore");
+  TCase *tc = tcase_create ("general");
+
+  tcase_add_checked_fixture (tc, open_device, close_device);
+  tcase_add_test (tc, test_device_properties);
+  tcase_add_test (tc, test_invalid_device_id);
+  tcase_add_test (tc, test_backend_names);
+  tcase_add_test (tc, test_pitched_round_trip);
+  tcase_add_test (tc, test_linear_copy_and_memset);
+  tcase_add_test (tc, test_bad_copies_are_refused);
+  tcase_add_test (tc, test_events_order_streams);
+  tcase_add_test (tc, test_huge_allocation_fails_cleanly);
+  suite_add_tcase (s, tc);
+  return s;
+}
+
+int
+main (int argc, char **argv)
+{
+  return cvtest_main (argc, argv, core_suite);
+}

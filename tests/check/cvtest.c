@@ -1,0 +1,164 @@
+#include "cvtest.h"
+
+#include <stdio.h>
+#include <string.h>
+
+cvcore_backend
+cvtest_backend (void)
+{
+  cvcore_backend backend = CVCORE_BACKEND_CUDA;
+
+  cvcore_backend_from_string (g_getenv ("GST_CUDAVISION_BACKEND"), &backend);
+  return backend;
+}
+
+gboolean
+cvtest_cuda_available (void)
+{
+  cvcore_device *device;
+
+  if (cvcore_device_open (CVCORE_BACKEND_CUDA, 0, &device) != CVCORE_OK)
+    return FALSE;
+  cvcore_device_close (device);
+  return TRUE;
+}
+
+int
+cvtest_main (int argc, char **argv, Suite * (*suite) (void))
+{
+  if (cvtest_backend () == CVCORE_BACKEND_CUDA && !cvtest_cuda_available ()) {
+    printf ("skipped: no CUDA device (%s)\n", cvcore_last_error ());
+    return CVTEST_SKIP;
+  }
+  gst_check_init (&argc, &argv);
+  return gst_check_run_suite (suite (), "cudavision", __FILE__);
+}
+
+void
+cvtest_fill_random (guint8 * data, gsize size, guint32 seed)
+{
+  guint32 x = seed * 2654435761u + 1;
+
+  for (gsize i = 0; i < size; i++) {
+    x ^= x << 13;
+    x ^= x >> 17;
+    x ^= x << 5;
+    data[i] = (guint8) (x >> 7);
+  }
+}
+
+void
+cvtest_padded_info (GstVideoInfo * info, GstVideoFormat format, gint width,
+    gint height, guint pad, guint gap)
+{
+  gsize offset = 0;
+
+  gst_video_info_set_format (info, format, width, height);
+  GST_VIDEO_INFO_FPS_N (info) = 30;
+  GST_VIDEO_INFO_FPS_D (info) = 1;
+  for (guint p = 0; p < GST_VIDEO_INFO_N_PLANES (info); p++) {
+    gint comps[GST_VIDEO_MAX_COMPONENTS];
+    guint rows;
+
+    gst_video_format_info_component (info->finfo, p, comps);
+    rows = GST_VIDEO_INFO_COMP_HEIGHT (info, comps[0]);
+    info->stride[p] += pad;
+    info->offset[p] = offset;
+    offset += (gsize) info->stride[p] * rows + gap;
+  }
+  info->size = offset;
+}
+
+void
+cvtest_fill_frame_buffer (GstBuffer * buffer, const GstVideoInfo * info,
+    guint32 seed)
+{
+  GstMapInfo map;
+
+  fail_unless (gst_buffer_map (buffer, &map, GST_MAP_WRITE));
+  cvtest_fill_random (map.data, map.size, seed);
+  gst_buffer_unmap (buffer, &map);
+  if (gst_buffer_get_video_meta (buffer) == NULL)
+    gst_buffer_add_video_meta_full (buffer, GST_VIDEO_FRAME_FLAG_NONE,
+        GST_VIDEO_INFO_FORMAT (info), GST_VIDEO_INFO_WIDTH (info),
+        GST_VIDEO_INFO_HEIGHT (info), GST_VIDEO_INFO_N_PLANES (info),
+        (gsize *) info->offset, (gint *) info->stride);
+}
+
+GstBuffer *
+cvtest_random_frame (const GstVideoInfo * info, guint32 seed)
+{
+  GstBuffer *buffer = gst_buffer_new_allocate (NULL, info->size, NULL);
+
+  cvtest_fill_frame_buffer (buffer, info, seed);
+  return buffer;
+}
+
+void
+cvtest_assert_frames_equal (GstBuffer * a, GstBuffer * b,
+    const GstVideoInfo * info)
+{
+  GstVideoFrame fa, fb;
+
+  fail_unless (gst_video_frame_map (&fa, (GstVideoInfo *) info, a,
+          GST_MAP_READ));
+  fail_unless (gst_video_frame_map (&fb, (GstVideoInfo *) info, b,
+          GST_MAP_READ));
+  for (guint p = 0; p < GST_VIDEO_FRAME_N_PLANES (&fa); p++) {
+    gint comps[GST_VIDEO_MAX_COMPONENTS];
+    gsize row_bytes;
+    guint rows;
+
+    gst_video_format_info_component (info->finfo, p, comps);
+    row_bytes = (gsize) GST_VIDEO_INFO_COMP_WIDTH (info, comps[0]) *
+        GST_VIDEO_INFO_COMP_PSTRIDE (info, comps[0]);
+    rows = GST_VIDEO_INFO_COMP_HEIGHT (info, comps[0]);
+    for (guint y = 0; y < rows; y++) {
+      const guint8 *ra = (const guint8 *) GST_VIDEO_FRAME_PLANE_DATA (&fa, p) +
+          (gsize) y * GST_VIDEO_FRAME_PLANE_STRIDE (&fa, p);
+      const guint8 *rb = (const guint8 *) GST_VIDEO_FRAME_PLANE_DATA (&fb, p) +
+          (gsize) y * GST_VIDEO_FRAME_PLANE_STRIDE (&fb, p);
+
+      if (memcmp (ra, rb, row_bytes) != 0) {
+        gsize x = 0;
+
+        while (ra[x] == rb[x])
+          x++;
+        fail ("%s %dx%d: plane %u row %u byte %" G_GSIZE_FORMAT
+            " differs: %u != %u", GST_VIDEO_INFO_NAME (info),
+            GST_VIDEO_INFO_WIDTH (info), GST_VIDEO_INFO_HEIGHT (info), p, y,
+            x, ra[x], rb[x]);
+      }
+    }
+  }
+  gst_video_frame_unmap (&fb);
+  gst_video_frame_unmap (&fa);
+}
+
+GstMessage *
+cvtest_run_to_end (GstElement * pipeline, GstClockTime timeout)
+{
+  GstBus *bus = gst_element_get_bus (pipeline);
+  GstMessage *msg;
+
+  gst_element_set_state (pipeline, GST_STATE_PLAYING);
+  msg = gst_bus_timed_pop_filtered (bus, timeout,
+      GST_MESSAGE_EOS | GST_MESSAGE_ERROR);
+  gst_object_unref (bus);
+  fail_unless (msg != NULL, "pipeline neither ended nor failed in time");
+  if (GST_MESSAGE_TYPE (msg) == GST_MESSAGE_EOS) {
+    gst_message_unref (msg);
+    return NULL;
+  }
+  return msg;
+}
+
+void
+cvtest_restore_env (const gchar * name, gchar * saved)
+{
+  if (saved)
+    g_setenv (name, saved, TRUE);
+  else
+    g_unsetenv (name);
+  g_free (saved);
+}
