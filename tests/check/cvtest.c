@@ -2,6 +2,8 @@
 
 #include <stdio.h>
 #include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 cvcore_backend
 cvtest_backend (void)
@@ -23,10 +25,26 @@ cvtest_cuda_available (void)
   return TRUE;
 }
 
+/* Probes in a child process: CUDA initialised in this process would be
+ * unusable in the children that check forks for each test. */
+static gboolean
+cuda_available_in_child (void)
+{
+  pid_t pid = fork ();
+  int status;
+
+  if (pid == 0)
+    _exit (cvtest_cuda_available ()? 0 : 1);
+  if (pid < 0 || waitpid (pid, &status, 0) != pid)
+    return cvtest_cuda_available ();
+  return WIFEXITED (status) && WEXITSTATUS (status) == 0;
+}
+
 int
 cvtest_main (int argc, char **argv, Suite * (*suite) (void))
 {
-  if (cvtest_backend () == CVCORE_BACKEND_CUDA && !cvtest_cuda_available ()) {
+  if (cvtest_backend () == CVCORE_BACKEND_CUDA && !cuda_available_in_child ()) {
+    cvtest_cuda_available ();
     printf ("skipped: no CUDA device (%s)\n", cvcore_last_error ());
     return CVTEST_SKIP;
   }

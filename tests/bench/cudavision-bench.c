@@ -1,0 +1,342 @@
+/* cudavision-bench: speed of the cudavision elements, printed next to peers
+ * measured in the same run.
+ *
+ *   cudavision-bench transfer [--frames N] [--sizes 1080p,4k]
+ *
+ * transfer: `appsrc ! cudaupload [! queue] ! cudadownload ! fakesink` frame
+ * rate with pre-filled pinned buffers (from the pool cudaupload proposes) and
+ * with pageable ones, against the serial PCIe floor: one pinned host-to-
+ * device copy plus one device-to-host copy of the same bytes, timed with
+ * events on one stream.
+ *
+ * The backend is GST_CUDAVISION_BACKEND's (default cuda); on the CPU backend
+ * the numbers are memcpy speeds and only say that the program works.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include <gst/gst.h>
+#include <gst/app/app.h>
+#include <gst/video/video.h>
+
+#include "cvcore.h"
+
+typedef struct
+{
+  const gchar *name;
+  gint width, height;
+} BenchSize;
+
+static const BenchSize all_sizes[] = {
+  {"1080p", 1920, 1080},
+  {"4k", 3840, 2160},
+};
+
+static const GstVideoFormat bench_formats[] = {
+  GST_VIDEO_FORMAT_RGBA, GST_VIDEO_FORMAT_NV12,
+};
+
+static gint n_frames = 300;
+static gchar *size_list = NULL;
+
+static void
+die (const gchar * what)
+{
+  fprintf (stderr, "cudavision-bench: %s: %s\n", what, cvcore_last_error ());
+  exit (1);
+}
+
+#define CORE_TRY(call) G_STMT_START { \
+    if ((call) != CVCORE_OK) die (#call); \
+  } G_STMT_END
+
+static int
+compare_doubles (const void *a, const void *b)
+{
+  gdouble x = *(const gdouble *) a, y = *(const gdouble *) b;
+
+  return (x > y) - (x < y);
+}
+
+/* Serial floor: ms for one H2D plus one D2H copy of @bytes from and to
+ * pinned memory, the median of @reps timed round trips. */
+static gdouble
+serial_floor_ms (cvcore_device * device, gsize bytes, guint reps)
+{
+  cvcore_stream *stream;
+  cvcore_event *start, *end;
+  void *host_in, *host_out, *dev;
+  gdouble *times = g_new (gdouble, reps), median;
+
+  CORE_TRY (cvcore_stream_new (device, &stream));
+  CORE_TRY (cvcore_event_new (device, true, &start));
+  CORE_TRY (cvcore_event_new (device, true, &end));
+  CORE_TRY (cvcore_host_alloc (device, bytes, &host_in));
+  CORE_TRY (cvcore_host_alloc (device, bytes, &host_out));
+  CORE_TRY (cvcore_device_alloc (device, bytes, &dev));
+  memset (host_in, 1, bytes);
+
+  for (guint i = 0; i < reps + 3; i++) {
+    float ms;
+
+    CORE_TRY (cvcore_event_record (start, stream));
+    CORE_TRY (cvcore_copy_async (stream, dev, host_in, bytes,
+            CVCORE_COPY_HOST_TO_DEVICE));
+    CORE_TRY (cvcore_copy_async (stream, host_out, dev, bytes,
+            CVCORE_COPY_DEVICE_TO_HOST));
+    CORE_TRY (cvcore_event_record (end, stream));
+    CORE_TRY (cvcore_event_synchronize (end));
+    CORE_TRY (cvcore_event_elapsed_ms (start, end, &ms));
+    if (i >= 3)                 /* warm-up */
+      times[i - 3] = ms;
+  }
+  qsort (times, reps, sizeof (gdouble), compare_doubles);
+  median = times[reps / 2];
+
+  g_free (times);
+  cvcore_device_free (device, dev);
+  cvcore_host_free (device, host_in);
+  cvcore_host_free (device, host_out);
+  cvcore_event_free (start);
+  cvcore_event_free (end);
+  cvcore_stream_free (stream);
+  return median;
+}
+
+/* Frames the pipeline pushes, prepared before the clock starts. */
+typedef struct
+{
+  GstBuffer *buffers[8];
+  guint n;
+  GstBufferPool *pool;
+} FrameSet;
+
+static void
+fill_buffers_from_pool (FrameSet * set, GstElement * appsrc, GstCaps * caps)
+{
+  GstPad *pad = gst_element_get_static_pad (appsrc, "src");
+  GstQuery *query = gst_query_new_allocation (caps, TRUE);
+  GstStructure *config;
+
+  if (!gst_pad_peer_query (pad, query)
+      || gst_query_get_n_allocation_pools (query) == 0) {
+    fprintf (stderr, "cudavision-bench: cudaupload proposed no pool\n");
+    exit (1);
+  }
+  gst_query_parse_nth_allocation_pool (query, 0, &set->pool, NULL, NULL,
+      NULL);
+  config = gst_buffer_pool_get_config (set->pool);
+  gst_buffer_pool_config_add_option (config,
+      GST_BUFFER_POOL_OPTION_VIDEO_META);
+  gst_buffer_pool_set_config (set->pool, config);
+  gst_buffer_pool_set_active (set->pool, TRUE);
+  for (guint i = 0; i < set->n; i++) {
+    GstMapInfo map;
+
+    if (gst_buffer_pool_acquire_buffer (set->pool, &set->buffers[i], NULL)
+        != GST_FLOW_OK) {
+      fprintf (stderr, "cudavision-bench: no buffer from the pinned pool\n");
+      exit (1);
+    }
+    gst_buffer_map (set->buffers[i], &map, GST_MAP_WRITE);
+    memset (map.data, 17 * i, map.size);
+    gst_buffer_unmap (set->buffers[i], &map);
+  }
+  gst_query_unref (query);
+  gst_object_unref (pad);
+}
+
+static void
+fill_pageable_buffers (FrameSet * set, const GstVideoInfo * info)
+{
+  for (guint i = 0; i < set->n; i++) {
+    GstMapInfo map;
+
+    set->buffers[i] = gst_buffer_new_allocate (NULL, info->size, NULL);
+    gst_buffer_map (set->buffers[i], &map, GST_MAP_WRITE);
+    memset (map.data, 17 * i, map.size);
+    gst_buffer_unmap (set->buffers[i], &map);
+  }
+}
+
+static void
+free_frames (FrameSet * set)
+{
+  for (guint i = 0; i < set->n; i++)
+    gst_buffer_unref (set->buffers[i]);
+  if (set->pool) {
+    gst_buffer_pool_set_active (set->pool, FALSE);
+    gst_object_unref (set->pool);
+  }
+}
+
+static void
+fail_on_error (GstElement * pipeline, GstMessage * msg)
+{
+  GError *error = NULL;
+
+  if (msg == NULL) {
+    fprintf (stderr, "cudavision-bench: the pipeline timed out\n");
+    exit (1);
+  }
+  if (GST_MESSAGE_TYPE (msg) == GST_MESSAGE_ERROR) {
+    gst_message_parse_error (msg, &error, NULL);
+    fprintf (stderr, "cudavision-bench: %s\n", error->message);
+    exit (1);
+  }
+}
+
+/* Frames per second of upload+download for @n_frames frames. */
+static gdouble
+pipeline_fps (const GstVideoInfo * info, gboolean pinned, gboolean queue)
+{
+  gchar *desc = g_strdup_printf ("appsrc name=src format=time "
+      "max-buffers=4 block=true ! cudaupload %s ! cudadownload ! "
+      "fakesink name=sink sync=false", queue ? "! queue max-size-buffers=3" :
+      "");
+  GstElement *pipeline = gst_parse_launch (desc, NULL);
+  GstElement *src = gst_bin_get_by_name (GST_BIN (pipeline), "src");
+  GstCaps *caps = gst_video_info_to_caps (info);
+  GstBus *bus = gst_element_get_bus (pipeline);
+  FrameSet set = {.n = 8 };
+  GstMessage *msg;
+  gint64 start, end;
+
+  g_object_set (src, "caps", caps, NULL);
+  gst_element_set_state (pipeline, GST_STATE_PLAYING);
+
+  /* A first frame negotiates, so that cudaupload can propose its pool. */
+  {
+    GstBuffer *warm = gst_buffer_new_allocate (NULL, info->size, NULL);
+
+    GST_BUFFER_PTS (warm) = 0;
+    gst_app_src_push_buffer (GST_APP_SRC (src), warm);
+    msg = gst_bus_timed_pop_filtered (bus, 10 * GST_SECOND,
+        GST_MESSAGE_ASYNC_DONE | GST_MESSAGE_ERROR);
+    fail_on_error (pipeline, msg);
+    gst_message_unref (msg);
+  }
+  if (pinned)
+    fill_buffers_from_pool (&set, src, caps);
+  else
+    fill_pageable_buffers (&set, info);
+
+  start = g_get_monotonic_time ();
+  for (gint i = 0; i < n_frames; i++) {
+    GstBuffer *buffer = gst_buffer_ref (set.buffers[i % set.n]);
+
+    /* pushing a shared buffer is fine: the elements only read it */
+    gst_app_src_push_buffer (GST_APP_SRC (src), buffer);
+  }
+  gst_app_src_end_of_stream (GST_APP_SRC (src));
+  msg = gst_bus_timed_pop_filtered (bus, 120 * GST_SECOND,
+      GST_MESSAGE_EOS | GST_MESSAGE_ERROR);
+  end = g_get_monotonic_time ();
+  fail_on_error (pipeline, msg);
+  gst_message_unref (msg);
+
+  gst_element_set_state (pipeline, GST_STATE_NULL);
+  free_frames (&set);
+  gst_object_unref (bus);
+  gst_object_unref (src);
+  gst_object_unref (pipeline);
+  gst_caps_unref (caps);
+  g_free (desc);
+  return n_frames * 1e6 / (gdouble) (end - start);
+}
+
+static gboolean
+size_wanted (const BenchSize * size)
+{
+  gchar **names;
+  gboolean wanted = FALSE;
+
+  if (size_list == NULL)
+    return TRUE;
+  names = g_strsplit (size_list, ",", -1);
+  for (guint i = 0; names[i]; i++)
+    wanted |= g_ascii_strcasecmp (names[i], size->name) == 0;
+  g_strfreev (names);
+  return wanted;
+}
+
+static void
+bench_transfer (cvcore_device * device)
+{
+  printf ("| size | format | MB/frame | serial floor fps | pinned fps | "
+      "ratio | pinned+queue fps | ratio | pageable fps | ratio | "
+      "pageable+queue fps | ratio |\n");
+  printf ("|---|---|---|---|---|---|---|---|---|---|---|---|\n");
+  for (guint s = 0; s < G_N_ELEMENTS (all_sizes); s++) {
+    if (!size_wanted (&all_sizes[s]))
+      continue;
+    for (guint f = 0; f < G_N_ELEMENTS (bench_formats); f++) {
+      GstVideoInfo info;
+      gdouble floor_fps, fps[4];
+
+      gst_video_info_set_format (&info, bench_formats[f], all_sizes[s].width,
+          all_sizes[s].height);
+      GST_VIDEO_INFO_FPS_N (&info) = 30;
+      floor_fps = 1000.0 / serial_floor_ms (device, info.size, 21);
+      fps[0] = pipeline_fps (&info, TRUE, FALSE);
+      fps[1] = pipeline_fps (&info, TRUE, TRUE);
+      fps[2] = pipeline_fps (&info, FALSE, FALSE);
+      fps[3] = pipeline_fps (&info, FALSE, TRUE);
+      printf ("| %s | %s | %.2f | %.0f |", all_sizes[s].name,
+          gst_video_format_to_string (bench_formats[f]), info.size / 1e6,
+          floor_fps);
+      for (guint i = 0; i < 4; i++)
+        printf (" %.0f | %.2f |", fps[i], fps[i] / floor_fps);
+      printf ("\n");
+      fflush (stdout);
+    }
+  }
+}
+
+int
+main (int argc, char **argv)
+{
+  const gchar *backend_name = g_getenv ("GST_CUDAVISION_BACKEND");
+  GOptionEntry entries[] = {
+    {"frames", 'n', 0, G_OPTION_ARG_INT, &n_frames, "Frames per run", "N"},
+    {"sizes", 's', 0, G_OPTION_ARG_STRING, &size_list,
+        "Sizes to run (1080p,4k)", "LIST"},
+    {NULL}
+  };
+  GOptionContext *options = g_option_context_new ("transfer");
+  GError *error = NULL;
+  cvcore_backend backend;
+  cvcore_device *device;
+  gchar date[32];
+  time_t now = time (NULL);
+
+  g_option_context_add_main_entries (options, entries, NULL);
+  g_option_context_add_group (options, gst_init_get_option_group ());
+  if (!g_option_context_parse (options, &argc, &argv, &error)) {
+    fprintf (stderr, "cudavision-bench: %s\n", error->message);
+    return 2;
+  }
+  g_option_context_free (options);
+  if (argc != 2 || strcmp (argv[1], "transfer") != 0) {
+    fprintf (stderr, "usage: cudavision-bench transfer [--frames N] "
+        "[--sizes 1080p,4k]\n");
+    return 2;
+  }
+  if (!cvcore_backend_from_string (backend_name, &backend)) {
+    fprintf (stderr, "cudavision-bench: unknown backend '%s'\n",
+        backend_name);
+    return 2;
+  }
+  if (cvcore_device_open (backend, 0, &device) != CVCORE_OK)
+    die ("cannot open device 0");
+
+  strftime (date, sizeof (date), "%Y-%m-%d", localtime (&now));
+  printf ("# cudavision-bench %s: device '%s' (%s backend), %s, %d frames "
+      "per run\n\n", argv[1], cvcore_device_name (device),
+      cvcore_backend_name (backend), date, n_frames);
+  bench_transfer (device);
+  cvcore_device_close (device);
+  return 0;
+}
