@@ -10,9 +10,10 @@
 
 #define MIN_PITCH_ALIGNMENT 256
 
-static cvcore_status
-cuda_fail (cudaError_t err, const char *call, int line)
+cvcore_status
+cvcore_cuda_fail (int error, const char *call, const char *file, int line)
 {
+  cudaError_t err = (cudaError_t) error;
   cvcore_status status;
 
   switch (err) {
@@ -39,15 +40,9 @@ cuda_fail (cudaError_t err, const char *call, int line)
       status = CVCORE_ERROR_RUNTIME;
       break;
   }
-  return cvcore_fail (status, "%s failed: %s (%s) [backend-cuda.c:%d]", call,
-      cudaGetErrorString (err), cudaGetErrorName (err), line);
+  return cvcore_fail (status, "%s failed: %s (%s) [%s:%d]", call,
+      cudaGetErrorString (err), cudaGetErrorName (err), file, line);
 }
-
-#define CUDA_TRY(call) do { \
-    cudaError_t err_ = (call); \
-    if (err_ != cudaSuccess) \
-      return cuda_fail (err_, #call, __LINE__); \
-  } while (0)
 
 /* Binds the calling thread to the device: runtime calls act on the current
  * device, and a streaming thread may serve elements of several devices. */
@@ -74,7 +69,7 @@ cuda_device_count (int *count)
         "runtime (%d.%d)", driver_version / 1000, driver_version % 1000 / 10,
         CUDART_VERSION / 1000, CUDART_VERSION % 1000 / 10);
   }
-  return cuda_fail (err, "cudaGetDeviceCount", __LINE__);
+  return cvcore_cuda_fail (err, "cudaGetDeviceCount", __FILE__, __LINE__);
 }
 
 static cvcore_status
@@ -216,7 +211,7 @@ cuda_event_query (cvcore_device * device, void *event)
   if (err == cudaErrorNotReady)
     return CVCORE_ERROR_NOT_READY;
   if (err != cudaSuccess)
-    return cuda_fail (err, "cudaEventQuery", __LINE__);
+    return cvcore_cuda_fail (err, "cudaEventQuery", __FILE__, __LINE__);
   return CVCORE_OK;
 }
 

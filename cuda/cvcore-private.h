@@ -71,6 +71,19 @@ struct cvcore_event
 };
 
 extern const cvcore_backend_ops cvcore_cpu_ops;
+
+#ifdef CVCORE_HAVE_CUDA
+/* Turns a cudaError_t into a status and a readable message. */
+cvcore_status cvcore_cuda_fail (int error, const char *call, const char *file,
+    int line);
+
+#define CUDA_TRY(call) do { \
+    int err_ = (int) (call); \
+    if (err_ != 0) \
+      return cvcore_cuda_fail (err_, #call, __FILE__, __LINE__); \
+  } while (0)
+#endif
+
 #ifdef CVCORE_HAVE_CUDA
 extern const cvcore_backend_ops cvcore_cuda_ops;
 #endif

@@ -6,6 +6,7 @@
 
 #include <gst/gst.h>
 
+#include "gstcudaconvolve.h"
 #include "gstcudadownload.h"
 #include "gstcudaupload.h"
 #include "gstcudavisionmemory.h"
@@ -66,6 +67,8 @@ gst_cuda_vision_plugin_init (GstPlugin * plugin)
       GST_TYPE_CUDA_VISION_UPLOAD);
   ok &= register_element (plugin, "cudadownload", "cudavisiondownload",
       GST_TYPE_CUDA_VISION_DOWNLOAD);
+  ok &= gst_element_register (plugin, "cudaconvolve", GST_RANK_NONE,
+      GST_TYPE_CUDA_CONVOLVE);
   return ok;
 }
 

@@ -1,13 +1,18 @@
 /* cudavision-bench: speed of the cudavision elements, printed next to peers
  * measured in the same run.
  *
- *   cudavision-bench transfer [--frames N] [--sizes 1080p,4k]
+ *   cudavision-bench transfer|convolve [--frames N] [--sizes 1080p,4k]
  *
  * transfer: `appsrc ! cudaupload [! queue] ! cudadownload ! fakesink` frame
  * rate with pre-filled pinned buffers (from the pool cudaupload proposes) and
  * with pageable ones, against the serial PCIe floor: one pinned host-to-
  * device copy plus one device-to-host copy of the same bytes, timed with
  * events on one stream.
+ *
+ * convolve: kernel time of cvcore_convolve (median of CUDA-event timings)
+ * for 3x3, 5x5, 15x15 and 31x31 kernels, dense and separable, on RGBA and
+ * GRAY8 frames, next to the one-read-one-write floor: a device-to-device
+ * copy of the frame.
  *
  * The backend is GST_CUDAVISION_BACKEND's (default cuda); on the CPU backend
  * the numbers are memcpy speeds and only say that the program works.
@@ -22,6 +27,7 @@
 #include <gst/video/video.h>
 
 #include "cvcore.h"
+#include "cvconvolve.h"
 
 typedef struct
 {
@@ -295,6 +301,134 @@ bench_transfer (cvcore_device * device)
   }
 }
 
+/* Median ms of @reps runs of @what between two timing events. */
+typedef cvcore_status (*TimedWork) (cvcore_stream * stream, gpointer data);
+
+static gdouble
+time_median_ms (cvcore_device * device, cvcore_stream * stream,
+    TimedWork work, gpointer data, guint reps)
+{
+  cvcore_event *start, *end;
+  gdouble *times = g_new (gdouble, reps), median;
+
+  CORE_TRY (cvcore_event_new (device, true, &start));
+  CORE_TRY (cvcore_event_new (device, true, &end));
+  for (guint i = 0; i < reps + 2; i++) {
+    float ms;
+
+    CORE_TRY (cvcore_event_record (start, stream));
+    CORE_TRY (work (stream, data));
+    CORE_TRY (cvcore_event_record (end, stream));
+    CORE_TRY (cvcore_event_synchronize (end));
+    CORE_TRY (cvcore_event_elapsed_ms (start, end, &ms));
+    if (i >= 2)
+      times[i - 2] = ms;
+  }
+  qsort (times, reps, sizeof (gdouble), compare_doubles);
+  median = times[reps / 2];
+  g_free (times);
+  cvcore_event_free (start);
+  cvcore_event_free (end);
+  return median;
+}
+
+typedef struct
+{
+  cvcore_image src, dst;
+  cvcore_conv_plan plan;
+  void *scratch;
+} ConvolveJob;
+
+static cvcore_status
+run_convolve (cvcore_stream * stream, gpointer data)
+{
+  ConvolveJob *job = data;
+
+  return cvcore_convolve (stream, &job->src, &job->dst, 0xf, &job->plan,
+      job->scratch);
+}
+
+static cvcore_status
+run_copy (cvcore_stream * stream, gpointer data)
+{
+  ConvolveJob *job = data;
+
+  return cvcore_copy_2d_async (stream, job->dst.data, job->dst.pitch,
+      job->src.data, job->src.pitch, (size_t) job->src.width *
+      job->src.channels, job->src.height, CVCORE_COPY_DEVICE_TO_DEVICE);
+}
+
+/* Taps of a size: dense ones are random (not rank 1), separable ones the
+ * outer product of two random rows. */
+static void
+bench_taps (cvcore_conv_taps * taps, gint size, gboolean separable)
+{
+  guint32 x = 99;
+
+  taps->width = taps->height = size;
+  for (gint j = 0; j < size; j++)
+    for (gint i = 0; i < size; i++) {
+      x = x * 1664525u + 1013904223u;
+      taps->taps[j * size + i] = separable ? (gfloat) ((i % 5) + 1) *
+          ((j % 3) + 1) : (gfloat) (x >> 28) + 1.0f;
+    }
+}
+
+static void
+bench_convolve (cvcore_device * device)
+{
+  static const gint kernel_sizes[] = { 3, 5, 15, 31 };
+  cvcore_stream *stream;
+
+  CORE_TRY (cvcore_stream_new (device, &stream));
+  printf ("| size | format | kernel | path | kernel ms | floor ms | "
+      "kernel / floor | Mpixel/s |\n|---|---|---|---|---|---|---|---|\n");
+  for (guint s = 0; s < G_N_ELEMENTS (all_sizes); s++) {
+    if (!size_wanted (&all_sizes[s]))
+      continue;
+    for (gint channels = 4; channels >= 1; channels -= 3) {
+      ConvolveJob job = { {0} };
+      gdouble floor_ms;
+
+      job.src.width = all_sizes[s].width;
+      job.src.height = all_sizes[s].height;
+      job.src.channels = channels;
+      job.src.sample = CVCORE_SAMPLE_U8;
+      CORE_TRY (cvcore_plane_alloc (device, (size_t) job.src.width * channels,
+              job.src.height, &job.src.data, &job.src.pitch));
+      job.dst = job.src;
+      CORE_TRY (cvcore_plane_alloc (device, (size_t) job.src.width * channels,
+              job.src.height, &job.dst.data, &job.dst.pitch));
+      CORE_TRY (cvcore_device_alloc (device, cvcore_convolve_scratch_size
+              (job.src.width, job.src.height, channels), &job.scratch));
+      CORE_TRY (cvcore_memset_2d_async (stream, job.src.data, job.src.pitch,
+              0x40, (size_t) job.src.width * channels, job.src.height));
+      floor_ms = time_median_ms (device, stream, run_copy, &job, 21);
+
+      for (guint k = 0; k < G_N_ELEMENTS (kernel_sizes); k++)
+        for (gint separable = 0; separable < 2; separable++) {
+          cvcore_conv_taps taps;
+          gdouble ms;
+
+          bench_taps (&taps, kernel_sizes[k], separable);
+          CORE_TRY (cvcore_conv_plan_init (&job.plan, &taps, -1, -1, 0.0,
+                  0.0, CVCORE_BORDER_CLAMP, 0.0, CVCORE_SAMPLE_U8));
+          ms = time_median_ms (device, stream, run_convolve, &job, 21);
+          printf ("| %s | %s | %dx%d | %s | %.4f | %.4f | %.2f | %.0f |\n",
+              all_sizes[s].name, channels == 4 ? "RGBA" : "GRAY8",
+              kernel_sizes[k], kernel_sizes[k],
+              job.plan.separable ? "separable" : "dense", ms, floor_ms,
+              ms / floor_ms, job.src.width * job.src.height / ms / 1e3);
+          fflush (stdout);
+        }
+      cvcore_device_free (device, job.src.data);
+      cvcore_device_free (device, job.dst.data);
+      cvcore_device_free (device, job.scratch);
+    }
+  }
+  cvcore_stream_free (stream);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -305,7 +439,7 @@ main (int argc, char **argv)
         "Sizes to run (1080p,4k)", "LIST"},
     {NULL}
   };
-  GOptionContext *options = g_option_context_new ("transfer");
+  GOptionContext *options = g_option_context_new ("transfer|convolve");
   GError *error = NULL;
   cvcore_backend backend;
   cvcore_device *device;
@@ -319,9 +453,10 @@ main (int argc, char **argv)
     return 2;
   }
   g_option_context_free (options);
-  if (argc != 2 || strcmp (argv[1], "transfer") != 0) {
-    fprintf (stderr, "usage: cudavision-bench transfer [--frames N] "
-        "[--sizes 1080p,4k]\n");
+  if (argc != 2 || (strcmp (argv[1], "transfer") != 0
+          && strcmp (argv[1], "convolve") != 0)) {
+    fprintf (stderr, "usage: cudavision-bench transfer|convolve "
+        "[--frames N] [--sizes 1080p,4k]\n");
     return 2;
   }
   if (!cvcore_backend_from_string (backend_name, &backend)) {
@@ -336,7 +471,10 @@ main (int argc, char **argv)
   printf ("# cudavision-bench %s: device '%s' (%s backend), %s, %d frames "
       "per run\n\n", argv[1], cvcore_device_name (device),
       cvcore_backend_name (backend), date, n_frames);
-  bench_transfer (device);
+  if (strcmp (argv[1], "transfer") == 0)
+    bench_transfer (device);
+  else
+    bench_convolve (device);
   cvcore_device_close (device);
   return 0;
 }

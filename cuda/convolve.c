@@ -1,0 +1,391 @@
+/* Convolution: the taps parser, plan preparation, the CPU reference and the
+ * dispatch to the backend. */
+#include "convolve-common.h"
+#include "convolve-private.h"
+#include "cvcore-private.h"
+
+#include <ctype.h>
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* --- parsing ------------------------------------------------------------ */
+
+static bool
+parse_error (char *error, size_t size, const char *format, ...)
+{
+  va_list args;
+
+  if (error && size) {
+    va_start (args, format);
+    vsnprintf (error, size, format, args);
+    va_end (args);
+  }
+  return false;
+}
+
+static bool
+is_separator (char c)
+{
+  return c == ' ' || c == '\t' || c == ',' || c == '\n' || c == '\r';
+}
+
+bool
+cvcore_conv_taps_parse (const char *text, cvcore_conv_taps * taps,
+    char *error, size_t error_size)
+{
+  const char *p = text;
+  int row = 0, col = 0, width = -1;
+
+  if (text == NULL)
+    return parse_error (error, error_size, "no kernel given");
+  memset (taps, 0, sizeof (*taps));
+
+  for (;;) {
+    while (is_separator (*p))
+      p++;
+    if (*p == ';' || *p == '\0') {
+      if (col == 0 && *p == '\0') {
+        if (row > 0)
+          break;                /* after a trailing ';' */
+        return parse_error (error, error_size, "no numbers");
+      }
+      if (col == 0)
+        return parse_error (error, error_size, "row %d is empty", row + 1);
+      if (width < 0)
+        width = col;
+      else if (col != width)
+        return parse_error (error, error_size,
+            "row %d has %d numbers, row 1 has %d", row + 1, col, width);
+      row++;
+      col = 0;
+      if (*p == '\0')
+        break;
+      p++;
+      continue;
+    }
+    if (row >= CVCORE_CONV_MAX_SIZE)
+      return parse_error (error, error_size, "more than %d rows",
+          CVCORE_CONV_MAX_SIZE);
+    if (col >= CVCORE_CONV_MAX_SIZE)
+      return parse_error (error, error_size, "row %d has more than %d numbers",
+          row + 1, CVCORE_CONV_MAX_SIZE);
+    {
+      char *end;
+      double v;
+
+      /* strtod also takes "inf", "nan" and hex: refused below or here. */
+      if (!(isdigit ((unsigned char) *p) || *p == '-' || *p == '+'
+              || *p == '.'))
+        return parse_error (error, error_size,
+            "row %d: '%.10s' is not a number", row + 1, p);
+      errno = 0;
+      v = strtod (p, &end);
+      if (end == p)
+        return parse_error (error, error_size,
+            "row %d: '%.10s' is not a number", row + 1, p);
+      if (errno == ERANGE || !(v >= -CVCORE_CONV_MAX_TAP
+              && v <= CVCORE_CONV_MAX_TAP))
+        return parse_error (error, error_size,
+            "row %d: %.10s is out of range (|tap| <= %g)", row + 1, p,
+            CVCORE_CONV_MAX_TAP);
+      if (*end != '\0' && *end != ';' && !is_separator (*end))
+        return parse_error (error, error_size,
+            "row %d: unexpected '%c' after a number", row + 1, *end);
+      if (width > 0 && col >= width)
+        return parse_error (error, error_size,
+            "row %d has more numbers than row 1 (%d)", row + 1, width);
+      /* stored transposed later: rows are not known to be complete yet */
+      taps->taps[row * CVCORE_CONV_MAX_SIZE + col] = (float) v;
+      col++;
+      p = end;
+    }
+  }
+
+  /* Pack the rows, laid out with the maximal stride while parsing. */
+  taps->width = width;
+  taps->height = row;
+  for (int j = 0; j < row; j++)
+    for (int i = 0; i < width; i++)
+      taps->taps[j * width + i] = taps->taps[j * CVCORE_CONV_MAX_SIZE + i];
+  return true;
+}
+
+/* --- planning ----------------------------------------------------------- */
+
+static bool
+is_integer (float v)
+{
+  return v == floorf (v);
+}
+
+/* taps == column (x) row, found exactly: for integer taps by integer
+ * arithmetic, for other taps by reconstructing and comparing in float. */
+static bool
+factor_rank_one (cvcore_conv_plan * plan, bool integer)
+{
+  const int w = plan->width, h = plan->height;
+  const float *k = plan->taps;
+  int pr = -1, pc = -1;
+  float pivot;
+
+  for (int n = 0; n < w * h && pr < 0; n++)
+    if (k[n] != 0.0f) {
+      pr = n / w;
+      pc = n % w;
+    }
+  if (pr < 0)
+    return false;               /* all zero: the dense path is as fast */
+  pivot = k[pr * w + pc];
+
+  if (integer) {
+    /* k[j][i] * pivot == k[j][pc] * k[pr][i] for every tap. */
+    long long g = 0;
+
+    for (int j = 0; j < h; j++)
+      for (int i = 0; i < w; i++)
+        if ((long long) k[j * w + i] * (long long) pivot !=
+            (long long) k[j * w + pc] * (long long) k[pr * w + i])
+          return false;
+    for (int i = 0; i < w; i++) {
+      long long a = llabs ((long long) k[pr * w + i]), b = g;
+
+      while (b) {
+        long long t = a % b;
+
+        a = b;
+        b = t;
+      }
+      g = a;
+    }
+    /* row = k[pr] / g has gcd 1, so column j = k[j][pc] * g / pivot is an
+     * integer */
+    for (int i = 0; i < w; i++)
+      plan->row[i] = (float) ((long long) k[pr * w + i] / g);
+    for (int j = 0; j < h; j++)
+      plan->column[j] = (float) ((long long) k[j * w + pc] * g /
+          (long long) pivot);
+  } else {
+    for (int i = 0; i < w; i++)
+      plan->row[i] = k[pr * w + i];
+    for (int j = 0; j < h; j++)
+      plan->column[j] = k[j * w + pc] / pivot;
+    for (int j = 0; j < h; j++)
+      for (int i = 0; i < w; i++)
+        if (plan->column[j] * plan->row[i] != k[j * w + i])
+          return false;
+  }
+  return true;
+}
+
+cvcore_status
+cvcore_conv_plan_init (cvcore_conv_plan * plan, const cvcore_conv_taps * taps,
+    int anchor_x, int anchor_y, double divisor, double bias,
+    cvcore_border border, double border_value, cvcore_sample sample)
+{
+  const int n = taps->width * taps->height;
+  double sum = 0.0, abs_sum = 0.0;
+  bool integer = true;
+
+  if (taps->width < 1 || taps->height < 1
+      || taps->width > CVCORE_CONV_MAX_SIZE
+      || taps->height > CVCORE_CONV_MAX_SIZE)
+    return cvcore_fail (CVCORE_ERROR_INVALID_VALUE, "kernel of %dx%d taps",
+        taps->width, taps->height);
+  if (anchor_x < 0)
+    anchor_x = taps->width / 2;
+  if (anchor_y < 0)
+    anchor_y = taps->height / 2;
+  if (anchor_x >= taps->width || anchor_y >= taps->height)
+    return cvcore_fail (CVCORE_ERROR_INVALID_VALUE,
+        "anchor (%d, %d) is outside the %dx%d kernel", anchor_x, anchor_y,
+        taps->width, taps->height);
+
+  memset (plan, 0, sizeof (*plan));
+  plan->width = taps->width;
+  plan->height = taps->height;
+  plan->anchor_x = anchor_x;
+  plan->anchor_y = anchor_y;
+  memcpy (plan->taps, taps->taps, n * sizeof (float));
+  for (int i = 0; i < n; i++) {
+    sum += plan->taps[i];
+    abs_sum += fabs (plan->taps[i]);
+    integer &= is_integer (plan->taps[i]);
+  }
+  if (divisor == 0.0)
+    divisor = sum != 0.0 ? sum : 1.0;
+  plan->divisor = (float) divisor;
+  plan->bias = (float) bias;
+  plan->border = border;
+  plan->border_value = (float) fmin (fmax (border_value, 0.0),
+      cv_sample_max (sample));
+
+  /* Float sums of integers are exact below 2^24 whatever the order. */
+  plan->use_double = integer &&
+      abs_sum * fmax (cv_sample_max (sample), plan->border_value) >= 16777216.0;
+  plan->separable = !plan->use_double && (plan->width > 1 || plan->height > 1)
+      && factor_rank_one (plan, integer);
+  return CVCORE_OK;
+}
+
+size_t
+cvcore_convolve_scratch_size (int width, int height, int channels)
+{
+  return (size_t) width * height * channels * sizeof (float);
+}
+
+/* --- CPU reference ------------------------------------------------------ */
+
+static float
+load_sample (const cvcore_image * im, int x, int y, int c)
+{
+  const unsigned char *row = (const unsigned char *) im->data +
+      (size_t) y * im->pitch;
+
+  if (im->sample == CVCORE_SAMPLE_U8)
+    return row[(size_t) x * im->channels + c];
+  return ((const unsigned short *) row)[(size_t) x * im->channels + c];
+}
+
+static void
+store_sample (const cvcore_image * im, int x, int y, int c, int v)
+{
+  unsigned char *row = (unsigned char *) im->data + (size_t) y * im->pitch;
+
+  if (im->sample == CVCORE_SAMPLE_U8)
+    row[(size_t) x * im->channels + c] = (unsigned char) v;
+  else
+    ((unsigned short *) row)[(size_t) x * im->channels + c] =
+        (unsigned short) v;
+}
+
+/* The sample at (x, y) after the border rule; @x and @y may be outside. */
+static float
+fetch (const cvcore_image * im, const cvcore_conv_plan * plan, int x, int y,
+    int c)
+{
+  int bx = cv_border_index (x, im->width, plan->border);
+  int by = cv_border_index (y, im->height, plan->border);
+
+  if (bx < 0 || by < 0)
+    return plan->border_value;
+  return load_sample (im, bx, by, c);
+}
+
+static int
+cpu_dense (const cvcore_image * src, const cvcore_conv_plan * plan, int x,
+    int y, int c, int max_value)
+{
+  const int x0 = x - plan->anchor_x, y0 = y - plan->anchor_y;
+
+  if (plan->use_double) {
+    double acc = 0.0;
+
+    for (int j = 0; j < plan->height; j++)
+      for (int i = 0; i < plan->width; i++)
+        acc += (double) plan->taps[j * plan->width + i] *
+            fetch (src, plan, x0 + i, y0 + j, c);
+    return cv_finish_double (acc, plan->divisor, plan->bias, max_value);
+  } else {
+    float acc = 0.0f;
+
+    for (int j = 0; j < plan->height; j++)
+      for (int i = 0; i < plan->width; i++)
+        acc += plan->taps[j * plan->width + i] *
+            fetch (src, plan, x0 + i, y0 + j, c);
+    return cv_finish_float (acc, plan->divisor, plan->bias, max_value);
+  }
+}
+
+/* Separable: rows first into @tmp (width x height x channels floats), then
+ * columns; constant-border rows contribute border_value * sum(row). */
+static void
+cpu_separable (const cvcore_image * src, const cvcore_image * dst,
+    unsigned mask, const cvcore_conv_plan * plan, float *tmp, int max_value)
+{
+  const int w = src->width, h = src->height, nc = src->channels;
+  const float row_sum = cv_border_row_sum (plan);
+  for (int y = 0; y < h; y++)
+    for (int x = 0; x < w; x++)
+      for (int c = 0; c < nc; c++) {
+        float acc = 0.0f;
+
+        for (int i = 0; i < plan->width; i++)
+          acc += plan->row[i] * fetch (src, plan, x - plan->anchor_x + i, y,
+              c);
+        tmp[((size_t) y * w + x) * nc + c] = acc;
+      }
+  for (int y = 0; y < h; y++)
+    for (int x = 0; x < w; x++)
+      for (int c = 0; c < nc; c++) {
+        float acc = 0.0f;
+
+        if (!(mask & (1u << c))) {
+          store_sample (dst, x, y, c, (int) load_sample (src, x, y, c));
+          continue;
+        }
+        for (int j = 0; j < plan->height; j++) {
+          int by = cv_border_index (y - plan->anchor_y + j, h, plan->border);
+
+          acc += plan->column[j] * (by < 0 ? row_sum :
+              tmp[((size_t) by * w + x) * nc + c]);
+        }
+        store_sample (dst, x, y, c, cv_finish_float (acc, plan->divisor,
+                plan->bias, max_value));
+      }
+}
+
+static cvcore_status
+cpu_convolve (const cvcore_image * src, const cvcore_image * dst,
+    unsigned mask, const cvcore_conv_plan * plan, void *scratch)
+{
+  const int max_value = cv_sample_max (src->sample);
+
+  if (plan->separable) {
+    cpu_separable (src, dst, mask, plan, scratch, max_value);
+    return CVCORE_OK;
+  }
+  for (int y = 0; y < src->height; y++)
+    for (int x = 0; x < src->width; x++)
+      for (int c = 0; c < src->channels; c++)
+        store_sample (dst, x, y, c, (mask & (1u << c)) ?
+            cpu_dense (src, plan, x, y, c, max_value) :
+            (int) load_sample (src, x, y, c));
+  return CVCORE_OK;
+}
+
+/* --- dispatch ----------------------------------------------------------- */
+
+cvcore_status
+cvcore_convolve (cvcore_stream * stream, const cvcore_image * src,
+    const cvcore_image * dst, unsigned channel_mask,
+    const cvcore_conv_plan * plan, void *scratch)
+{
+  if (src->width != dst->width || src->height != dst->height
+      || src->channels != dst->channels || src->sample != dst->sample
+      || src->width < 1 || src->height < 1
+      || (src->channels != 1 && src->channels != 2 && src->channels != 4))
+    return cvcore_fail (CVCORE_ERROR_INVALID_VALUE,
+        "convolution of %dx%dx%d into %dx%dx%d", src->width, src->height,
+        src->channels, dst->width, dst->height, dst->channels);
+  if (src->data == dst->data)
+    return cvcore_fail (CVCORE_ERROR_INVALID_VALUE,
+        "convolution cannot run in place");
+  if (plan->separable && scratch == NULL)
+    return cvcore_fail (CVCORE_ERROR_INVALID_VALUE,
+        "the separable path needs scratch memory");
+
+  switch (cvcore_stream_device (stream)->backend) {
+    case CVCORE_BACKEND_CPU:
+      return cpu_convolve (src, dst, channel_mask, plan, scratch);
+#ifdef CVCORE_HAVE_CUDA
+    case CVCORE_BACKEND_CUDA:
+      return cvcore_cuda_convolve (stream, src, dst, channel_mask, plan,
+          scratch);
+#endif
+    default:
+      return cvcore_fail (CVCORE_ERROR_NOT_BUILT, "no such backend");
+  }
+}

@@ -1,0 +1,673 @@
+/* Tests of the convolution core: the taps parser (with a fuzzer), planning,
+ * the CPU reference against an independent double-precision convolution,
+ * and, on the CUDA backend, CUDA against the CPU reference. */
+#include <math.h>
+#include <string.h>
+
+#include "cvtest.h"
+#include "cvconvolve.h"
+
+static guint32 rng_state = 1;
+
+static guint32
+rng (void)
+{
+  rng_state ^= rng_state << 13;
+  rng_state ^= rng_state >> 17;
+  rng_state ^= rng_state << 5;
+  return rng_state;
+}
+
+static gint
+rng_range (gint lo, gint hi)
+{
+  return lo + (gint) (rng () % (guint32) (hi - lo + 1));
+}
+
+static cvcore_conv_taps
+parse_ok (const gchar * text)
+{
+  cvcore_conv_taps taps;
+  gchar error[160] = "";
+
+  fail_unless (cvcore_conv_taps_parse (text, &taps, error, sizeof (error)),
+      "'%s' refused: %s", text, error);
+  return taps;
+}
+
+static void
+parse_fails (const gchar * text, const gchar * needle)
+{
+  cvcore_conv_taps taps;
+  gchar error[160] = "";
+
+  fail_if (cvcore_conv_taps_parse (text, &taps, error, sizeof (error)),
+      "'%s' accepted", text);
+  fail_unless (strstr (error, needle) != NULL, "'%s': error '%s' lacks '%s'",
+      text, error, needle);
+}
+
+GST_START_TEST (test_parse_valid)
+{
+  cvcore_conv_taps taps = parse_ok ("1 2 1; 2 4 2; 1 2 1");
+  const float expect[] = { 1, 2, 1, 2, 4, 2, 1, 2, 1 };
+
+  fail_unless_equals_int (taps.width, 3);
+  fail_unless_equals_int (taps.height, 3);
+  fail_unless (memcmp (taps.taps, expect, sizeof (expect)) == 0);
+
+  taps = parse_ok ("  -0.5,1.25e1\t+3 ;\n 4 5 6;");
+  fail_unless_equals_int (taps.width, 3);
+  fail_unless_equals_int (taps.height, 2);
+  fail_unless_equals_float (taps.taps[0], -0.5f);
+  fail_unless_equals_float (taps.taps[1], 12.5f);
+  fail_unless_equals_float (taps.taps[5], 6.0f);
+
+  taps = parse_ok ("7");
+  fail_unless_equals_int (taps.width * taps.height, 1);
+  taps = parse_ok ("1 2 3 4");
+  fail_unless_equals_int (taps.height, 1);
+  taps = parse_ok ("1;2;3;4");
+  fail_unless_equals_int (taps.width, 1);
+  fail_unless_equals_int (taps.height, 4);
+}
+
+GST_END_TEST;
+
+static gchar *
+square_kernel (gint width, gint height)
+{
+  GString *s = g_string_new (NULL);
+
+  for (gint j = 0; j < height; j++) {
+    for (gint i = 0; i < width; i++)
+      g_string_append_printf (s, "%d ", (i + j) % 7 - 3);
+    g_string_append (s, j + 1 < height ? ";" : "");
+  }
+  return g_string_free (s, FALSE);
+}
+
+GST_START_TEST (test_parse_limits)
+{
+  gchar *text = square_kernel (63, 63);
+  cvcore_conv_taps taps = parse_ok (text);
+
+  fail_unless_equals_int (taps.width, 63);
+  fail_unless_equals_int (taps.height, 63);
+  fail_unless_equals_float (taps.taps[62 * 63 + 62], (62 + 62) % 7 - 3);
+  g_free (text);
+
+  text = square_kernel (64, 1);
+  parse_fails (text, "more than 63");
+  g_free (text);
+  text = square_kernel (1, 64);
+  parse_fails (text, "more than 63 rows");
+  g_free (text);
+}
+
+GST_END_TEST;
+
+GST_START_TEST (test_parse_errors)
+{
+  parse_fails ("", "no numbers");
+  parse_fails ("   ", "no numbers");
+  parse_fails (";", "empty");
+  parse_fails ("1 2;;3 4", "row 2 is empty");
+  parse_fails ("1 2; 3", "row 2 has 1 numbers, row 1 has 2");
+  parse_fails ("1; 2 3", "more numbers than row 1");
+  parse_fails ("a b", "not a number");
+  parse_fails ("1 2x", "unexpected 'x'");
+  parse_fails ("1..2", "unexpected '.'");
+  parse_fails ("nan", "not a number");
+  parse_fails ("inf 1", "not a number");
+  parse_fails ("1e400", "out of range");
+  parse_fails ("-2e6", "out of range");
+  parse_fails ("-", "not a number");
+}
+
+GST_END_TEST;
+
+/* Random strings, and valid kernels with random edits: the parser must
+ * never read or write out of bounds (valgrind watches in CI) and whatever
+ * it accepts must be a consistent kernel. */
+GST_START_TEST (test_parse_fuzz)
+{
+  static const gchar alphabet[] = "0123456789 -+.;,eExX\t\n#";
+  const guint rounds = g_getenv ("CVTEST_QUICK") ? 3000 : 30000;
+  gchar buf[600];
+
+  rng_state = 12345;
+  for (guint n = 0; n < rounds; n++) {
+    cvcore_conv_taps taps;
+    gchar error[64];
+    gsize len;
+
+    if (n % 2) {
+      len = rng () % (sizeof (buf) - 1);
+      for (gsize i = 0; i < len; i++)
+        buf[i] = alphabet[rng () % (sizeof (alphabet) - 1)];
+    } else {
+      gchar *base = square_kernel (rng_range (1, 70), rng_range (1, 9));
+
+      g_strlcpy (buf, base, sizeof (buf));
+      g_free (base);
+      len = strlen (buf);
+      for (guint e = rng () % 4; e > 0 && len > 0; e--)
+        buf[rng () % len] = alphabet[rng () % (sizeof (alphabet) - 1)];
+    }
+    buf[len] = '\0';
+    /* an error buffer smaller than most messages must be cut, not overrun */
+    if (cvcore_conv_taps_parse (buf, &taps, error, sizeof (error))) {
+      fail_unless (taps.width >= 1 && taps.width <= CVCORE_CONV_MAX_SIZE);
+      fail_unless (taps.height >= 1 && taps.height <= CVCORE_CONV_MAX_SIZE);
+      for (gint i = 0; i < taps.width * taps.height; i++)
+        fail_unless (isfinite (taps.taps[i])
+            && fabsf (taps.taps[i]) <= CVCORE_CONV_MAX_TAP);
+    } else {
+      fail_unless (strlen (error) > 0 && strlen (error) < sizeof (error));
+    }
+  }
+  fail_if (cvcore_conv_taps_parse (NULL, NULL, NULL, 0));
+}
+
+GST_END_TEST;
+
+static cvcore_conv_plan
+plan_for (const gchar * text, cvcore_sample sample)
+{
+  cvcore_conv_taps taps = parse_ok (text);
+  cvcore_conv_plan plan;
+
+  fail_unless_equals_int (cvcore_conv_plan_init (&plan, &taps, -1, -1, 0.0,
+          0.0, CVCORE_BORDER_CLAMP, 0.0, sample), CVCORE_OK);
+  return plan;
+}
+
+GST_START_TEST (test_plan)
+{
+  cvcore_conv_plan plan = plan_for ("1 4 6 4 1; 4 16 24 16 4; 6 24 36 24 6; "
+      "4 16 24 16 4; 1 4 6 4 1", CVCORE_SAMPLE_U8);
+  cvcore_conv_taps taps = parse_ok ("1 2; 3 4");
+  const float gauss[] = { 1, 4, 6, 4, 1 };
+
+  fail_unless (plan.separable);
+  fail_unless (memcmp (plan.row, gauss, sizeof (gauss)) == 0);
+  fail_unless (memcmp (plan.column, gauss, sizeof (gauss)) == 0);
+  fail_unless_equals_float (plan.divisor, 256.0f);
+  fail_unless_equals_int (plan.anchor_x, 2);
+
+  plan = plan_for ("-1 0 1; -2 0 2; -1 0 1", CVCORE_SAMPLE_U8);
+  fail_unless (plan.separable);
+  /* the taps sum to 0: divide by 1 */
+  fail_unless_equals_float (plan.divisor, 1.0f);
+  for (gint j = 0; j < 3; j++)
+    for (gint i = 0; i < 3; i++)
+      fail_unless_equals_float (plan.column[j] * plan.row[i],
+          plan.taps[j * 3 + i]);
+
+  fail_if (plan_for ("0 -1 0; -1 5 -1; 0 -1 0", CVCORE_SAMPLE_U8).separable);
+  fail_if (plan_for ("0 1 0; 1 -4 1; 0 1 0", CVCORE_SAMPLE_U8).separable);
+  fail_unless (plan_for ("0 0 0; 0 6 9; 0 4 6", CVCORE_SAMPLE_U8).separable);
+  fail_unless (plan_for ("0.5 0.25; 1 0.5", CVCORE_SAMPLE_U8).separable);
+  fail_if (plan_for ("0.5 0.25; 1 0.6", CVCORE_SAMPLE_U8).separable);
+  fail_if (plan_for ("0 0; 0 0", CVCORE_SAMPLE_U8).separable);
+
+  /* Sums that leave float's exact integers take double. */
+  fail_if (plan_for ("1 1 1; 1 1 1; 1 1 1", CVCORE_SAMPLE_U16).use_double);
+  plan = plan_for ("1000 -1000; 7 1", CVCORE_SAMPLE_U16);
+  fail_unless (plan.use_double);
+  fail_if (plan.separable);
+  fail_if (plan_for ("0.5 2000", CVCORE_SAMPLE_U16).use_double);
+
+  fail_unless_equals_int (cvcore_conv_plan_init (&plan, &taps, 2, 0, 0.0,
+          0.0, CVCORE_BORDER_CLAMP, 0.0, CVCORE_SAMPLE_U8),
+      CVCORE_ERROR_INVALID_VALUE);
+  fail_unless_equals_int (cvcore_conv_plan_init (&plan, &taps, 1, 1, 0.0,
+          0.0, CVCORE_BORDER_CLAMP, 0.0, CVCORE_SAMPLE_U8), CVCORE_OK);
+  fail_unless_equals_float (plan.divisor, 10.0f);
+}
+
+GST_END_TEST;
+
+/* --- images ---------------------------------------------------------------- */
+
+typedef struct
+{
+  cvcore_image image;
+  guint8 *host;                 /* pitch-packed copy on the host */
+} TestImage;
+
+static gsize
+sample_bytes (cvcore_sample sample)
+{
+  return sample == CVCORE_SAMPLE_U8 ? 1 : 2;
+}
+
+static gsize
+row_bytes (const cvcore_image * im)
+{
+  return (gsize) im->width * im->channels * sample_bytes (im->sample);
+}
+
+static double
+host_sample (const TestImage * t, gint x, gint y, gint c)
+{
+  const guint8 *row = t->host + (gsize) y * t->image.pitch;
+
+  if (t->image.sample == CVCORE_SAMPLE_U8)
+    return row[(gsize) x * t->image.channels + c];
+  return ((const guint16 *) row)[(gsize) x * t->image.channels + c];
+}
+
+/* An image on @device: random samples (or @fill when >= 0), rows padded to
+ * a pitch with @extra bytes beyond the device's own. */
+static TestImage
+image_new (cvcore_device * device, cvcore_stream * stream, gint width,
+    gint height, gint channels, cvcore_sample sample, gint fill, guint extra,
+    guint32 seed)
+{
+  TestImage t = { {0} };
+  void *data;
+  gsize size;
+
+  t.image.width = width;
+  t.image.height = height;
+  t.image.channels = channels;
+  t.image.sample = sample;
+  t.image.pitch = cvcore_pitch_for_width (device, row_bytes (&t.image) +
+      extra);
+  size = t.image.pitch * height;
+  t.host = g_malloc (size);
+  if (fill >= 0)
+    memset (t.host, fill, size);
+  else
+    cvtest_fill_random (t.host, size, seed);
+  fail_unless_equals_int (cvcore_device_alloc (device, size, &data),
+      CVCORE_OK);
+  t.image.data = data;
+  fail_unless_equals_int (cvcore_copy_async (stream, data, t.host, size,
+          CVCORE_COPY_HOST_TO_DEVICE), CVCORE_OK);
+  fail_unless_equals_int (cvcore_stream_synchronize (stream), CVCORE_OK);
+  return t;
+}
+
+static void
+image_download (TestImage * t, cvcore_stream * stream)
+{
+  fail_unless_equals_int (cvcore_copy_async (stream, t->host, t->image.data,
+          t->image.pitch * t->image.height, CVCORE_COPY_DEVICE_TO_HOST),
+      CVCORE_OK);
+  fail_unless_equals_int (cvcore_stream_synchronize (stream), CVCORE_OK);
+}
+
+static void
+image_free (TestImage * t, cvcore_device * device)
+{
+  cvcore_device_free (device, t->image.data);
+  g_free (t->host);
+}
+
+/* Independent reference: double precision, its own border code. */
+static double
+ref_fetch (const TestImage * t, const cvcore_conv_plan * plan, gint x, gint y,
+    gint c)
+{
+  gint w = t->image.width, h = t->image.height;
+
+  switch (plan->border) {
+    case CVCORE_BORDER_CLAMP:
+      x = CLAMP (x, 0, w - 1);
+      y = CLAMP (y, 0, h - 1);
+      break;
+    case CVCORE_BORDER_WRAP:
+      x = ((x % w) + w) % w;
+      y = ((y % h) + h) % h;
+      break;
+    case CVCORE_BORDER_MIRROR:
+      /* reflect step by step until inside */
+      while (x < 0 || x >= w) {
+        if (w == 1) {
+          x = 0;
+          break;
+        }
+        x = x < 0 ? -x : 2 * (w - 1) - x;
+      }
+      while (y < 0 || y >= h) {
+        if (h == 1) {
+          y = 0;
+          break;
+        }
+        y = y < 0 ? -y : 2 * (h - 1) - y;
+      }
+      break;
+    case CVCORE_BORDER_CONSTANT:
+      if (x < 0 || y < 0 || x >= w || y >= h)
+        return plan->border_value;
+      break;
+  }
+  return host_sample (t, x, y, c);
+}
+
+static double
+ref_pixel (const TestImage * src, const cvcore_conv_plan * plan, gint x,
+    gint y, gint c)
+{
+  double acc = 0.0, max = src->image.sample == CVCORE_SAMPLE_U8 ? 255 : 65535;
+
+  for (gint j = 0; j < plan->height; j++)
+    for (gint i = 0; i < plan->width; i++)
+      acc += plan->taps[j * plan->width + i] * ref_fetch (src, plan,
+          x - plan->anchor_x + i, y - plan->anchor_y + j, c);
+  return CLAMP (floor (acc / plan->divisor + plan->bias + 0.5), 0, max);
+}
+
+/* |a - b| <= tolerance everywhere; channels outside @mask equal the input. */
+static void
+assert_matches (const TestImage * src, const TestImage * out,
+    const cvcore_conv_plan * plan, unsigned mask, const TestImage * other,
+    double tolerance, const gchar * what)
+{
+  for (gint y = 0; y < src->image.height; y++)
+    for (gint x = 0; x < src->image.width; x++)
+      for (gint c = 0; c < src->image.channels; c++) {
+        double got = host_sample (out, x, y, c), want;
+
+        if (!(mask & (1u << c)))
+          want = host_sample (src, x, y, c);
+        else if (other)
+          want = host_sample (other, x, y, c);
+        else
+          want = ref_pixel (src, plan, x, y, c);
+        if (fabs (got - want) > tolerance)
+          fail ("%s: %dx%dx%d kernel %dx%d border %d: (%d, %d, %d) is %g, "
+              "expected %g", what, src->image.width, src->image.height,
+              src->image.channels, plan->width, plan->height, plan->border,
+              x, y, c, got, want);
+      }
+}
+
+static void
+random_taps (cvcore_conv_taps * taps, gint width, gint height,
+    gboolean integer)
+{
+  taps->width = width;
+  taps->height = height;
+  for (gint i = 0; i < width * height; i++)
+    taps->taps[i] = integer ? rng_range (-8, 16) :
+        (gfloat) rng_range (-1000, 3000) / 1024.0f + 0.001f;
+}
+
+/* A rank-1 kernel of small integers. */
+static void
+random_separable_taps (cvcore_conv_taps * taps, gint width, gint height)
+{
+  gint row[CVCORE_CONV_MAX_SIZE], col[CVCORE_CONV_MAX_SIZE];
+
+  for (gint i = 0; i < width; i++)
+    row[i] = rng_range (-3, 6);
+  for (gint j = 0; j < height; j++)
+    col[j] = rng_range (-3, 6);
+  row[0] = col[0] = 1;
+  taps->width = width;
+  taps->height = height;
+  for (gint j = 0; j < height; j++)
+    for (gint i = 0; i < width; i++)
+      taps->taps[j * width + i] = row[i] * col[j];
+}
+
+static cvcore_device *device;
+static cvcore_stream *stream;
+
+static void
+setup (void)
+{
+  fail_unless_equals_int (cvcore_device_open (cvtest_backend (), 0, &device),
+      CVCORE_OK);
+  fail_unless_equals_int (cvcore_stream_new (device, &stream), CVCORE_OK);
+}
+
+static void
+teardown (void)
+{
+  cvcore_stream_free (stream);
+  cvcore_device_close (device);
+}
+
+/* Runs one case on this test's backend; returns the output (caller frees). */
+static TestImage
+run_case (const TestImage * src, const cvcore_conv_plan * plan, unsigned mask)
+{
+  TestImage out = image_new (device, stream, src->image.width,
+      src->image.height, src->image.channels, src->image.sample, 0xab, 64, 0);
+  void *scratch;
+
+  fail_unless_equals_int (cvcore_device_alloc (device,
+          cvcore_convolve_scratch_size (src->image.width, src->image.height,
+              src->image.channels), &scratch), CVCORE_OK);
+  fail_unless_equals_int (cvcore_convolve (stream, &src->image, &out.image,
+          mask, plan, scratch), CVCORE_OK);
+  image_download (&out, stream);
+  cvcore_device_free (device, scratch);
+  return out;
+}
+
+/* The backend against the independent reference: integer kernels with
+ * power-of-two divisors are exact, so the match is too. */
+GST_START_TEST (test_against_reference)
+{
+  static const gint sizes[][2] = { {1, 1}, {2, 3}, {7, 5}, {33, 9}, {5, 40} };
+
+  rng_state = 777;
+  for (guint n = 0; n < 160; n++) {
+    const gint *size = sizes[n % G_N_ELEMENTS (sizes)];
+    const gint channels = (gint[]) {
+    1, 2, 4}[n % 3];
+    const cvcore_sample sample = n % 4 == 3 ? CVCORE_SAMPLE_U16 :
+        CVCORE_SAMPLE_U8;
+    const cvcore_border border = (cvcore_border) (n / 3 % 4);
+    cvcore_conv_taps taps;
+    cvcore_conv_plan plan;
+    TestImage src, out;
+    unsigned mask = n % 5 == 0 ? 0x5 : 0xf;
+    const gint kw = rng_range (1, n % 7 == 0 ? 13 : 6);
+    const gint kh = rng_range (1, n % 7 == 0 ? 13 : 6);
+
+    if (n % 2)
+      random_separable_taps (&taps, kw, kh);
+    else
+      random_taps (&taps, kw, kh, TRUE);
+    fail_unless_equals_int (cvcore_conv_plan_init (&plan, &taps,
+            rng_range (-1, kw - 1), rng_range (-1, kh - 1),
+            (double) (1 << rng_range (0, 5)), rng_range (-20, 20), border,
+            rng_range (0, 300), sample), CVCORE_OK);
+    src = image_new (device, stream, size[0], size[1], channels, sample, -1,
+        n % 3 * 50, n + 1);
+    out = run_case (&src, &plan, mask);
+    assert_matches (&src, &out, &plan, mask, NULL, 0.0, "reference");
+    image_free (&out, device);
+    image_free (&src, device);
+  }
+}
+
+GST_END_TEST;
+
+/* Hand-checked: a 3x3 image, box3 at every pixel with each border. */
+GST_START_TEST (test_hand_checked)
+{
+  const guint8 pixels[9] = { 10, 20, 30, 40, 50, 60, 70, 80, 90 };
+  /* sums over the 3x3 neighbourhood (divisor 1): the corner (0, 0) with
+   * clamp sees 10 10 20 / 10 10 20 / 40 40 50 = 210; centre 450. */
+  const struct
+  {
+    cvcore_border border;
+    float value;
+    gint x, y;
+    gint expect;
+  } cases[] = {
+    {CVCORE_BORDER_CLAMP, 0, 0, 0, 210},
+    {CVCORE_BORDER_CLAMP, 0, 1, 1, 450},
+    {CVCORE_BORDER_CLAMP, 0, 2, 2, 690},
+    {CVCORE_BORDER_CONSTANT, 0, 0, 0, 120},
+    {CVCORE_BORDER_CONSTANT, 5, 0, 0, 145},
+    {CVCORE_BORDER_CONSTANT, 0, 1, 0, 210},
+    {CVCORE_BORDER_WRAP, 0, 0, 0, 450},
+    {CVCORE_BORDER_MIRROR, 0, 0, 0, 50 + 40 + 50 + 20 + 10 + 20 + 50 + 40
+          + 50},
+    {CVCORE_BORDER_MIRROR, 0, 2, 1, 20 + 30 + 20 + 50 + 60 + 50 + 80 + 90
+          + 80},
+  };
+
+  for (guint n = 0; n < G_N_ELEMENTS (cases); n++) {
+    cvcore_conv_taps taps = parse_ok ("1 1 1; 1 1 1; 1 1 1");
+    cvcore_conv_plan plan;
+    TestImage src = image_new (device, stream, 3, 3, 1, CVCORE_SAMPLE_U16, 0,
+        0, 0), out;
+
+    /* 16-bit samples so that the sums do not saturate */
+    for (gint y = 0; y < 3; y++)
+      for (gint x = 0; x < 3; x++)
+        ((guint16 *) (src.host + y * src.image.pitch))[x] =
+            pixels[y * 3 + x];
+    fail_unless_equals_int (cvcore_copy_async (stream, src.image.data,
+            src.host, src.image.pitch * 3, CVCORE_COPY_HOST_TO_DEVICE),
+        CVCORE_OK);
+    fail_unless_equals_int (cvcore_conv_plan_init (&plan, &taps, -1, -1, 1.0,
+            0.0, cases[n].border, cases[n].value, CVCORE_SAMPLE_U16),
+        CVCORE_OK);
+    out = run_case (&src, &plan, 1);
+    fail_unless_equals_int (host_sample (&out, cases[n].x, cases[n].y, 0),
+        cases[n].expect);
+    image_free (&out, device);
+    image_free (&src, device);
+  }
+}
+
+GST_END_TEST;
+
+/* CUDA against the CPU reference: random kernels of random sizes (up to the
+ * limit) on random images up to 1921x1081, both sample types, every channel
+ * count; exact for integer taps, within one unit for fractional ones. */
+GST_START_TEST (test_cuda_equals_cpu)
+{
+  cvcore_device *cpu;
+  cvcore_stream *cpu_stream;
+  static const gint sizes[][2] = { {1, 1}, {2, 3}, {1921, 1081}, {17, 5},
+  {640, 1}, {1, 480}, {129, 67}
+  };
+
+  fail_unless_equals_int (cvcore_device_open (CVCORE_BACKEND_CPU, 0, &cpu),
+      CVCORE_OK);
+  fail_unless_equals_int (cvcore_stream_new (cpu, &cpu_stream), CVCORE_OK);
+  rng_state = 4242;
+  for (guint n = 0; n < 120; n++) {
+    const gint *size = sizes[n % G_N_ELEMENTS (sizes)];
+    const gboolean big = size[0] * size[1] > 100000;
+    const gint channels = (gint[]) {
+    1, 2, 4}[rng () % 3];
+    const cvcore_sample sample = rng () % 3 == 0 ? CVCORE_SAMPLE_U16 :
+        CVCORE_SAMPLE_U8;
+    const gboolean integer = n % 3 != 2;
+    gint kw = n % 10 == 0 ? 63 : n % 4 == 0 ? 3 : n % 4 == 1 ? 5 :
+        rng_range (1, big ? 15 : 31);
+    gint kh = n % 10 == 0 ? 63 : kw < 6 ? kw : rng_range (1, big ? 15 : 31);
+    cvcore_conv_taps taps;
+    cvcore_conv_plan plan;
+    TestImage src, cpu_src, gpu_out, cpu_out;
+    unsigned mask = rng () % 4 == 0 ? 0x7 : 0xf;
+
+    if (big && kw * kh > 400 && channels == 4)
+      kw = kh = 15;             /* keeps the CPU reference quick */
+    if (n % 5 == 1)
+      random_separable_taps (&taps, kw, kh);
+    else
+      random_taps (&taps, kw, kh, integer);
+    if (n % 17 == 3)            /* large integer sums: the double path */
+      taps.taps[0] = 70000;
+    fail_unless_equals_int (cvcore_conv_plan_init (&plan, &taps,
+            rng_range (-1, kw - 1), rng_range (-1, kh - 1),
+            rng () % 2 ? 0.0 : rng_range (1, 300), rng_range (-50, 50),
+            (cvcore_border) (rng () % 4), rng_range (0, 70000), sample),
+        CVCORE_OK);
+
+    src = image_new (device, stream, size[0], size[1], channels, sample, -1,
+        rng () % 3 * 40, n + 9);
+    cpu_src = image_new (cpu, cpu_stream, size[0], size[1], channels, sample,
+        -1, 0, n + 9);
+    /* the same samples, at the CPU image's pitch */
+    for (gint y = 0; y < size[1]; y++)
+      memcpy ((guint8 *) cpu_src.image.data + y * cpu_src.image.pitch,
+          src.host + y * src.image.pitch, row_bytes (&src.image));
+    memcpy (cpu_src.host, cpu_src.image.data,
+        cpu_src.image.pitch * size[1]);
+
+    gpu_out = run_case (&src, &plan, mask);
+    {
+      cvcore_device *saved_device = device;
+      cvcore_stream *saved_stream = stream;
+
+      device = cpu;
+      stream = cpu_stream;
+      cpu_out = run_case (&cpu_src, &plan, mask);
+      device = saved_device;
+      stream = saved_stream;
+    }
+    assert_matches (&src, &gpu_out, &plan, mask, &cpu_out,
+        integer ? 0.0 : 1.0, plan.separable ? "cuda separable" :
+        "cuda dense");
+    image_free (&gpu_out, device);
+    image_free (&src, device);
+    image_free (&cpu_out, cpu);
+    image_free (&cpu_src, cpu);
+  }
+  cvcore_stream_free (cpu_stream);
+  cvcore_device_close (cpu);
+}
+
+GST_END_TEST;
+
+GST_START_TEST (test_bad_arguments)
+{
+  cvcore_conv_plan plan = plan_for ("1 2 1", CVCORE_SAMPLE_U8);
+  TestImage a = image_new (device, stream, 4, 4, 1, CVCORE_SAMPLE_U8, 0, 0,
+      0);
+  TestImage b = image_new (device, stream, 5, 4, 1, CVCORE_SAMPLE_U8, 0, 0,
+      0);
+
+  fail_unless_equals_int (cvcore_convolve (stream, &a.image, &b.image, 1,
+          &plan, NULL), CVCORE_ERROR_INVALID_VALUE);
+  fail_unless_equals_int (cvcore_convolve (stream, &a.image, &a.image, 1,
+          &plan, NULL), CVCORE_ERROR_INVALID_VALUE);
+  image_free (&a, device);
+  image_free (&b, device);
+}
+
+GST_END_TEST;
+
+static Suite *
+convolve_suite (void)
+{
+  Suite *s = suite_create ("convolve");
+  TCase *tc = tcase_create ("general");
+
+  tcase_set_timeout (tc, 600);
+  tcase_add_checked_fixture (tc, setup, teardown);
+  tcase_add_test (tc, test_parse_valid);
+  tcase_add_test (tc, test_parse_limits);
+  tcase_add_test (tc, test_parse_errors);
+  tcase_add_test (tc, test_parse_fuzz);
+  tcase_add_test (tc, test_plan);
+  tcase_add_test (tc, test_against_reference);
+  tcase_add_test (tc, test_hand_checked);
+  tcase_add_test (tc, test_bad_arguments);
+  /* comparing the CPU backend with itself would prove nothing */
+  if (cvtest_backend () == CVCORE_BACKEND_CUDA)
+    tcase_add_test (tc, test_cuda_equals_cpu);
+  suite_add_tcase (s, tc);
+  return s;
+}
+
+int
+main (int argc, char **argv)
+{
+  return cvtest_main (argc, argv, convolve_suite);
+}
