@@ -1,5 +1,7 @@
 #include "cvtest.h"
 
+#include <gst/app/app.h>
+
 #include <stdio.h>
 #include <string.h>
 #include <sys/wait.h>
@@ -179,4 +181,17 @@ cvtest_restore_env (const gchar * name, gchar * saved)
   else
     g_unsetenv (name);
   g_free (saved);
+}
+
+GstBuffer *
+cvtest_pull_buffer (GstElement * sink)
+{
+  GstSample *sample = gst_app_sink_try_pull_sample (GST_APP_SINK (sink),
+      10 * GST_SECOND);
+  GstBuffer *buffer;
+
+  fail_unless (sample != NULL);
+  buffer = gst_buffer_ref (gst_sample_get_buffer (sample));
+  gst_sample_unref (sample);
+  return buffer;
 }

@@ -45,6 +45,10 @@ void cvtest_assert_frames_equal (GstBuffer * a, GstBuffer * b,
 /* Sets @name back to @saved (unset when NULL) and frees @saved. */
 void cvtest_restore_env (const gchar * name, gchar * saved);
 
+/* The next buffer from appsink @sink, waiting up to 10 s (fails the test
+ * when none comes). */
+GstBuffer *cvtest_pull_buffer (GstElement * sink);
+
 /* Runs @pipeline until EOS or error; returns the error message or NULL. */
 GstMessage *cvtest_run_to_end (GstElement * pipeline, GstClockTime timeout);
 

@@ -7,7 +7,6 @@
 
 #include <string.h>
 
-#include <gst/app/app.h>
 #include <gst/check/gstharness.h>
 
 #include "cvtest.h"
@@ -110,19 +109,6 @@ open_device (void)
   return device;
 }
 
-static GstBuffer *
-pull_buffer (GstElement * sink)
-{
-  GstSample *sample = gst_app_sink_try_pull_sample (GST_APP_SINK (sink),
-      10 * GST_SECOND);
-  GstBuffer *buffer;
-
-  fail_unless (sample != NULL);
-  buffer = gst_buffer_ref (gst_sample_get_buffer (sample));
-  gst_sample_unref (sample);
-  return buffer;
-}
-
 /* Runs @n frames of @caps_str through "upload ! @middle ! download" and
  * through nothing, and hands both outputs to @check. */
 static void
@@ -144,7 +130,7 @@ compare_with_source (const gchar * caps_str, const gchar * middle,
   fail_unless (gst_element_set_state (pipeline, GST_STATE_PLAYING)
       != GST_STATE_CHANGE_FAILURE);
   for (guint i = 0; i < 3; i++) {
-    GstBuffer *a = pull_buffer (ref), *b = pull_buffer (out);
+    GstBuffer *a = cvtest_pull_buffer (ref), *b = cvtest_pull_buffer (out);
 
     check (a, b, &info);
     gst_buffer_unref (a);

@@ -2,7 +2,6 @@
  * changes, flushing, renegotiation and errors. */
 #include <string.h>
 
-#include <gst/app/app.h>
 #include <gst/check/gstharness.h>
 
 #include "cvtest.h"
@@ -372,19 +371,6 @@ GST_START_TEST (test_state_changes)
 
 GST_END_TEST;
 
-static GstBuffer *
-pull_frame (GstElement * sink)
-{
-  GstSample *sample = gst_app_sink_try_pull_sample (GST_APP_SINK (sink),
-      10 * GST_SECOND);
-  GstBuffer *buffer;
-
-  fail_unless (sample != NULL);
-  buffer = gst_buffer_ref (gst_sample_get_buffer (sample));
-  gst_sample_unref (sample);
-  return buffer;
-}
-
 /* A flushing seek back to the start while frames are in flight yields the
  * first frame again, intact. */
 GST_START_TEST (test_flushing_seek)
@@ -400,19 +386,19 @@ GST_START_TEST (test_flushing_seek)
   gst_video_info_set_format (&info, GST_VIDEO_FORMAT_RGBA, 200, 150);
   fail_unless (gst_element_set_state (pipeline, GST_STATE_PLAYING)
       != GST_STATE_CHANGE_FAILURE);
-  first_frame = pull_frame (sink);
+  first_frame = cvtest_pull_buffer (sink);
   fail_unless_equals_uint64 (GST_BUFFER_PTS (first_frame), 0);
   for (guint i = 0; i < 10; i++)
-    gst_buffer_unref (pull_frame (sink));
+    gst_buffer_unref (cvtest_pull_buffer (sink));
 
   fail_unless (gst_element_seek_simple (pipeline, GST_FORMAT_TIME,
           GST_SEEK_FLAG_FLUSH, 0));
-  again = pull_frame (sink);
+  again = cvtest_pull_buffer (sink);
   fail_unless_equals_uint64 (GST_BUFFER_PTS (again), 0);
   cvtest_assert_frames_equal (first_frame, again, &info);
   gst_buffer_unref (again);
   for (guint i = 0; i < 5; i++)
-    gst_buffer_unref (pull_frame (sink));
+    gst_buffer_unref (cvtest_pull_buffer (sink));
 
   gst_buffer_unref (first_frame);
   gst_element_set_state (pipeline, GST_STATE_NULL);
