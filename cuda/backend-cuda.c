@@ -83,6 +83,7 @@ cuda_device_open (cvcore_device * device)
   align = prop.texturePitchAlignment;
   device->pitch_alignment = align > MIN_PITCH_ALIGNMENT ? align :
       MIN_PITCH_ALIGNMENT;
+  device->shared_per_block_optin = prop.sharedMemPerBlockOptin;
   snprintf (device->name, sizeof (device->name), "%.200s (sm_%d%d)", prop.name,
       prop.major, prop.minor);
   /* Creates the primary context now, so its cost is not paid by a frame. */

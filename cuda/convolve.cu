@@ -287,7 +287,7 @@ grid_for (const Geometry & g, int rows_per_block)
 
 template <typename T, int C, typename Acc, int KW, int KH, int N>
 cvcore_status
-launch_dense (cudaStream_t stream, int device, const Geometry & g,
+launch_dense (cudaStream_t stream, size_t shared_limit, const Geometry & g,
     const cvcore_conv_plan * plan)
 {
   constexpr int rows = C == 4 ? 4 : 8;
@@ -295,16 +295,12 @@ launch_dense (cudaStream_t stream, int device, const Geometry & g,
   const size_t shared = (size_t) (kBlockW + g.kw - 1) *
       (kBlockH * rows + g.kh - 1) * C * sizeof (float);
   auto kernel = dense_tiled<T, C, Acc, KW, KH, rows, N>;
-  int limit = 48 * 1024;
 
-  if (shared > (size_t) limit) {
-    CUDA_TRY (cudaDeviceGetAttribute (&limit,
-            cudaDevAttrMaxSharedMemoryPerBlockOptin, device));
-    if (shared <= (size_t) limit)
-      CUDA_TRY (cudaFuncSetAttribute (kernel,
-              cudaFuncAttributeMaxDynamicSharedMemorySize, (int) shared));
-  }
-  if (shared <= (size_t) limit) {
+  /* Beyond 48 KiB a kernel must opt in to more shared memory. */
+  if (shared > 48 * 1024 && shared <= shared_limit)
+    CUDA_TRY (cudaFuncSetAttribute (kernel,
+            cudaFuncAttributeMaxDynamicSharedMemorySize, (int) shared));
+  if (shared <= shared_limit) {
     kernel <<< grid_for (g, kBlockH * rows), dim3 (kBlockW, kBlockH), shared,
         stream >>> (g, taps);
   } else {
@@ -317,7 +313,7 @@ launch_dense (cudaStream_t stream, int device, const Geometry & g,
 
 template <typename T, int C>
 cvcore_status
-launch (cudaStream_t stream, int device, const Geometry & g,
+launch (cudaStream_t stream, size_t shared_limit, const Geometry & g,
     const cvcore_conv_plan * plan, void *scratch)
 {
   if (plan->separable) {
@@ -335,27 +331,28 @@ launch (cudaStream_t stream, int device, const Geometry & g,
   }
   if (plan->use_double)
     return launch_dense<T, C, double, 0, 0, CVCORE_CONV_MAX_TAPS> (stream,
-        device, g, plan);
+        shared_limit, g, plan);
   if (plan->width == 3 && plan->height == 3)
-    return launch_dense<T, C, float, 3, 3, 9> (stream, device, g, plan);
+    return launch_dense<T, C, float, 3, 3, 9> (stream, shared_limit, g, plan);
   if (plan->width == 5 && plan->height == 5)
-    return launch_dense<T, C, float, 5, 5, 25> (stream, device, g, plan);
+    return launch_dense<T, C, float, 5, 5, 25> (stream, shared_limit, g, plan);
   return launch_dense<T, C, float, 0, 0, CVCORE_CONV_MAX_TAPS> (stream,
-      device, g, plan);
+      shared_limit, g, plan);
 }
 
 template <typename T>
 cvcore_status
-launch_channels (cudaStream_t stream, int device, const Geometry & g,
+launch_channels (cudaStream_t stream, size_t shared_limit,
+    const Geometry & g,
     int channels, const cvcore_conv_plan * plan, void *scratch)
 {
   switch (channels) {
     case 1:
-      return launch<T, 1> (stream, device, g, plan, scratch);
+      return launch<T, 1> (stream, shared_limit, g, plan, scratch);
     case 2:
-      return launch<T, 2> (stream, device, g, plan, scratch);
+      return launch<T, 2> (stream, shared_limit, g, plan, scratch);
     default:
-      return launch<T, 4> (stream, device, g, plan, scratch);
+      return launch<T, 4> (stream, shared_limit, g, plan, scratch);
   }
 }
 
@@ -366,7 +363,7 @@ cvcore_cuda_convolve (cvcore_stream * stream, const cvcore_image * src,
     const cvcore_image * dst, unsigned channel_mask,
     const cvcore_conv_plan * plan, void *scratch)
 {
-  const int device = cvcore_stream_device (stream)->id;
+  const cvcore_device *device = cvcore_stream_device (stream);
   cudaStream_t handle = static_cast < cudaStream_t >
       (cvcore_stream_handle (stream));
   Geometry g;
@@ -387,10 +384,10 @@ cvcore_cuda_convolve (cvcore_stream * stream, const cvcore_image * src,
   g.border_value = plan->border_value;
   g.border = plan->border;
 
-  CUDA_TRY (cudaSetDevice (device));
+  CUDA_TRY (cudaSetDevice (device->id));
   if (src->sample == CVCORE_SAMPLE_U8)
-    return launch_channels<unsigned char> (handle, device, g, src->channels,
-        plan, scratch);
-  return launch_channels<unsigned short> (handle, device, g, src->channels,
-      plan, scratch);
+    return launch_channels<unsigned char> (handle,
+        device->shared_per_block_optin, g, src->channels, plan, scratch);
+  return launch_channels<unsigned short> (handle,
+      device->shared_per_block_optin, g, src->channels, plan, scratch);
 }

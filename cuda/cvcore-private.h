@@ -53,6 +53,7 @@ struct cvcore_device
   cvcore_backend backend;
   int id;
   size_t pitch_alignment;
+  size_t shared_per_block_optin;        /* CUDA: opt-in shared memory */
   char name[256];
 };
 

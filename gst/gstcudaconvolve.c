@@ -315,7 +315,7 @@ update_channel_masks (GstCudaConvolve * self, const GstVideoInfo * info,
     gboolean process_alpha)
 {
   const GstVideoFormatInfo *finfo = info->finfo;
-  const gint sample_size = GST_VIDEO_FORMAT_INFO_DEPTH (finfo, 0) > 8 ? 2 : 1;
+  const gint sample_size = self->sample == CVCORE_SAMPLE_U16 ? 2 : 1;
 
   for (guint p = 0; p < GST_VIDEO_INFO_N_PLANES (info); p++)
     self->channel_mask[p] = 0;
