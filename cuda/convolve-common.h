@@ -48,13 +48,37 @@ cv_sample_max (cvcore_sample sample)
   return sample == CVCORE_SAMPLE_U8 ? 255 : 65535;
 }
 
-/* acc / divisor + bias, rounded half up and saturated. */
+/* floor(@v) for 0 <= @v < 2^23. On the GPU the float-to-integer converter
+ * is a quarter-rate unit; adding 2^23 rounding toward zero leaves floor(v)
+ * in the mantissa instead. */
 CV_HD int
-cv_finish_float (float acc, float divisor, float bias, int max_value)
+cv_floor_small (float v)
 {
-  float v = floorf (acc / divisor + bias + 0.5f);
+#ifdef __CUDA_ARCH__
+  return __float_as_int (__fadd_rz (v, 8388608.0f)) - 0x4B000000;
+#else
+  return (int) floorf (v);
+#endif
+}
 
-  return v <= 0.0f ? 0 : v >= (float) max_value ? max_value : (int) v;
+/* acc / divisor + bias, rounded half up and saturated, with @bias_half =
+ * bias + 1/2 (rounded once, when the plan is made). The quotient comes
+ * from the reciprocal (1 / divisor, rounded) and one correction step
+ * (Markstein), which gives the correctly rounded quotient without a
+ * division; CPU and GPU run the same steps. */
+CV_HD int
+cv_finish_float (float acc, float divisor, float reciprocal,
+    float bias_half, int max_value)
+{
+#ifdef __CUDA_ARCH__
+  const float q0 = __fmul_rn (acc, reciprocal);
+#else
+  const float q0 = acc * reciprocal;
+#endif
+  const float q = fmaf (fmaf (-q0, divisor, acc), reciprocal, q0);
+  const float v = q + bias_half;
+
+  return cv_floor_small (fminf (fmaxf (v, 0.0f), (float) max_value));
 }
 
 CV_HD int

@@ -11,7 +11,7 @@ extern "C" {
 #ifdef CVCORE_HAVE_CUDA
 cvcore_status cvcore_cuda_convolve (cvcore_stream * stream,
     const cvcore_image * src, const cvcore_image * dst, unsigned channel_mask,
-    const cvcore_conv_plan * plan, void *scratch);
+    const cvcore_conv_plan * plan);
 #endif
 
 #ifdef __cplusplus

@@ -217,7 +217,12 @@ cvcore_conv_plan_init (cvcore_conv_plan * plan, const cvcore_conv_taps * taps,
   if (divisor == 0.0)
     divisor = sum != 0.0 ? sum : 1.0;
   plan->divisor = (float) divisor;
+  plan->reciprocal = 1.0f / plan->divisor;
+  if (plan->divisor == 0.0f || !isfinite (plan->reciprocal))
+    return cvcore_fail (CVCORE_ERROR_INVALID_VALUE,
+        "divisor %g is out of range", divisor);
   plan->bias = (float) bias;
+  plan->bias_half = plan->bias + 0.5f;
   plan->border = border;
   plan->border_value = (float) fmin (fmax (border_value, 0.0),
       cv_sample_max (sample));
@@ -231,8 +236,11 @@ cvcore_conv_plan_init (cvcore_conv_plan * plan, const cvcore_conv_taps * taps,
 }
 
 size_t
-cvcore_convolve_scratch_size (int width, int height, int channels)
+cvcore_convolve_scratch_size (const cvcore_device * device, int width,
+    int height, int channels)
 {
+  if (device->backend != CVCORE_BACKEND_CPU)
+    return 0;
   return (size_t) width * height * channels * sizeof (float);
 }
 
@@ -295,7 +303,8 @@ cpu_dense (const cvcore_image * src, const cvcore_conv_plan * plan, int x,
       for (int i = 0; i < plan->width; i++)
         acc += plan->taps[j * plan->width + i] *
             fetch (src, plan, x0 + i, y0 + j, c);
-    return cv_finish_float (acc, plan->divisor, plan->bias, max_value);
+    return cv_finish_float (acc, plan->divisor, plan->reciprocal,
+        plan->bias_half, max_value);
   }
 }
 
@@ -333,7 +342,7 @@ cpu_separable (const cvcore_image * src, const cvcore_image * dst,
               tmp[((size_t) by * w + x) * nc + c]);
         }
         store_sample (dst, x, y, c, cv_finish_float (acc, plan->divisor,
-                plan->bias, max_value));
+                plan->reciprocal, plan->bias_half, max_value));
       }
 }
 
@@ -373,7 +382,8 @@ cvcore_convolve (cvcore_stream * stream, const cvcore_image * src,
   if (src->data == dst->data)
     return cvcore_fail (CVCORE_ERROR_INVALID_VALUE,
         "convolution cannot run in place");
-  if (plan->separable && scratch == NULL)
+  if (plan->separable && scratch == NULL
+      && cvcore_stream_device (stream)->backend == CVCORE_BACKEND_CPU)
     return cvcore_fail (CVCORE_ERROR_INVALID_VALUE,
         "the separable path needs scratch memory");
 
@@ -382,8 +392,7 @@ cvcore_convolve (cvcore_stream * stream, const cvcore_image * src,
       return cpu_convolve (src, dst, channel_mask, plan, scratch);
 #ifdef CVCORE_HAVE_CUDA
     case CVCORE_BACKEND_CUDA:
-      return cvcore_cuda_convolve (stream, src, dst, channel_mask, plan,
-          scratch);
+      return cvcore_cuda_convolve (stream, src, dst, channel_mask, plan);
 #endif
     default:
       return cvcore_fail (CVCORE_ERROR_NOT_BUILT, "no such backend");

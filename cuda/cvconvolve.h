@@ -72,6 +72,8 @@ typedef struct
   int width, height, anchor_x, anchor_y;
   float taps[CVCORE_CONV_MAX_TAPS];
   float divisor, bias;
+  float reciprocal;             /* 1 / divisor */
+  float bias_half;              /* bias + 1/2 */
   cvcore_border border;
   float border_value;
   bool use_double;              /* accumulate in double (large integer sums) */
@@ -88,14 +90,17 @@ cvcore_status cvcore_conv_plan_init (cvcore_conv_plan * plan,
     double divisor, double bias, cvcore_border border, double border_value,
     cvcore_sample sample);
 
-/* Bytes of scratch device memory cvcore_convolve() needs for planes of
- * @width x @height x @channels (the separable path's intermediate). */
-size_t cvcore_convolve_scratch_size (int width, int height, int channels);
+/* Bytes of scratch memory cvcore_convolve() needs on @device for planes of
+ * @width x @height x @channels: the CPU reference's separable intermediate;
+ * 0 on CUDA, whose kernels keep theirs in shared memory. */
+size_t cvcore_convolve_scratch_size (const cvcore_device * device, int width,
+    int height, int channels);
 
 /* Queues the convolution of @src into @dst (same size, channels and sample
  * type, not the same memory) on @stream. Channels whose bit is clear in
  * @channel_mask are copied unchanged. @scratch holds at least
- * cvcore_convolve_scratch_size() bytes of device memory. */
+ * cvcore_convolve_scratch_size() bytes of the device's memory (NULL when
+ * that is 0). */
 cvcore_status cvcore_convolve (cvcore_stream * stream,
     const cvcore_image * src, const cvcore_image * dst,
     unsigned channel_mask, const cvcore_conv_plan * plan, void *scratch);

@@ -54,6 +54,7 @@ struct cvcore_device
   int id;
   size_t pitch_alignment;
   size_t shared_per_block_optin;        /* CUDA: opt-in shared memory */
+  int compute_capability;       /* CUDA: major * 10 + minor */
   char name[256];
 };
 

@@ -397,6 +397,7 @@ gst_cuda_convolve_set_info (GstCudaVisionBaseTransform * base,
   GstCudaVisionDevice *device = gst_cuda_vision_base_transform_get_device
       (base);
   cvcore_stream *stream = gst_cuda_vision_base_transform_get_stream (base);
+  cvcore_device *core = gst_cuda_vision_device_get_core (device);
   gsize scratch_size = 0;
 
   self->sample = GST_VIDEO_INFO_COMP_DEPTH (in_info, 0) > 8 ?
@@ -408,8 +409,8 @@ gst_cuda_convolve_set_info (GstCudaVisionBaseTransform * base,
     gst_video_format_info_component (in_info->finfo, p, comps);
     channels = GST_VIDEO_INFO_COMP_PSTRIDE (in_info, comps[0]) /
         (self->sample == CVCORE_SAMPLE_U16 ? 2 : 1);
-    scratch_size = MAX (scratch_size, cvcore_convolve_scratch_size
-        (GST_VIDEO_INFO_COMP_WIDTH (in_info, comps[0]),
+    scratch_size = MAX (scratch_size, cvcore_convolve_scratch_size (core,
+            GST_VIDEO_INFO_COMP_WIDTH (in_info, comps[0]),
             GST_VIDEO_INFO_COMP_HEIGHT (in_info, comps[0]), channels));
   }
 
@@ -417,8 +418,8 @@ gst_cuda_convolve_set_info (GstCudaVisionBaseTransform * base,
   if (stream)
     cvcore_stream_synchronize (stream);
   free_scratch (self);
-  if (cvcore_device_alloc (gst_cuda_vision_device_get_core (device),
-          scratch_size, &self->scratch) != CVCORE_OK) {
+  if (scratch_size > 0 && cvcore_device_alloc (core, scratch_size,
+          &self->scratch) != CVCORE_OK) {
     GST_ELEMENT_ERROR (self, RESOURCE, NO_SPACE_LEFT,
         ("Cannot allocate %" G_GSIZE_FORMAT " bytes of device memory",
             scratch_size), ("%s", cvcore_last_error ()));

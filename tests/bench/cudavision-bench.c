@@ -9,10 +9,12 @@
  * device copy plus one device-to-host copy of the same bytes, timed with
  * events on one stream.
  *
- * convolve: kernel time of cvcore_convolve (median of CUDA-event timings)
- * for 3x3, 5x5, 15x15 and 31x31 kernels, dense and separable, on RGBA and
- * GRAY8 frames, next to the one-read-one-write floor: a device-to-device
- * copy of the frame.
+ * convolve: kernel time of cvcore_convolve (median of CUDA-event timings
+ * of 20 back-to-back runs) for 3x3, 5x5, 15x15 and 31x31 kernels (integer
+ * dense, integer rank-1, fractional dense) on RGBA (all four channels) and
+ * GRAY8 frames, next to NPP's nppiFilterBorder on the same frames and taps
+ * (when the toolkit's NPP library can be loaded) and to the
+ * one-read-one-write floor: a device-to-device copy of the frame.
  *
  * The backend is GST_CUDAVISION_BACKEND's (default cuda); on the CPU backend
  * the numbers are memcpy speeds and only say that the program works.
@@ -28,6 +30,9 @@
 
 #include "cvcore.h"
 #include "cvconvolve.h"
+#ifdef HAVE_NPP_PEER
+#include "npp-peer.h"
+#endif
 
 typedef struct
 {
@@ -301,12 +306,14 @@ bench_transfer (cvcore_device * device)
   }
 }
 
-/* Median ms of @reps runs of @what between two timing events. */
+/* Median over @reps samples of the ms one run of @work takes, each sample
+ * timing @batch runs queued back to back between two events (so that
+ * launch gaps and event resolution do not dominate short kernels). */
 typedef cvcore_status (*TimedWork) (cvcore_stream * stream, gpointer data);
 
 static gdouble
 time_median_ms (cvcore_device * device, cvcore_stream * stream,
-    TimedWork work, gpointer data, guint reps)
+    TimedWork work, gpointer data, guint reps, guint batch)
 {
   cvcore_event *start, *end;
   gdouble *times = g_new (gdouble, reps), median;
@@ -317,12 +324,13 @@ time_median_ms (cvcore_device * device, cvcore_stream * stream,
     float ms;
 
     CORE_TRY (cvcore_event_record (start, stream));
-    CORE_TRY (work (stream, data));
+    for (guint b = 0; b < batch; b++)
+      CORE_TRY (work (stream, data));
     CORE_TRY (cvcore_event_record (end, stream));
     CORE_TRY (cvcore_event_synchronize (end));
     CORE_TRY (cvcore_event_elapsed_ms (start, end, &ms));
     if (i >= 2)
-      times[i - 2] = ms;
+      times[i - 2] = ms / batch;
   }
   qsort (times, reps, sizeof (gdouble), compare_doubles);
   median = times[reps / 2];
@@ -337,6 +345,9 @@ typedef struct
   cvcore_image src, dst;
   cvcore_conv_plan plan;
   void *scratch;
+#ifdef HAVE_NPP_PEER
+  NppPeer *npp;
+#endif
 } ConvolveJob;
 
 static cvcore_status
@@ -348,6 +359,17 @@ run_convolve (cvcore_stream * stream, gpointer data)
       job->scratch);
 }
 
+#ifdef HAVE_NPP_PEER
+static cvcore_status
+run_npp (cvcore_stream * stream, gpointer data)
+{
+  ConvolveJob *job = data;
+
+  (void) stream;
+  return npp_peer_filter (job->npp, &job->src, &job->dst);
+}
+#endif
+
 static cvcore_status
 run_copy (cvcore_stream * stream, gpointer data)
 {
@@ -358,10 +380,18 @@ run_copy (cvcore_stream * stream, gpointer data)
       job->src.channels, job->src.height, CVCORE_COPY_DEVICE_TO_DEVICE);
 }
 
-/* Taps of a size: dense ones are random (not rank 1), separable ones the
- * outer product of two random rows. */
+typedef enum
+{
+  TAPS_DENSE,                   /* whole numbers, not rank 1 */
+  TAPS_RANK_ONE,                /* outer product of two integer rows */
+  TAPS_FRACTIONAL,              /* not rank 1, not whole numbers */
+  N_TAP_KINDS
+} TapKind;
+
+static const gchar *tap_kind_names[] = { "dense", "rank-1", "dense frac." };
+
 static void
-bench_taps (cvcore_conv_taps * taps, gint size, gboolean separable)
+bench_taps (cvcore_conv_taps * taps, gint size, TapKind kind)
 {
   guint32 x = 99;
 
@@ -369,9 +399,41 @@ bench_taps (cvcore_conv_taps * taps, gint size, gboolean separable)
   for (gint j = 0; j < size; j++)
     for (gint i = 0; i < size; i++) {
       x = x * 1664525u + 1013904223u;
-      taps->taps[j * size + i] = separable ? (gfloat) ((i % 5) + 1) *
-          ((j % 3) + 1) : (gfloat) (x >> 28) + 1.0f;
+      taps->taps[j * size + i] = kind == TAPS_RANK_ONE ?
+          (gfloat) ((i % 5) + 1) * ((j % 3) + 1) : kind == TAPS_DENSE ?
+          (gfloat) (x >> 28) + 1.0f : (gfloat) (x >> 22) / 1000.0f + 0.01f;
     }
+}
+
+/* One table row: our kernel time, NPP's on the same frames and taps, and
+ * the copy floor. */
+static void
+bench_convolve_case (cvcore_device * device, cvcore_stream * stream,
+    ConvolveJob * job, const gchar * size_name, gint kernel_size,
+    TapKind kind, gdouble floor_ms)
+{
+  cvcore_conv_taps taps;
+  gdouble ms, npp_ms = 0.0;
+
+  bench_taps (&taps, kernel_size, kind);
+  CORE_TRY (cvcore_conv_plan_init (&job->plan, &taps, -1, -1, 0.0, 0.0,
+          CVCORE_BORDER_CLAMP, 0.0, CVCORE_SAMPLE_U8));
+  ms = time_median_ms (device, stream, run_convolve, job, 21, 20);
+#ifdef HAVE_NPP_PEER
+  if (job->npp) {
+    CORE_TRY (npp_peer_set_taps (job->npp, &taps));
+    npp_ms = time_median_ms (device, stream, run_npp, job, 21, 20);
+  }
+#endif
+  printf ("| %s | %s | %dx%d | %s | %.4f | ", size_name,
+      job->src.channels == 4 ? "RGBA" : "GRAY8", kernel_size, kernel_size,
+      tap_kind_names[kind], ms);
+  if (npp_ms > 0.0)
+    printf ("%.4f | %.2f | ", npp_ms, npp_ms / ms);
+  else
+    printf ("- | - | ");
+  printf ("%.4f | %.2f |\n", floor_ms, ms / floor_ms);
+  fflush (stdout);
 }
 
 static void
@@ -379,16 +441,21 @@ bench_convolve (cvcore_device * device)
 {
   static const gint kernel_sizes[] = { 3, 5, 15, 31 };
   cvcore_stream *stream;
+  ConvolveJob job = { {0} };
 
   CORE_TRY (cvcore_stream_new (device, &stream));
-  printf ("| size | format | kernel | path | kernel ms | floor ms | "
-      "kernel / floor | Mpixel/s |\n|---|---|---|---|---|---|---|---|\n");
+#ifdef HAVE_NPP_PEER
+  if (cvcore_device_backend (device) == CVCORE_BACKEND_CUDA)
+    job.npp = npp_peer_open (stream);
+#endif
+  printf ("| size | format | kernel | taps | ms | NPP ms | NPP / ours | "
+      "floor ms | ours / floor |\n|---|---|---|---|---|---|---|---|---|\n");
   for (guint s = 0; s < G_N_ELEMENTS (all_sizes); s++) {
     if (!size_wanted (&all_sizes[s]))
       continue;
     for (gint channels = 4; channels >= 1; channels -= 3) {
-      ConvolveJob job = { {0} };
       gdouble floor_ms;
+      size_t scratch_size;
 
       job.src.width = all_sizes[s].width;
       job.src.height = all_sizes[s].height;
@@ -399,33 +466,27 @@ bench_convolve (cvcore_device * device)
       job.dst = job.src;
       CORE_TRY (cvcore_plane_alloc (device, (size_t) job.src.width * channels,
               job.src.height, &job.dst.data, &job.dst.pitch));
-      CORE_TRY (cvcore_device_alloc (device, cvcore_convolve_scratch_size
-              (job.src.width, job.src.height, channels), &job.scratch));
+      scratch_size = cvcore_convolve_scratch_size (device, job.src.width,
+          job.src.height, channels);
+      job.scratch = NULL;
+      if (scratch_size > 0)
+        CORE_TRY (cvcore_device_alloc (device, scratch_size, &job.scratch));
       CORE_TRY (cvcore_memset_2d_async (stream, job.src.data, job.src.pitch,
               0x40, (size_t) job.src.width * channels, job.src.height));
-      floor_ms = time_median_ms (device, stream, run_copy, &job, 21);
+      floor_ms = time_median_ms (device, stream, run_copy, &job, 21, 20);
 
       for (guint k = 0; k < G_N_ELEMENTS (kernel_sizes); k++)
-        for (gint separable = 0; separable < 2; separable++) {
-          cvcore_conv_taps taps;
-          gdouble ms;
-
-          bench_taps (&taps, kernel_sizes[k], separable);
-          CORE_TRY (cvcore_conv_plan_init (&job.plan, &taps, -1, -1, 0.0,
-                  0.0, CVCORE_BORDER_CLAMP, 0.0, CVCORE_SAMPLE_U8));
-          ms = time_median_ms (device, stream, run_convolve, &job, 21);
-          printf ("| %s | %s | %dx%d | %s | %.4f | %.4f | %.2f | %.0f |\n",
-              all_sizes[s].name, channels == 4 ? "RGBA" : "GRAY8",
-              kernel_sizes[k], kernel_sizes[k],
-              job.plan.separable ? "separable" : "dense", ms, floor_ms,
-              ms / floor_ms, job.src.width * job.src.height / ms / 1e3);
-          fflush (stdout);
-        }
+        for (gint kind = 0; kind < N_TAP_KINDS; kind++)
+          bench_convolve_case (device, stream, &job, all_sizes[s].name,
+              kernel_sizes[k], kind, floor_ms);
       cvcore_device_free (device, job.src.data);
       cvcore_device_free (device, job.dst.data);
       cvcore_device_free (device, job.scratch);
     }
   }
+#ifdef HAVE_NPP_PEER
+  npp_peer_close (job.npp);
+#endif
   cvcore_stream_free (stream);
 }
 

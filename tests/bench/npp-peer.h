@@ -1,0 +1,28 @@
+/* NVIDIA's NPP as a peer of the convolution benchmark, loaded at run time
+ * (the toolkit on the GPU host has it; the build does not need it). */
+#ifndef NPP_PEER_H
+#define NPP_PEER_H
+
+#include <glib.h>
+
+#include "cvcore.h"
+#include "cvconvolve.h"
+
+typedef struct NppPeer NppPeer;
+
+/* NULL, with the reason on stderr, when NPP cannot be loaded. */
+NppPeer *npp_peer_open (cvcore_stream * stream);
+void npp_peer_close (NppPeer * peer);
+
+/* Copies @taps to the device for the following filters (centred anchor,
+ * divisor the sum of integer taps). */
+cvcore_status npp_peer_set_taps (NppPeer * peer,
+    const cvcore_conv_taps * taps);
+
+/* Queues nppiFilterBorder (8-bit, 1 or 4 channels, replicated border) of
+ * @src into @dst on the peer's stream: the integer-kernel entry point when
+ * every tap is a whole number, the float one otherwise. */
+cvcore_status npp_peer_filter (NppPeer * peer, const cvcore_image * src,
+    const cvcore_image * dst);
+
+#endif /* NPP_PEER_H */
