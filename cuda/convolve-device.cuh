@@ -187,6 +187,10 @@ store_pixel (const Geometry & g, int x, int y, const Acc acc[C])
 
 /* --- paths in their own files ------------------------------------------ */
 
+/* Square kernels of 1, 3 or 5 taps a side. */
+cvcore_status launch_small (cudaStream_t stream, const Geometry & g,
+    int channels, bool wide_samples, const cvcore_conv_plan * plan);
+
 /* Rank-1 kernels: row pass into shared memory, column pass from it, in one
  * kernel. */
 cvcore_status launch_separable (cudaStream_t stream, size_t shared_limit,

@@ -1,15 +1,8 @@
 /* CUDA kernels of the convolution and the choice between its paths.
  *
- * Kernels of at most 5x5 taps (dense_small) are compiled with their size
- * known: each thread computes ROWS vertically adjacent outputs of one column
- * straight from global memory, so every input row it reads (through the
- * read-only cache, where its neighbours' reads hit too) feeds up to ROWS
- * multiply-adds per tap, and the column indices after the border rule are
- * worked out once per thread.
- *
- * Larger dense kernels on 8-bit frames go to the tensor cores
- * (convolve-mma.cu), rank-1 ones to a fused two-pass kernel
- * (convolve-separable.cu). The rest (16-bit samples, taps the tensor cores
+ * Square kernels of 1, 3 or 5 taps a side go to convolve-small.cu, larger
+ * dense kernels on 8-bit frames to the tensor cores (convolve-mma.cu),
+ * rank-1 ones to a fused two-pass kernel (convolve-separable.cu). The rest (16-bit samples, taps the tensor cores
  * cannot hold exactly) use dense_tiled: a block loads its tile plus apron
  * into shared memory as float, cooperatively, then each thread computes
  * ROWS vertically adjacent outputs. Taps travel as kernel parameters, which
@@ -35,92 +28,6 @@ constexpr int kSeparableMinTaps = 26;
 /* Dense kernels on 8-bit frames from this many taps up use the tensor
  * cores. */
 constexpr int kMmaMinTaps = 26;
-
-/* Accumulates ROWS outputs of column @x from row @y0 on. EDGE: some of
- * the samples read lie outside the frame, so the border rules apply;
- * otherwise the reads go straight to the frame. */
-template <typename T, int C, typename Acc, int KW, int KH, int ROWS, bool EDGE>
-__device__ __forceinline__ void
-accumulate_small (const Geometry & g, const Taps<KW * KH> &taps, int x,
-    int y0, Acc acc[ROWS][C])
-{
-  int columns[KW];
-  unsigned outside = 0;         /* bit i: column i is constant border */
-
-  /* Loads always go to a valid address, so that they can all be in flight
-   * at once; constant-border samples are swapped in after. */
-#pragma unroll
-  for (int i = 0; i < KW; i++) {
-    const int bx = EDGE ? cv_border_index (x - g.ax + i, g.width, g.border) :
-        x - g.ax + i;
-
-    outside |= (bx < 0) << i;
-    columns[i] = max (bx, 0) * C;
-  }
-  /* Input row t feeds output row r through tap row t - r. */
-#pragma unroll
-  for (int t = 0; t < KH + ROWS - 1; t++) {
-    const int by = EDGE ? cv_border_index (y0 - g.ay + t, g.height,
-        g.border) : y0 - g.ay + t;
-    const T *row = reinterpret_cast < const T *>(g.src + max (by, 0) *
-        g.src_pitch);
-
-#pragma unroll
-    for (int i = 0; i < KW; i++) {
-      float v[C];
-
-      load_vector<T, C> (row + columns[i], v);
-      if (EDGE && (by < 0 || (outside >> i & 1))) {
-#pragma unroll
-        for (int c = 0; c < C; c++)
-          v[c] = g.border_value;
-      }
-#pragma unroll
-      for (int r = 0; r < ROWS; r++) {
-        const int j = t - r;
-
-        if (j >= 0 && j < KH) {
-          const Acc w = taps.w[j * KW + i];
-#pragma unroll
-          for (int c = 0; c < C; c++)
-            acc[r][c] += w * (Acc) v[c];
-        }
-      }
-    }
-  }
-}
-
-template <typename T, int C, typename Acc, int KW, int KH, int ROWS>
-__global__ void __launch_bounds__ (kBlockW * kBlockH)
-dense_small (Geometry g, Taps<KW * KH> taps)
-{
-  const int x = blockIdx.x * kBlockW + threadIdx.x;
-  const int y0 = (blockIdx.y * kBlockH + threadIdx.y) * ROWS;
-  /* Whether this block's reads stay inside the frame (the same answer for
-   * all its threads, so the branch does not diverge). */
-  const int bx0 = blockIdx.x * kBlockW - g.ax;
-  const int by0 = blockIdx.y * kBlockH * ROWS - g.ay;
-  const bool inside = bx0 >= 0 && by0 >= 0 &&
-      bx0 + kBlockW + KW - 1 <= g.width &&
-      by0 + kBlockH * ROWS + KH - 1 <= g.height;
-  Acc acc[ROWS][C];
-
-  if (x >= g.width || y0 >= g.height)
-    return;
-#pragma unroll
-  for (int r = 0; r < ROWS; r++)
-#pragma unroll
-    for (int c = 0; c < C; c++)
-      acc[r][c] = 0;
-  if (inside)
-    accumulate_small<T, C, Acc, KW, KH, ROWS, false> (g, taps, x, y0, acc);
-  else
-    accumulate_small<T, C, Acc, KW, KH, ROWS, true> (g, taps, x, y0, acc);
-#pragma unroll
-  for (int r = 0; r < ROWS; r++)
-    if (y0 + r < g.height)
-      store_pixel<T, C, Acc> (g, x, y0 + r, acc[r]);
-}
 
 template <int C>
 __device__ __forceinline__ void
@@ -233,20 +140,6 @@ grid_for (const Geometry & g, int rows_per_block)
       (g.height + rows_per_block - 1) / rows_per_block);
 }
 
-template <typename T, int C, typename Acc, int K>
-cvcore_status
-launch_small (cudaStream_t stream, const Geometry & g,
-    const cvcore_conv_plan * plan)
-{
-  constexpr int rows = 8;
-
-  dense_small<T, C, Acc, K, K, rows> <<< grid_for (g, kBlockH * rows),
-      dim3 (kBlockW, kBlockH), 0, stream >>> (g, make_taps<K * K> (plan->taps,
-          K * K));
-  CUDA_TRY (cudaGetLastError ());
-  return CVCORE_OK;
-}
-
 template <typename T, int C, typename Acc>
 cvcore_status
 launch_dense (cudaStream_t stream, size_t shared_limit, const Geometry & g,
@@ -286,22 +179,8 @@ launch (cudaStream_t stream, const cvcore_device * device, const Geometry & g,
   if (plan->separable && taps >= kSeparableMinTaps)
     return launch_separable (stream, shared_limit, g, C, sizeof (T) == 2,
         plan);
-  if (plan->width == plan->height && plan->width <= 5 && plan->width % 2) {
-    switch (plan->width) {
-      case 1:
-        return plan->use_double ?
-            launch_small<T, C, double, 1> (stream, g, plan) :
-            launch_small<T, C, float, 1> (stream, g, plan);
-      case 3:
-        return plan->use_double ?
-            launch_small<T, C, double, 3> (stream, g, plan) :
-            launch_small<T, C, float, 3> (stream, g, plan);
-      default:
-        return plan->use_double ?
-            launch_small<T, C, double, 5> (stream, g, plan) :
-            launch_small<T, C, float, 5> (stream, g, plan);
-    }
-  }
+  if (plan->width == plan->height && plan->width <= 5 && plan->width % 2)
+    return launch_small (stream, g, C, sizeof (T) == 2, plan);
   if (sizeof (T) == 1 && taps >= kMmaMinTaps && mma_suits (device, plan))
     return launch_dense_mma (stream, device, g, C, plan);
   if (plan->use_double)

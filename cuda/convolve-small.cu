@@ -1,0 +1,320 @@
+/* Square kernels of 1, 3 or 5 taps a side, compiled with their size known.
+ *
+ * Each thread computes ROWS vertically adjacent outputs of one column
+ * straight from global memory: every input row it reads (through the
+ * read-only cache, where its neighbours' reads hit too) feeds up to ROWS
+ * outputs per tap, and the column indices after the border rule are worked
+ * out once per thread. Blocks whose reads all fall inside the frame skip
+ * the border rules altogether.
+ *
+ * Such kernels are bound by instruction issue, not memory, so on 8-bit
+ * frames of two or four channels with small integer taps (the usual
+ * blurs, sharpening and edge kernels) the sums are kept as integers two
+ * channels to a 32-bit word: one integer multiply-add then serves two
+ * channels, with no conversion to float per sample. The packed 16-bit lanes
+ * hold any partial sum when the taps' absolute values add up to at most 128
+ * (128 * 255 < 2^15); the lanes are separated, exactly, before rounding.
+ */
+#include "convolve-device.cuh"
+
+namespace cvconv
+{
+
+namespace
+{
+
+constexpr int kBlockW = 32;
+constexpr int kBlockH = 8;
+constexpr int kRows = 8;
+constexpr int kPackedMaxAbsSum = 128;
+
+template <int N> struct IntTaps
+{
+  int w[N];
+};
+
+/* Samples as floats, one value per channel. */
+template <typename T, int C> struct FloatPixels
+{
+  using Value = float;
+  static constexpr int kValues = C;
+  static constexpr int kBytes = sizeof (T) * C;
+
+  static __device__ __forceinline__ void
+  load (const unsigned char *p, float v[C])
+  {
+    load_vector<T, C> (reinterpret_cast < const T *>(p), v);
+  }
+};
+
+/* 8-bit samples, two channels to an int: channels 0 and 2 (or 0 and 1 for
+ * two-channel pixels) in the first, 1 and 3 in the second, each in 16 bits.
+ * The permutations take zero bytes from the second operand (bytes 4-7). */
+template <int C> struct PackedPixels
+{
+  using Value = int;
+  static constexpr int kValues = C / 2;
+  static constexpr int kBytes = C;
+
+  static __device__ __forceinline__ void
+  load (const unsigned char *p, int v[C / 2])
+  {
+    if constexpr (C == 4) {
+      const unsigned word = __ldg (reinterpret_cast < const unsigned *>(p));
+
+      v[0] = __byte_perm (word, 0, 0x4240);
+      v[1] = __byte_perm (word, 0, 0x4341);
+    } else {
+      const unsigned bits = __ldg (reinterpret_cast < const unsigned short *>
+          (p));
+
+      v[0] = __byte_perm (bits, 0, 0x4140);
+    }
+  }
+};
+
+/* Accumulates ROWS outputs of column @x from row @y0 on. EDGE: some of the
+ * samples read lie outside the frame, so the border rules apply (with
+ * @border standing for a constant-border sample); otherwise the reads go
+ * straight to the frame. */
+template <typename Pixels, typename Acc, int KW, int KH, int ROWS, bool EDGE,
+    typename TapArray>
+__device__ __forceinline__ void
+accumulate (const Geometry & g, const TapArray & taps,
+    typename Pixels::Value border, int x, int y0,
+    Acc acc[ROWS][Pixels::kValues])
+{
+  constexpr int n = Pixels::kValues;
+  int columns[KW];
+  unsigned outside = 0;         /* bit i: column i is constant border */
+
+  /* Loads always go to a valid address, so that they can all be in flight
+   * at once; constant-border samples are swapped in after. */
+#pragma unroll
+  for (int i = 0; i < KW; i++) {
+    const int bx = EDGE ? cv_border_index (x - g.ax + i, g.width, g.border) :
+        x - g.ax + i;
+
+    outside |= (bx < 0) << i;
+    columns[i] = max (bx, 0) * Pixels::kBytes;
+  }
+  /* Input row t feeds output row r through tap row t - r. */
+#pragma unroll
+  for (int t = 0; t < KH + ROWS - 1; t++) {
+    const int by = EDGE ? cv_border_index (y0 - g.ay + t, g.height,
+        g.border) : y0 - g.ay + t;
+    const unsigned char *row = g.src + max (by, 0) * g.src_pitch;
+
+#pragma unroll
+    for (int i = 0; i < KW; i++) {
+      typename Pixels::Value v[n];
+
+      Pixels::load (row + columns[i], v);
+      if (EDGE && (by < 0 || (outside >> i & 1))) {
+#pragma unroll
+        for (int c = 0; c < n; c++)
+          v[c] = border;
+      }
+#pragma unroll
+      for (int r = 0; r < ROWS; r++) {
+        const int j = t - r;
+
+        if (j >= 0 && j < KH) {
+          const Acc w = taps.w[j * KW + i];
+#pragma unroll
+          for (int c = 0; c < n; c++)
+            acc[r][c] += w * (Acc) v[c];
+        }
+      }
+    }
+  }
+}
+
+/* Whether the reads of this block stay inside the frame (the same answer
+ * for all its threads, so branching on it does not diverge). */
+template <int KW, int KH>
+__device__ __forceinline__ bool
+block_inside (const Geometry & g)
+{
+  const int x0 = blockIdx.x * kBlockW - g.ax;
+  const int y0 = blockIdx.y * kBlockH * kRows - g.ay;
+
+  return x0 >= 0 && y0 >= 0 && x0 + kBlockW + KW - 1 <= g.width &&
+      y0 + kBlockH * kRows + KH - 1 <= g.height;
+}
+
+template <typename T, int C, typename Acc, int K>
+__global__ void __launch_bounds__ (kBlockW * kBlockH)
+dense_small (Geometry g, Taps<K * K> taps)
+{
+  using Pixels = FloatPixels<T, C>;
+  const int x = blockIdx.x * kBlockW + threadIdx.x;
+  const int y0 = (blockIdx.y * kBlockH + threadIdx.y) * kRows;
+  Acc acc[kRows][C] = { };
+
+  if (x >= g.width || y0 >= g.height)
+    return;
+  if (block_inside<K, K> (g))
+    accumulate<Pixels, Acc, K, K, kRows, false> (g, taps, g.border_value, x,
+        y0, acc);
+  else
+    accumulate<Pixels, Acc, K, K, kRows, true> (g, taps, g.border_value, x,
+        y0, acc);
+#pragma unroll
+  for (int r = 0; r < kRows; r++)
+    if (y0 + r < g.height)
+      store_pixel<T, C, Acc> (g, x, y0 + r, acc[r]);
+}
+
+/* A sum of at most 22 bits as a float, without the conversion unit: in the
+ * mantissa of 1.5 * 2^23 it is exact. */
+__device__ __forceinline__ float
+int_to_float (int v)
+{
+  return __int_as_float (0x4B400000 + v) - 12582912.0f;
+}
+
+template <int C, int K>
+__global__ void __launch_bounds__ (kBlockW * kBlockH)
+dense_small_packed (Geometry g, IntTaps<K * K> taps, int border_pair)
+{
+  using Pixels = PackedPixels<C>;
+  constexpr int n = Pixels::kValues;
+  const int x = blockIdx.x * kBlockW + threadIdx.x;
+  const int y0 = (blockIdx.y * kBlockH + threadIdx.y) * kRows;
+  int acc[kRows][n] = { };
+
+  if (x >= g.width || y0 >= g.height)
+    return;
+  if (block_inside<K, K> (g))
+    accumulate<Pixels, int, K, K, kRows, false> (g, taps, border_pair, x, y0,
+        acc);
+  else
+    accumulate<Pixels, int, K, K, kRows, true> (g, taps, border_pair, x, y0,
+        acc);
+#pragma unroll
+  for (int r = 0; r < kRows; r++) {
+    float sums[C];
+
+    if (y0 + r >= g.height)
+      break;
+    /* Each word is low + high * 2^16 with both lanes signed 16-bit. */
+#pragma unroll
+    for (int p = 0; p < n; p++) {
+      const int low = (short) acc[r][p];
+      const int high = (acc[r][p] - low) >> 16;
+
+      sums[p] = int_to_float (low);
+      sums[p + n] = int_to_float (high);
+    }
+    store_pixel<unsigned char, C, float> (g, x, y0 + r, sums);
+  }
+}
+
+dim3
+grid_for (const Geometry & g)
+{
+  return dim3 ((g.width + kBlockW - 1) / kBlockW,
+      (g.height + kBlockH * kRows - 1) / (kBlockH * kRows));
+}
+
+/* Whether the packed integer path holds @plan's sums. */
+bool
+packed_suits (const cvcore_conv_plan * plan)
+{
+  float abs_sum = 0.0f;
+
+  if (plan->use_double || (plan->border == CVCORE_BORDER_CONSTANT &&
+          plan->border_value != truncf (plan->border_value)))
+    return false;
+  for (int i = 0; i < plan->width * plan->height; i++) {
+    if (plan->taps[i] != truncf (plan->taps[i]))
+      return false;
+    abs_sum += fabsf (plan->taps[i]);
+  }
+  return abs_sum <= kPackedMaxAbsSum;
+}
+
+template <int C, int K>
+cvcore_status
+launch_packed (cudaStream_t stream, const Geometry & g,
+    const cvcore_conv_plan * plan)
+{
+  IntTaps<K * K> taps;
+  const int border = (int) plan->border_value;
+
+  for (int i = 0; i < K * K; i++)
+    taps.w[i] = (int) plan->taps[i];
+  dense_small_packed<C, K> <<< grid_for (g), dim3 (kBlockW, kBlockH), 0,
+      stream >>> (g, taps, border | border << 16);
+  CUDA_TRY (cudaGetLastError ());
+  return CVCORE_OK;
+}
+
+template <typename T, int C, typename Acc, int K>
+cvcore_status
+launch_float (cudaStream_t stream, const Geometry & g,
+    const cvcore_conv_plan * plan)
+{
+  dense_small<T, C, Acc, K> <<< grid_for (g), dim3 (kBlockW, kBlockH), 0,
+      stream >>> (g, make_taps<K * K> (plan->taps, K * K));
+  CUDA_TRY (cudaGetLastError ());
+  return CVCORE_OK;
+}
+
+template <typename T, int C, int K>
+cvcore_status
+launch_size (cudaStream_t stream, const Geometry & g,
+    const cvcore_conv_plan * plan)
+{
+  if constexpr (sizeof (T) == 1 && C >= 2) {
+    if (packed_suits (plan))
+      return launch_packed<C, K> (stream, g, plan);
+  }
+  if (plan->use_double)
+    return launch_float<T, C, double, K> (stream, g, plan);
+  return launch_float<T, C, float, K> (stream, g, plan);
+}
+
+template <typename T, int C>
+cvcore_status
+launch_channels (cudaStream_t stream, const Geometry & g,
+    const cvcore_conv_plan * plan)
+{
+  switch (plan->width) {
+    case 1:
+      return launch_size<T, C, 1> (stream, g, plan);
+    case 3:
+      return launch_size<T, C, 3> (stream, g, plan);
+    default:
+      return launch_size<T, C, 5> (stream, g, plan);
+  }
+}
+
+template <typename T>
+cvcore_status
+launch_sample (cudaStream_t stream, const Geometry & g, int channels,
+    const cvcore_conv_plan * plan)
+{
+  switch (channels) {
+    case 1:
+      return launch_channels<T, 1> (stream, g, plan);
+    case 2:
+      return launch_channels<T, 2> (stream, g, plan);
+    default:
+      return launch_channels<T, 4> (stream, g, plan);
+  }
+}
+
+}                               /* namespace */
+
+cvcore_status
+launch_small (cudaStream_t stream, const Geometry & g, int channels,
+    bool wide_samples, const cvcore_conv_plan * plan)
+{
+  if (wide_samples)
+    return launch_sample<unsigned short> (stream, g, channels, plan);
+  return launch_sample<unsigned char> (stream, g, channels, plan);
+}
+
+}                               /* namespace cvconv */
