@@ -29,6 +29,22 @@ constexpr int kSeparableMinTaps = 26;
  * cores. */
 constexpr int kMmaMinTaps = 26;
 
+/* On 8-bit frames the tensor cores also beat the two-pass kernel on
+ * rank-1 kernels, except on four-channel frames below this many taps
+ * (measured on an H100: 15x15 RGBA runs faster in two passes, 31x31 and
+ * every GRAY8 size faster dense). */
+constexpr int kMmaRankOneMinTaps4 = 400;
+
+/* Whether a rank-1 kernel of @taps taps on 8-bit frames of @channels
+ * channels should still run dense on the tensor cores. */
+bool
+rank_one_prefers_mma (const cvcore_device * device,
+    const cvcore_conv_plan * plan, int channels, int taps)
+{
+  return (channels < 4 || taps >= kMmaRankOneMinTaps4) &&
+      mma_suits (device, plan);
+}
+
 template <int C>
 __device__ __forceinline__ void
 load_tile_value (const float *p, float v[C])
@@ -176,7 +192,8 @@ launch (cudaStream_t stream, const cvcore_device * device, const Geometry & g,
   const int taps = plan->width * plan->height;
   const size_t shared_limit = device->shared_per_block_optin;
 
-  if (plan->separable && taps >= kSeparableMinTaps)
+  if (plan->separable && taps >= kSeparableMinTaps &&
+      !(sizeof (T) == 1 && rank_one_prefers_mma (device, plan, C, taps)))
     return launch_separable (stream, shared_limit, g, C, sizeof (T) == 2,
         plan);
   if (plan->width == plan->height && plan->width <= 5 && plan->width % 2)
