@@ -66,35 +66,64 @@ half_word_to_float (unsigned word, int h)
           0x7600 | (2 * h + 1) << 4 | 2 * h)) - 8388608.0f;
 }
 
-/* The @C samples at @p, through the read-only cache, in one access where
- * the pixel's size allows it. */
+/* The bits of one pixel of @C samples of type @T, loaded in one access. */
+template <int BYTES> struct PixelBits;
+template <> struct PixelBits<1>
+{
+  using Type = unsigned char;
+};
+template <> struct PixelBits<2>
+{
+  using Type = unsigned short;
+};
+template <> struct PixelBits<4>
+{
+  using Type = unsigned;
+};
+template <> struct PixelBits<8>
+{
+  using Type = uint2;
+};
+
+template <typename T, int C>
+using RawPixel = typename PixelBits<sizeof (T) * C>::Type;
+
+/* One pixel's bits at @p, through the read-only cache. */
+template <typename T, int C>
+__device__ __forceinline__ RawPixel<T, C>
+load_raw (const T * p)
+{
+  return __ldg (reinterpret_cast < const RawPixel<T, C> *>(p));
+}
+
+/* The samples of a pixel loaded by load_raw(), as floats. */
+template <typename T, int C>
+__device__ __forceinline__ void
+unpack (RawPixel<T, C> bits, float v[C])
+{
+  if constexpr (sizeof (T) == 2 && C == 4) {
+#pragma unroll
+    for (int c = 0; c < 4; c++)
+      v[c] = half_word_to_float (c < 2 ? bits.x : bits.y, c & 1);
+  } else if constexpr (sizeof (T) * C == 4) {
+#pragma unroll
+    for (int c = 0; c < C; c++)
+      v[c] = sizeof (T) == 1 ? byte_to_float (bits, c) :
+          half_word_to_float (bits, c);
+  } else if constexpr (sizeof (T) == 1 && C == 2) {
+    v[0] = sample_to_float (bits & 0xff);
+    v[1] = sample_to_float (bits >> 8);
+  } else {
+    v[0] = sample_to_float (bits);
+  }
+}
+
+/* The @C samples at @p, through the read-only cache, in one access. */
 template <typename T, int C>
 __device__ __forceinline__ void
 load_vector (const T * p, float v[C])
 {
-  if constexpr (sizeof (T) * C == 4) {
-    const unsigned word = __ldg (reinterpret_cast < const unsigned *>(p));
-
-#pragma unroll
-    for (int c = 0; c < C; c++)
-      v[c] = sizeof (T) == 1 ? byte_to_float (word, c) :
-          half_word_to_float (word, c);
-  } else if constexpr (sizeof (T) == 2 && C == 4) {
-    const uint2 words = __ldg (reinterpret_cast < const uint2 *>(p));
-
-#pragma unroll
-    for (int c = 0; c < 4; c++)
-      v[c] = half_word_to_float (c < 2 ? words.x : words.y, c & 1);
-  } else if constexpr (sizeof (T) == 1 && C == 2) {
-    const unsigned bits = __ldg (reinterpret_cast < const unsigned short *>(p));
-
-    v[0] = sample_to_float (bits & 0xff);
-    v[1] = sample_to_float (bits >> 8);
-  } else {
-#pragma unroll
-    for (int c = 0; c < C; c++)
-      v[c] = sample_to_float (__ldg (p + c));
-  }
+  unpack<T, C> (load_raw<T, C> (p), v);
 }
 
 /* Pixel (@bx, @by) after the border rule has been applied to both: -1 in

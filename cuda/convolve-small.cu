@@ -37,13 +37,20 @@ template <int N> struct IntTaps
 template <typename T, int C> struct FloatPixels
 {
   using Value = float;
+  using Raw = RawPixel<T, C>;
   static constexpr int kValues = C;
   static constexpr int kBytes = sizeof (T) * C;
 
-  static __device__ __forceinline__ void
-  load (const unsigned char *p, float v[C])
+  static __device__ __forceinline__ Raw
+  load (const unsigned char *p)
   {
-    load_vector<T, C> (reinterpret_cast < const T *>(p), v);
+    return load_raw<T, C> (reinterpret_cast < const T *>(p));
+  }
+
+  static __device__ __forceinline__ void
+  unpack (Raw bits, float v[C])
+  {
+    cvconv::unpack<T, C> (bits, v);
   }
 };
 
@@ -53,21 +60,23 @@ template <typename T, int C> struct FloatPixels
 template <int C> struct PackedPixels
 {
   using Value = int;
+  using Raw = RawPixel<unsigned char, C>;
   static constexpr int kValues = C / 2;
   static constexpr int kBytes = C;
 
+  static __device__ __forceinline__ Raw
+  load (const unsigned char *p)
+  {
+    return load_raw<unsigned char, C> (p);
+  }
+
   static __device__ __forceinline__ void
-  load (const unsigned char *p, int v[C / 2])
+  unpack (Raw bits, int v[C / 2])
   {
     if constexpr (C == 4) {
-      const unsigned word = __ldg (reinterpret_cast < const unsigned *>(p));
-
-      v[0] = __byte_perm (word, 0, 0x4240);
-      v[1] = __byte_perm (word, 0, 0x4341);
+      v[0] = __byte_perm (bits, 0, 0x4240);
+      v[1] = __byte_perm (bits, 0, 0x4341);
     } else {
-      const unsigned bits = __ldg (reinterpret_cast < const unsigned short *>
-          (p));
-
       v[0] = __byte_perm (bits, 0, 0x4140);
     }
   }
@@ -98,19 +107,31 @@ accumulate (const Geometry & g, const TapArray & taps,
     outside |= (bx < 0) << i;
     columns[i] = max (bx, 0) * Pixels::kBytes;
   }
-  /* Input row t feeds output row r through tap row t - r. */
+  /* All loads first, so that they are in flight together; a thread has no
+   * other way to hide their latency. */
+  typename Pixels::Raw raw[KH + ROWS - 1][KW];
+  unsigned outside_rows = 0;    /* bit t: row t is constant border */
+
 #pragma unroll
   for (int t = 0; t < KH + ROWS - 1; t++) {
     const int by = EDGE ? cv_border_index (y0 - g.ay + t, g.height,
         g.border) : y0 - g.ay + t;
     const unsigned char *row = g.src + max (by, 0) * g.src_pitch;
 
+    outside_rows |= (by < 0) << t;
+#pragma unroll
+    for (int i = 0; i < KW; i++)
+      raw[t][i] = Pixels::load (row + columns[i]);
+  }
+  /* Input row t feeds output row r through tap row t - r. */
+#pragma unroll
+  for (int t = 0; t < KH + ROWS - 1; t++) {
 #pragma unroll
     for (int i = 0; i < KW; i++) {
       typename Pixels::Value v[n];
 
-      Pixels::load (row + columns[i], v);
-      if (EDGE && (by < 0 || (outside >> i & 1))) {
+      Pixels::unpack (raw[t][i], v);
+      if (EDGE && ((outside_rows >> t & 1) || (outside >> i & 1))) {
 #pragma unroll
         for (int c = 0; c < n; c++)
           v[c] = border;
