@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "cvtest.h"
+#include "cvimage.h"
 #include "cvconvolve.h"
 #include "convolve-common.h"
 
@@ -264,84 +265,6 @@ GST_START_TEST (test_finish)
 
 GST_END_TEST;
 
-/* --- images ---------------------------------------------------------------- */
-
-typedef struct
-{
-  cvcore_image image;
-  guint8 *host;                 /* pitch-packed copy on the host */
-} TestImage;
-
-static gsize
-sample_bytes (cvcore_sample sample)
-{
-  return sample == CVCORE_SAMPLE_U8 ? 1 : 2;
-}
-
-static gsize
-row_bytes (const cvcore_image * im)
-{
-  return (gsize) im->width * im->channels * sample_bytes (im->sample);
-}
-
-static double
-host_sample (const TestImage * t, gint x, gint y, gint c)
-{
-  const guint8 *row = t->host + (gsize) y * t->image.pitch;
-
-  if (t->image.sample == CVCORE_SAMPLE_U8)
-    return row[(gsize) x * t->image.channels + c];
-  return ((const guint16 *) row)[(gsize) x * t->image.channels + c];
-}
-
-/* An image on @device: random samples (or @fill when >= 0), rows padded to
- * a pitch with @extra bytes beyond the device's own. */
-static TestImage
-image_new (cvcore_device * device, cvcore_stream * stream, gint width,
-    gint height, gint channels, cvcore_sample sample, gint fill, guint extra,
-    guint32 seed)
-{
-  TestImage t = { {0} };
-  void *data;
-  gsize size;
-
-  t.image.width = width;
-  t.image.height = height;
-  t.image.channels = channels;
-  t.image.sample = sample;
-  t.image.pitch = cvcore_pitch_for_width (device, row_bytes (&t.image) +
-      extra);
-  size = t.image.pitch * height;
-  t.host = g_malloc (size);
-  if (fill >= 0)
-    memset (t.host, fill, size);
-  else
-    cvtest_fill_random (t.host, size, seed);
-  fail_unless_equals_int (cvcore_device_alloc (device, size, &data),
-      CVCORE_OK);
-  t.image.data = data;
-  fail_unless_equals_int (cvcore_copy_async (stream, data, t.host, size,
-          CVCORE_COPY_HOST_TO_DEVICE), CVCORE_OK);
-  fail_unless_equals_int (cvcore_stream_synchronize (stream), CVCORE_OK);
-  return t;
-}
-
-static void
-image_download (TestImage * t, cvcore_stream * stream)
-{
-  fail_unless_equals_int (cvcore_copy_async (stream, t->host, t->image.data,
-          t->image.pitch * t->image.height, CVCORE_COPY_DEVICE_TO_HOST),
-      CVCORE_OK);
-  fail_unless_equals_int (cvcore_stream_synchronize (stream), CVCORE_OK);
-}
-
-static void
-image_free (TestImage * t, cvcore_device * device)
-{
-  cvcore_device_free (device, t->image.data);
-  g_free (t->host);
-}
-
 /* Independent reference: double precision, its own border code. */
 static double
 ref_fetch (const TestImage * t, const cvcore_conv_plan * plan, gint x, gint y,
@@ -380,7 +303,7 @@ ref_fetch (const TestImage * t, const cvcore_conv_plan * plan, gint x, gint y,
         return plan->border_value;
       break;
   }
-  return host_sample (t, x, y, c);
+  return cvtest_host_sample (t, x, y, c);
 }
 
 static double
@@ -405,12 +328,12 @@ assert_matches (const TestImage * src, const TestImage * out,
   for (gint y = 0; y < src->image.height; y++)
     for (gint x = 0; x < src->image.width; x++)
       for (gint c = 0; c < src->image.channels; c++) {
-        double got = host_sample (out, x, y, c), want;
+        double got = cvtest_host_sample (out, x, y, c), want;
 
         if (!(mask & (1u << c)))
-          want = host_sample (src, x, y, c);
+          want = cvtest_host_sample (src, x, y, c);
         else if (other)
-          want = host_sample (other, x, y, c);
+          want = cvtest_host_sample (other, x, y, c);
         else
           want = ref_pixel (src, plan, x, y, c);
         if (fabs (got - want) > tolerance)
@@ -472,7 +395,7 @@ teardown (void)
 static TestImage
 run_case (const TestImage * src, const cvcore_conv_plan * plan, unsigned mask)
 {
-  TestImage out = image_new (device, stream, src->image.width,
+  TestImage out = cvtest_image_new (device, stream, src->image.width,
       src->image.height, src->image.channels, src->image.sample, 0xab, 64, 0);
   const size_t scratch_size = cvcore_convolve_scratch_size (device,
       src->image.width, src->image.height, src->image.channels);
@@ -483,7 +406,7 @@ run_case (const TestImage * src, const cvcore_conv_plan * plan, unsigned mask)
             &scratch), CVCORE_OK);
   fail_unless_equals_int (cvcore_convolve (stream, &src->image, &out.image,
           mask, plan, scratch), CVCORE_OK);
-  image_download (&out, stream);
+  cvtest_image_download (&out, stream);
   cvcore_device_free (device, scratch);
   return out;
 }
@@ -517,12 +440,12 @@ GST_START_TEST (test_against_reference)
             rng_range (-1, kw - 1), rng_range (-1, kh - 1),
             (double) (1 << rng_range (0, 5)), rng_range (-20, 20), border,
             rng_range (0, 300), sample), CVCORE_OK);
-    src = image_new (device, stream, size[0], size[1], channels, sample, -1,
+    src = cvtest_image_new (device, stream, size[0], size[1], channels, sample, -1,
         n % 3 * 50, n + 1);
     out = run_case (&src, &plan, mask);
     assert_matches (&src, &out, &plan, mask, NULL, 0.0, "reference");
-    image_free (&out, device);
-    image_free (&src, device);
+    cvtest_image_free (&out, device);
+    cvtest_image_free (&src, device);
   }
 }
 
@@ -557,7 +480,7 @@ GST_START_TEST (test_hand_checked)
   for (guint n = 0; n < G_N_ELEMENTS (cases); n++) {
     cvcore_conv_taps taps = parse_ok ("1 1 1; 1 1 1; 1 1 1");
     cvcore_conv_plan plan;
-    TestImage src = image_new (device, stream, 3, 3, 1, CVCORE_SAMPLE_U16, 0,
+    TestImage src = cvtest_image_new (device, stream, 3, 3, 1, CVCORE_SAMPLE_U16, 0,
         0, 0), out;
 
     /* 16-bit samples so that the sums do not saturate */
@@ -572,10 +495,10 @@ GST_START_TEST (test_hand_checked)
             0.0, cases[n].border, cases[n].value, CVCORE_SAMPLE_U16),
         CVCORE_OK);
     out = run_case (&src, &plan, 1);
-    fail_unless_equals_int (host_sample (&out, cases[n].x, cases[n].y, 0),
+    fail_unless_equals_int (cvtest_host_sample (&out, cases[n].x, cases[n].y, 0),
         cases[n].expect);
-    image_free (&out, device);
-    image_free (&src, device);
+    cvtest_image_free (&out, device);
+    cvtest_image_free (&src, device);
   }
 }
 
@@ -627,14 +550,14 @@ GST_START_TEST (test_cuda_equals_cpu)
             (n % 7 == 4 ? 0.0625 : 0.0), sample),
         CVCORE_OK);
 
-    src = image_new (device, stream, size[0], size[1], channels, sample, -1,
+    src = cvtest_image_new (device, stream, size[0], size[1], channels, sample, -1,
         rng () % 3 * 40, n + 9);
-    cpu_src = image_new (cpu, cpu_stream, size[0], size[1], channels, sample,
+    cpu_src = cvtest_image_new (cpu, cpu_stream, size[0], size[1], channels, sample,
         -1, 0, n + 9);
     /* the same samples, at the CPU image's pitch */
     for (gint y = 0; y < size[1]; y++)
       memcpy ((guint8 *) cpu_src.image.data + y * cpu_src.image.pitch,
-          src.host + y * src.image.pitch, row_bytes (&src.image));
+          src.host + y * src.image.pitch, cvtest_row_bytes (&src.image));
     memcpy (cpu_src.host, cpu_src.image.data,
         cpu_src.image.pitch * size[1]);
 
@@ -651,10 +574,10 @@ GST_START_TEST (test_cuda_equals_cpu)
     }
     assert_matches (&src, &gpu_out, &plan, mask, &cpu_out,
         integer ? 0.0 : 1.0, "cuda");
-    image_free (&gpu_out, device);
-    image_free (&src, device);
-    image_free (&cpu_out, cpu);
-    image_free (&cpu_src, cpu);
+    cvtest_image_free (&gpu_out, device);
+    cvtest_image_free (&src, device);
+    cvtest_image_free (&cpu_out, cpu);
+    cvtest_image_free (&cpu_src, cpu);
   }
   cvcore_stream_free (cpu_stream);
   cvcore_device_close (cpu);
@@ -665,17 +588,17 @@ GST_END_TEST;
 GST_START_TEST (test_bad_arguments)
 {
   cvcore_conv_plan plan = plan_for ("1 2 1", CVCORE_SAMPLE_U8);
-  TestImage a = image_new (device, stream, 4, 4, 1, CVCORE_SAMPLE_U8, 0, 0,
+  TestImage a = cvtest_image_new (device, stream, 4, 4, 1, CVCORE_SAMPLE_U8, 0, 0,
       0);
-  TestImage b = image_new (device, stream, 5, 4, 1, CVCORE_SAMPLE_U8, 0, 0,
+  TestImage b = cvtest_image_new (device, stream, 5, 4, 1, CVCORE_SAMPLE_U8, 0, 0,
       0);
 
   fail_unless_equals_int (cvcore_convolve (stream, &a.image, &b.image, 1,
           &plan, NULL), CVCORE_ERROR_INVALID_VALUE);
   fail_unless_equals_int (cvcore_convolve (stream, &a.image, &a.image, 1,
           &plan, NULL), CVCORE_ERROR_INVALID_VALUE);
-  image_free (&a, device);
-  image_free (&b, device);
+  cvtest_image_free (&a, device);
+  cvtest_image_free (&b, device);
 }
 
 GST_END_TEST;

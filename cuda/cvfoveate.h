@@ -1,0 +1,103 @@
+/* cvfoveate: block-wise Gaussian foveation, the compute behind cudafoveate.
+ *
+ * Model (Geisler and Perry's contrast threshold): at eccentricity e degrees
+ * the finest resolvable frequency is
+ *   f_c = e2 / (alpha (e + e2)) ln(1 / ct0)   cycles per degree,
+ * capped at the retina's f_max; in cycles per pixel f_p = 0.5 f_c / f_max,
+ * and the Gaussian that cuts off there has sigma = strength / (2 pi f_p).
+ * Where f_c reaches f_max (sigma at or under 1 / pi) pixels are copied: the
+ * fovea. Eccentricity grows linearly with the distance from the fixation
+ * point, the frame's half-diagonal mapping to corner_eccentricity.
+ *
+ * Block-wise rendering: the frame is tiled into square fragments, shifted
+ * so that one fragment is centred on the fixation point; every fragment is
+ * blurred with the one filter its centre's eccentricity calls for (a
+ * separable Gaussian of ceil(6 sigma) taps, made odd, normalised), rows
+ * first into float, then columns, edges clamped, rounded half up. Sigmas
+ * are quantised (4 % steps, coarser for strong foveation) so that a bank of distinct filters serves the
+ * frame; which filter a fragment takes is decided by comparing its centre's
+ * distance with the plan's thresholds, the same float arithmetic on every
+ * backend.
+ */
+#ifndef CVFOVEATE_H
+#define CVFOVEATE_H
+
+#include "cvconvolve.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Bank limits: the bank travels with each launch. */
+#define CVCORE_FOV_MAX_FILTERS 96
+#define CVCORE_FOV_MAX_TAPS 6144
+/* A fragment's padded tile and rows must fit in a block's shared memory
+ * (up to 153 KB with 32-pixel fragments). */
+#define CVCORE_FOV_MAX_RADIUS 150
+/* Sigmas are quantised on a geometric scale of this ratio, or a coarser
+ * one when the bank would not hold the filters otherwise. */
+#define CVCORE_FOV_SIGMA_RATIO 1.04
+
+typedef struct
+{
+  double ct0;                   /* minimum contrast threshold */
+  double alpha;                 /* spatial frequency decay constant */
+  double e2;                    /* half-resolution eccentricity, degrees */
+  double max_frequency;         /* f_max, cycles per degree */
+  double corner_eccentricity;   /* degrees at the frame's half-diagonal */
+  double strength;              /* sigma multiplier */
+} cvcore_fov_model;
+
+/* The published defaults: ct0 1/64, alpha 0.106, e2 2.3, f_max 30 cycles
+ * per degree, 100 degrees at the corner, strength 1. */
+void cvcore_fov_model_init (cvcore_fov_model * model);
+
+/* Sigma in pixels at @eccentricity degrees; 0 in the fovea. */
+double cvcore_fov_sigma (const cvcore_fov_model * model, double eccentricity);
+
+/* Everything a frame needs once the model, frame size, fragment size and
+ * fixation are known. */
+typedef struct
+{
+  int width, height;            /* frame */
+  int fragment;                 /* 8, 16 or 32 */
+  int origin_x, origin_y;       /* top-left of fragment (0, 0), <= 0 */
+  int grid_w, grid_h;           /* fragments across and down */
+  float fix_x, fix_y;           /* fixation, pixels (may be outside) */
+  /* A fragment whose centre lies d pixels from the fixation takes the
+   * highest filter f with d >= threshold[f]; filter 0 (threshold 0) copies.
+   * Thresholds rise with f. */
+  int n_filters;
+  double sigma_ratio;           /* quantisation step of the bank */
+  float threshold[CVCORE_FOV_MAX_FILTERS];
+  float sigma[CVCORE_FOV_MAX_FILTERS];  /* quantised, 0 for the copy */
+  int radius[CVCORE_FOV_MAX_FILTERS];   /* taps = 2 radius + 1 */
+  int offset[CVCORE_FOV_MAX_FILTERS];   /* first tap in taps[] */
+  int max_radius;
+  int n_taps;
+  float taps[CVCORE_FOV_MAX_TAPS];
+} cvcore_fov_plan;
+
+/* Prepares a plan for a @width x @height frame with the fixation at
+ * (@fix_x, @fix_y) in frame fractions (0..1 inside the frame, anything
+ * outside allowed). Fails when the fragment size is not 8, 16 or 32 or the
+ * bank would exceed the limits above. */
+cvcore_status cvcore_fov_plan_init (cvcore_fov_plan * plan,
+    const cvcore_fov_model * model, int width, int height, int fragment,
+    double fix_x, double fix_y);
+
+/* Index of the filter of fragment (@gx, @gy). */
+int cvcore_fov_fragment_filter (const cvcore_fov_plan * plan, int gx, int gy);
+
+/* Queues the foveation of 8-bit @src into @dst (same size and channels, not
+ * the same memory) on @stream; channels whose bit is clear in
+ * @channel_mask are copied. */
+cvcore_status cvcore_foveate (cvcore_stream * stream, const cvcore_image * src,
+    const cvcore_image * dst, unsigned channel_mask,
+    const cvcore_fov_plan * plan);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* CVFOVEATE_H */

@@ -1,0 +1,291 @@
+/* Foveation: the model, the per-frame plan, the CPU reference and the
+ * dispatch to a backend. */
+#include "foveate-common.h"
+#include "cvcore-private.h"
+
+#include <limits.h>
+#include <math.h>
+#include <stddef.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define CV_PI 3.14159265358979323846
+
+#ifdef CVCORE_HAVE_CUDA
+cvcore_status cvcore_cuda_foveate (cvcore_stream * stream,
+    const cvcore_image * src, const cvcore_image * dst, unsigned channel_mask,
+    const cvcore_fov_plan * plan);
+#endif
+
+void
+cvcore_fov_model_init (cvcore_fov_model * model)
+{
+  model->ct0 = 1.0 / 64.0;
+  model->alpha = 0.106;
+  model->e2 = 2.3;
+  model->max_frequency = 30.0;
+  model->corner_eccentricity = 100.0;
+  model->strength = 1.0;
+}
+
+double
+cvcore_fov_sigma (const cvcore_fov_model * model, double eccentricity)
+{
+  const double f_c = model->e2 / (model->alpha * (eccentricity + model->e2)) *
+      log (1.0 / model->ct0);
+  double f_p;
+
+  if (f_c >= model->max_frequency)
+    return 0.0;
+  f_p = 0.5 * f_c / model->max_frequency;
+  return model->strength / (2.0 * CV_PI * f_p);
+}
+
+/* Top-left of the fragment grid: one fragment is centred on @fix (pixels),
+ * and the grid starts at or before pixel 0. */
+static int
+grid_origin (double fix, int fragment)
+{
+  int o = (int) floor (fix - 0.5 * fragment + 0.5);
+
+  o %= fragment;
+  if (o > 0)
+    o -= fragment;
+  return o;
+}
+
+/* Appends a normalised Gaussian of @sigma to the plan's bank. */
+static cvcore_status
+add_filter (cvcore_fov_plan * plan, double sigma, float threshold)
+{
+  const int f = plan->n_filters;
+  int taps = (int) ceil (6.0 * sigma), radius;
+  double sum = 0.0;
+
+  if (taps % 2 == 0)
+    taps++;
+  radius = taps / 2;
+  if (f >= CVCORE_FOV_MAX_FILTERS || radius > CVCORE_FOV_MAX_RADIUS
+      || plan->n_taps + taps > CVCORE_FOV_MAX_TAPS)
+    return cvcore_fail (CVCORE_ERROR_INVALID_VALUE,
+        "the foveation needs more or larger filters than the bank holds "
+        "(%d filters, %d taps, sigma up to %.1f)", CVCORE_FOV_MAX_FILTERS,
+        CVCORE_FOV_MAX_TAPS, sigma);
+  plan->threshold[f] = threshold;
+  plan->sigma[f] = (float) sigma;
+  plan->radius[f] = radius;
+  plan->offset[f] = plan->n_taps;
+  for (int i = 0; i < taps; i++)
+    sum += exp (-(double) (i - radius) * (i - radius) / (2.0 * sigma * sigma));
+  for (int i = 0; i < taps; i++)
+    plan->taps[plan->n_taps + i] = (float) (exp (-(double) (i - radius) *
+            (i - radius) / (2.0 * sigma * sigma)) / sum);
+  plan->n_taps += taps;
+  if (radius > plan->max_radius)
+    plan->max_radius = radius;
+  plan->n_filters++;
+  return CVCORE_OK;
+}
+
+/* Farthest a fragment centre of the plan lies from the fixation. */
+static double
+farthest_centre (const cvcore_fov_plan * plan)
+{
+  const double half = 0.5 * plan->fragment;
+  const double xs[2] = { plan->origin_x + half,
+    plan->origin_x + (plan->grid_w - 1) * plan->fragment + half
+  };
+  const double ys[2] = { plan->origin_y + half,
+    plan->origin_y + (plan->grid_h - 1) * plan->fragment + half
+  };
+  double d = 0.0;
+
+  for (int i = 0; i < 2; i++)
+    for (int j = 0; j < 2; j++)
+      d = fmax (d, hypot (xs[i] - plan->fix_x, ys[j] - plan->fix_y));
+  return d;
+}
+
+/* The bank for sigma steps of @ratio: walking whole distances outwards, a
+ * new filter starts wherever the quantised sigma steps up. */
+static cvcore_status
+build_bank (cvcore_fov_plan * plan, const cvcore_fov_model * model,
+    double ratio)
+{
+  const double ratio_log = log (ratio);
+  const double half_diagonal = 0.5 * hypot (plan->width, plan->height);
+  const double far = farthest_centre (plan);
+  long last_step = LONG_MIN;
+
+  /* Filter 0 copies. */
+  plan->n_filters = 1;
+  plan->n_taps = 0;
+  plan->max_radius = 0;
+  plan->sigma_ratio = ratio;
+  for (int d = 0; d <= (int) ceil (far); d++) {
+    const double sigma = cvcore_fov_sigma (model,
+        d / half_diagonal * model->corner_eccentricity);
+    long step;
+    cvcore_status status;
+
+    if (sigma <= 0.0)
+      continue;
+    step = lround (log (sigma) / ratio_log);
+    if (step <= last_step)
+      continue;
+    last_step = step;
+    status = add_filter (plan, exp (step * ratio_log), (float) d);
+    if (status != CVCORE_OK)
+      return status;
+  }
+  return CVCORE_OK;
+}
+
+cvcore_status
+cvcore_fov_plan_init (cvcore_fov_plan * plan, const cvcore_fov_model * model,
+    int width, int height, int fragment, double fix_x, double fix_y)
+{
+  static const double ratios[] = { CVCORE_FOV_SIGMA_RATIO, 1.08, 1.15, 1.3 };
+  cvcore_status status = CVCORE_OK;
+
+  if (fragment != 8 && fragment != 16 && fragment != 32)
+    return cvcore_fail (CVCORE_ERROR_INVALID_VALUE,
+        "fragment size %d (8, 16 or 32)", fragment);
+  if (width < 1 || height < 1 || !isfinite (fix_x) || !isfinite (fix_y)
+      || !(model->ct0 > 0.0 && model->ct0 < 1.0) || !(model->alpha > 0.0)
+      || !(model->e2 > 0.0) || !(model->max_frequency > 0.0)
+      || !(model->corner_eccentricity >= 0.0) || !(model->strength > 0.0))
+    return cvcore_fail (CVCORE_ERROR_INVALID_VALUE,
+        "foveation of %dx%d with an invalid model or fixation", width, height);
+
+  memset (plan, 0, offsetof (cvcore_fov_plan, taps));
+  plan->width = width;
+  plan->height = height;
+  plan->fragment = fragment;
+  plan->fix_x = (float) (fix_x * width);
+  plan->fix_y = (float) (fix_y * height);
+  plan->origin_x = grid_origin (plan->fix_x, fragment);
+  plan->origin_y = grid_origin (plan->fix_y, fragment);
+  plan->grid_w = (width - plan->origin_x + fragment - 1) / fragment;
+  plan->grid_h = (height - plan->origin_y + fragment - 1) / fragment;
+
+  /* The finest quantisation whose bank fits. */
+  for (unsigned i = 0; i < sizeof (ratios) / sizeof (ratios[0]); i++) {
+    status = build_bank (plan, model, ratios[i]);
+    if (status == CVCORE_OK)
+      break;
+  }
+  return status;
+}
+
+int
+cvcore_fov_fragment_filter (const cvcore_fov_plan * plan, int gx, int gy)
+{
+  return cv_fov_filter (plan, gx, gy);
+}
+
+/* --- CPU reference ------------------------------------------------------ */
+
+static int
+sample_at (const cvcore_image * im, int x, int y, int c)
+{
+  return ((const unsigned char *) im->data)[(size_t) y * im->pitch +
+      (size_t) x * im->channels + c];
+}
+
+/* One fragment, channel @c (copied unless @blur): rows over the tile into
+ * @rows (float, the fragment's width), then columns. */
+static void
+cpu_fragment (const cvcore_image * src, const cvcore_image * dst,
+    const cvcore_fov_plan * plan, int gx, int gy, int c, bool blur,
+    float *rows)
+{
+  const int f = blur ? cv_fov_filter (plan, gx, gy) : 0;
+  const int bx = plan->origin_x + gx * plan->fragment;
+  const int by = plan->origin_y + gy * plan->fragment;
+  const int x0 = bx < 0 ? 0 : bx, y0 = by < 0 ? 0 : by;
+  const int x1 = bx + plan->fragment > src->width ? src->width :
+      bx + plan->fragment;
+  const int y1 = by + plan->fragment > src->height ? src->height :
+      by + plan->fragment;
+  const int r = plan->radius[f];
+  const float *taps = plan->taps + plan->offset[f];
+  unsigned char *out = dst->data;
+
+  if (f == 0) {
+    for (int y = y0; y < y1; y++)
+      for (int x = x0; x < x1; x++)
+        out[(size_t) y * dst->pitch + (size_t) x * dst->channels + c] =
+            (unsigned char) sample_at (src, x, y, c);
+    return;
+  }
+  for (int y = y0 - r; y < y1 + r; y++)
+    for (int x = x0; x < x1; x++) {
+      const int sy = cv_clamp_index (y, src->height);
+      float acc = 0.0f;
+
+      for (int i = 0; i <= 2 * r; i++)
+        acc += taps[i] * (float) sample_at (src,
+            cv_clamp_index (x - r + i, src->width), sy, c);
+      rows[(y - (y0 - r)) * plan->fragment + (x - x0)] = acc;
+    }
+  for (int y = y0; y < y1; y++)
+    for (int x = x0; x < x1; x++) {
+      float acc = 0.0f;
+
+      for (int j = 0; j <= 2 * r; j++)
+        acc += taps[j] * rows[(y - y0 + j) * plan->fragment + (x - x0)];
+      out[(size_t) y * dst->pitch + (size_t) x * dst->channels + c] =
+          (unsigned char) cv_fov_round (acc);
+    }
+}
+
+static cvcore_status
+cpu_foveate (const cvcore_image * src, const cvcore_image * dst,
+    unsigned mask, const cvcore_fov_plan * plan)
+{
+  float *rows = malloc (sizeof (float) * plan->fragment *
+      (plan->fragment + 2 * plan->max_radius));
+
+  if (rows == NULL)
+    return cvcore_fail (CVCORE_ERROR_OUT_OF_MEMORY, "foveation rows");
+  for (int gy = 0; gy < plan->grid_h; gy++)
+    for (int gx = 0; gx < plan->grid_w; gx++)
+      for (int c = 0; c < src->channels; c++)
+        cpu_fragment (src, dst, plan, gx, gy, c, (mask & (1u << c)) != 0,
+            rows);
+  free (rows);
+  return CVCORE_OK;
+}
+
+/* --- dispatch ----------------------------------------------------------- */
+
+cvcore_status
+cvcore_foveate (cvcore_stream * stream, const cvcore_image * src,
+    const cvcore_image * dst, unsigned channel_mask,
+    const cvcore_fov_plan * plan)
+{
+  if (src->width != dst->width || src->height != dst->height
+      || src->channels != dst->channels || src->sample != CVCORE_SAMPLE_U8
+      || dst->sample != CVCORE_SAMPLE_U8 || src->width != plan->width
+      || src->height != plan->height
+      || (src->channels != 1 && src->channels != 2 && src->channels != 4))
+    return cvcore_fail (CVCORE_ERROR_INVALID_VALUE,
+        "foveation of %dx%dx%d into %dx%dx%d with a %dx%d plan", src->width,
+        src->height, src->channels, dst->width, dst->height, dst->channels,
+        plan->width, plan->height);
+  if (src->data == dst->data)
+    return cvcore_fail (CVCORE_ERROR_INVALID_VALUE,
+        "foveation cannot run in place");
+
+  switch (cvcore_stream_device (stream)->backend) {
+    case CVCORE_BACKEND_CPU:
+      return cpu_foveate (src, dst, channel_mask, plan);
+#ifdef CVCORE_HAVE_CUDA
+    case CVCORE_BACKEND_CUDA:
+      return cvcore_cuda_foveate (stream, src, dst, channel_mask, plan);
+#endif
+    default:
+      return cvcore_fail (CVCORE_ERROR_NOT_BUILT, "no such backend");
+  }
+}

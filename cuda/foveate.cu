@@ -1,0 +1,127 @@
+/* CUDA kernel of the block-wise foveation: one block per fragment, as a
+ * one-dimensional line of threads that reshapes itself for each stage. For
+ * every channel the block loads its padded tile (8-bit, edges clamped) into
+ * shared memory, runs the row taps into a float intermediate in shared
+ * memory, then the column taps into the frame. Which filter a block uses,
+ * its taps and the arithmetic are the CPU reference's (foveate-common.h);
+ * the plan, bank included, travels as a grid-constant kernel parameter. */
+#include <cuda_runtime.h>
+
+#include "foveate-common.h"
+#include "cvcore-private.h"
+
+namespace
+{
+
+constexpr int kThreads = 256;
+
+struct Frame
+{
+  const unsigned char *src;
+  unsigned char *dst;
+  size_t src_pitch, dst_pitch;
+  int channels;
+  unsigned mask;
+};
+
+__global__ void __launch_bounds__ (kThreads)
+foveate_fragments (Frame frame, const __grid_constant__ cvcore_fov_plan plan)
+{
+  extern __shared__ float4 shared[];
+  const int size = plan.fragment;
+  const int bx = plan.origin_x + blockIdx.x * size;
+  const int by = plan.origin_y + blockIdx.y * size;
+  const int x0 = max (bx, 0), y0 = max (by, 0);
+  const int w = min (bx + size, plan.width) - x0;
+  const int h = min (by + size, plan.height) - y0;
+  const int blur_filter = cv_fov_filter (&plan, blockIdx.x, blockIdx.y);
+  const int nc = frame.channels;
+  float *rows = reinterpret_cast < float *>(shared);
+  unsigned char *tile = reinterpret_cast < unsigned char *>(rows +
+      (size + 2 * plan.max_radius) * size);
+
+  for (int c = 0; c < nc; c++) {
+    const int f = (frame.mask >> c & 1) ? blur_filter : 0;
+
+    if (f == 0) {
+      for (int i = threadIdx.x; i < w * h; i += kThreads) {
+        const int y = y0 + i / w, x = x0 + i % w;
+
+        frame.dst[y * frame.dst_pitch + x * nc + c] =
+            frame.src[y * frame.src_pitch + x * nc + c];
+      }
+      continue;
+    }
+
+    const int r = plan.radius[f], taps = 2 * r + 1;
+    const float *tap = plan.taps + plan.offset[f];
+    const int tw = w + 2 * r, th = h + 2 * r;
+
+    /* The previous channel's passes are done with the shared arrays. */
+    __syncthreads ();
+    for (int i = threadIdx.x; i < tw * th; i += kThreads) {
+      const int ty = i / tw, tx = i - ty * tw;
+      const int sy = cv_clamp_index (y0 - r + ty, plan.height);
+      const int sx = cv_clamp_index (x0 - r + tx, plan.width);
+
+      tile[i] = frame.src[sy * frame.src_pitch + sx * nc + c];
+    }
+    __syncthreads ();
+    for (int i = threadIdx.x; i < th * w; i += kThreads) {
+      const int ty = i / w, x = i - ty * w;
+      const unsigned char *p = tile + ty * tw + x;
+      float acc = 0.0f;
+
+      for (int k = 0; k < taps; k++)
+        acc += tap[k] * (float) p[k];
+      rows[ty * size + x] = acc;
+    }
+    __syncthreads ();
+    for (int i = threadIdx.x; i < h * w; i += kThreads) {
+      const int y = i / w, x = i - y * w;
+      const float *p = rows + y * size + x;
+      float acc = 0.0f;
+
+      for (int k = 0; k < taps; k++)
+        acc += tap[k] * p[k * size];
+      frame.dst[(y0 + y) * frame.dst_pitch + (x0 + x) * nc + c] =
+          (unsigned char) cv_fov_round (acc);
+    }
+  }
+}
+
+}                               /* namespace */
+
+extern "C" cvcore_status
+cvcore_cuda_foveate (cvcore_stream * stream, const cvcore_image * src,
+    const cvcore_image * dst, unsigned channel_mask,
+    const cvcore_fov_plan * plan)
+{
+  const cvcore_device *device = cvcore_stream_device (stream);
+  const int span = plan->fragment + 2 * plan->max_radius;
+  const size_t shared = (size_t) span * plan->fragment * sizeof (float) +
+      (size_t) span * span;
+  Frame frame;
+
+  frame.src = static_cast < const unsigned char *>(src->data);
+  frame.dst = static_cast < unsigned char *>(dst->data);
+  frame.src_pitch = src->pitch;
+  frame.dst_pitch = dst->pitch;
+  frame.channels = src->channels;
+  frame.mask = channel_mask;
+
+  if (shared > device->shared_per_block_optin)
+    return cvcore_fail (CVCORE_ERROR_INVALID_VALUE,
+        "foveation tile of %zu bytes exceeds the device's shared memory "
+        "(filters of radius %d with %d-pixel fragments)", shared,
+        plan->max_radius, plan->fragment);
+  CUDA_TRY (cudaSetDevice (device->id));
+  if (shared > 48 * 1024)
+    CUDA_TRY (cudaFuncSetAttribute (foveate_fragments,
+            cudaFuncAttributeMaxDynamicSharedMemorySize, (int) shared));
+  foveate_fragments <<< dim3 (plan->grid_w, plan->grid_h), kThreads, shared,
+      static_cast < cudaStream_t > (cvcore_stream_handle (stream)) >>>
+      (frame, *plan);
+  CUDA_TRY (cudaGetLastError ());
+  return CVCORE_OK;
+}

@@ -1,0 +1,75 @@
+/* Test images on a backend's device, with a host copy. */
+#include "cvimage.h"
+
+#include <string.h>
+
+gsize
+cvtest_sample_bytes (cvcore_sample sample)
+{
+  return sample == CVCORE_SAMPLE_U8 ? 1 : 2;
+}
+
+gsize
+cvtest_row_bytes (const cvcore_image * im)
+{
+  return (gsize) im->width * im->channels * cvtest_sample_bytes (im->sample);
+}
+
+double
+cvtest_host_sample (const TestImage * t, gint x, gint y, gint c)
+{
+  const guint8 *row = t->host + (gsize) y * t->image.pitch;
+
+  if (t->image.sample == CVCORE_SAMPLE_U8)
+    return row[(gsize) x * t->image.channels + c];
+  return ((const guint16 *) row)[(gsize) x * t->image.channels + c];
+}
+
+/* An image on @device: random samples (or @fill when >= 0), rows padded to
+ * a pitch with @extra bytes beyond the device's own. */
+TestImage
+cvtest_image_new (cvcore_device * device, cvcore_stream * stream, gint width,
+    gint height, gint channels, cvcore_sample sample, gint fill, guint extra,
+    guint32 seed)
+{
+  TestImage t = { {0} };
+  void *data;
+  gsize size;
+
+  t.image.width = width;
+  t.image.height = height;
+  t.image.channels = channels;
+  t.image.sample = sample;
+  t.image.pitch = cvcore_pitch_for_width (device, cvtest_row_bytes (&t.image) +
+      extra);
+  size = t.image.pitch * height;
+  t.host = g_malloc (size);
+  if (fill >= 0)
+    memset (t.host, fill, size);
+  else
+    cvtest_fill_random (t.host, size, seed);
+  fail_unless_equals_int (cvcore_device_alloc (device, size, &data),
+      CVCORE_OK);
+  t.image.data = data;
+  fail_unless_equals_int (cvcore_copy_async (stream, data, t.host, size,
+          CVCORE_COPY_HOST_TO_DEVICE), CVCORE_OK);
+  fail_unless_equals_int (cvcore_stream_synchronize (stream), CVCORE_OK);
+  return t;
+}
+
+void
+cvtest_image_download (TestImage * t, cvcore_stream * stream)
+{
+  fail_unless_equals_int (cvcore_copy_async (stream, t->host, t->image.data,
+          t->image.pitch * t->image.height, CVCORE_COPY_DEVICE_TO_HOST),
+      CVCORE_OK);
+  fail_unless_equals_int (cvcore_stream_synchronize (stream), CVCORE_OK);
+}
+
+void
+cvtest_image_free (TestImage * t, cvcore_device * device)
+{
+  cvcore_device_free (device, t->image.data);
+  g_free (t->host);
+}
+

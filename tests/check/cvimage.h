@@ -1,0 +1,31 @@
+/* Test images on a backend's device, with a host copy. */
+#ifndef CVIMAGE_H
+#define CVIMAGE_H
+
+#include "cvtest.h"
+#include "cvconvolve.h"
+
+G_BEGIN_DECLS
+
+typedef struct
+{
+  cvcore_image image;
+  guint8 *host;                 /* pitch-packed copy on the host */
+} TestImage;
+
+gsize cvtest_sample_bytes (cvcore_sample sample);
+gsize cvtest_row_bytes (const cvcore_image * im);
+/* Sample (@x, @y, @c) of the host copy. */
+double cvtest_host_sample (const TestImage * t, gint x, gint y, gint c);
+/* An image on @device: random samples (or @fill when >= 0), rows padded to
+ * a pitch with @extra bytes beyond the device's own. */
+TestImage cvtest_image_new (cvcore_device * device, cvcore_stream * stream,
+    gint width, gint height, gint channels, cvcore_sample sample, gint fill,
+    guint extra, guint32 seed);
+/* Copies the device image back into the host copy. */
+void cvtest_image_download (TestImage * t, cvcore_stream * stream);
+void cvtest_image_free (TestImage * t, cvcore_device * device);
+
+G_END_DECLS
+
+#endif /* CVIMAGE_H */

@@ -1,0 +1,370 @@
+/* The foveation core: the sigma model, the plan, the CPU reference against
+ * an independent per-pixel computation, and CUDA against the CPU reference
+ * (suite gpu). */
+#include <math.h>
+#include <string.h>
+
+#include "cvtest.h"
+#include "cvimage.h"
+#include "cvfoveate.h"
+
+static cvcore_device *device;
+static cvcore_stream *stream;
+
+static void
+setup (void)
+{
+  fail_unless_equals_int (cvcore_device_open (cvtest_backend (), 0, &device),
+      CVCORE_OK);
+  fail_unless_equals_int (cvcore_stream_new (device, &stream), CVCORE_OK);
+}
+
+static void
+teardown (void)
+{
+  cvcore_stream_free (stream);
+  cvcore_device_close (device);
+}
+
+/* Values from the model's formulas, worked out separately:
+ * f_c = 2.3 / (0.106 (e + 2.3)) ln 64, sigma = 30 / (pi f_c). */
+GST_START_TEST (test_sigma_model)
+{
+  cvcore_fov_model model;
+
+  cvcore_fov_model_init (&model);
+  fail_unless (fabs (cvcore_fov_sigma (&model, 10.0) - 1.3016008) < 1e-6);
+  fail_unless (fabs (cvcore_fov_sigma (&model, 50.0) - 5.5344490) < 1e-6);
+  fail_unless (fabs (cvcore_fov_sigma (&model, 100.0) - 10.8255092) < 1e-6);
+  /* The fovea ends where f_c reaches f_max, at 0.70800 degrees. */
+  fail_unless_equals_float (cvcore_fov_sigma (&model, 0.0), 0.0);
+  fail_unless_equals_float (cvcore_fov_sigma (&model, 0.70799), 0.0);
+  fail_unless (cvcore_fov_sigma (&model, 0.70801) > 0.0);
+  /* Strength scales sigma. */
+  model.strength = 2.5;
+  fail_unless (fabs (cvcore_fov_sigma (&model, 10.0) - 2.5 * 1.3016008) <
+      1e-6);
+}
+
+GST_END_TEST;
+
+GST_START_TEST (test_plan)
+{
+  cvcore_fov_model model;
+  cvcore_fov_plan plan;
+
+  cvcore_fov_model_init (&model);
+  fail_unless_equals_int (cvcore_fov_plan_init (&plan, &model, 640, 480, 32,
+          0.5, 0.5), CVCORE_OK);
+  /* The fragment at (10, 7) is centred on the fixation (320, 240). */
+  fail_unless_equals_int (plan.origin_x, -16);
+  fail_unless_equals_int (plan.origin_y, 0);
+  fail_unless_equals_int (plan.origin_x + 10 * 32 + 16, 320);
+  fail_unless_equals_int (plan.origin_y + 7 * 32 + 16, 240);
+  fail_unless_equals_int (cvcore_fov_fragment_filter (&plan, 10, 7), 0);
+  fail_unless_equals_int (plan.grid_w, 21);
+  fail_unless_equals_int (plan.grid_h, 15);
+  /* Filters grow outwards, thresholds rise, sigmas step by whole 4 %
+   * steps. */
+  fail_unless (plan.n_filters > 10);
+  fail_unless_equals_float (plan.sigma_ratio, 1.04);
+  for (gint f = 2; f < plan.n_filters; f++) {
+    const gdouble steps = log (plan.sigma[f] / plan.sigma[f - 1]) /
+        log (1.04);
+
+    fail_unless (plan.threshold[f] > plan.threshold[f - 1]);
+    fail_unless (steps > 0.99 && fabs (steps - round (steps)) < 1e-3);
+    fail_unless_equals_int (plan.radius[f] * 2 + 1,
+        (gint) ceil (6.0 * plan.sigma[f]) | 1);
+  }
+  fail_unless (cvcore_fov_fragment_filter (&plan, 0, 0) >
+      cvcore_fov_fragment_filter (&plan, 8, 6));
+  /* Taps are normalised. */
+  for (gint f = 1; f < plan.n_filters; f++) {
+    gdouble sum = 0.0;
+
+    for (gint i = 0; i <= 2 * plan.radius[f]; i++)
+      sum += plan.taps[plan.offset[f] + i];
+    fail_unless (fabs (sum - 1.0) < 1e-5);
+  }
+
+  /* A fixation outside the frame leaves no fovea inside it. */
+  fail_unless_equals_int (cvcore_fov_plan_init (&plan, &model, 640, 480, 16,
+          1.5, -0.2), CVCORE_OK);
+  for (gint gy = 0; gy < plan.grid_h; gy++)
+    for (gint gx = 0; gx < plan.grid_w; gx++)
+      fail_if (cvcore_fov_fragment_filter (&plan, gx, gy) == 0);
+
+  fail_unless_equals_int (cvcore_fov_plan_init (&plan, &model, 640, 480, 12,
+          0.5, 0.5), CVCORE_ERROR_INVALID_VALUE);
+  /* Strong foveation takes coarser steps; too strong, a clear refusal. */
+  model.strength = 4.0;
+  fail_unless_equals_int (cvcore_fov_plan_init (&plan, &model, 1920, 1080,
+          32, 0.5, 0.5), CVCORE_OK);
+  fail_unless (plan.sigma_ratio > 1.04, "ratio %g, %d filters, %d taps",
+      plan.sigma_ratio, plan.n_filters, plan.n_taps);
+  model.strength = 40.0;
+  fail_unless_equals_int (cvcore_fov_plan_init (&plan, &model, 3840, 2160,
+          32, 0.0, 0.0), CVCORE_ERROR_INVALID_VALUE);
+}
+
+GST_END_TEST;
+
+static TestImage
+run (const TestImage * src, const cvcore_fov_plan * plan, unsigned mask)
+{
+  TestImage out = cvtest_image_new (device, stream, src->image.width,
+      src->image.height, src->image.channels, CVCORE_SAMPLE_U8, 0xab, 32, 0);
+
+  fail_unless (cvcore_foveate (stream, &src->image, &out.image, mask,
+          plan) == CVCORE_OK, "%s", cvcore_last_error ());
+  cvtest_image_download (&out, stream);
+  return out;
+}
+
+/* Independent reference: every pixel blurred in double with its
+ * fragment's filter, edges clamped. */
+static gdouble
+reference_pixel (const TestImage * src, const cvcore_fov_plan * plan, gint x,
+    gint y, gint c)
+{
+  const gint gx = (x - plan->origin_x) / plan->fragment;
+  const gint gy = (y - plan->origin_y) / plan->fragment;
+  const gint f = cvcore_fov_fragment_filter (plan, gx, gy);
+  const gint r = plan->radius[f];
+  const gint w = src->image.width, h = src->image.height;
+  gdouble sum = 0.0;
+
+  if (f == 0)
+    return cvtest_host_sample (src, x, y, c);
+  for (gint j = -r; j <= r; j++)
+    for (gint i = -r; i <= r; i++)
+      sum += (gdouble) plan->taps[plan->offset[f] + j + r] *
+          plan->taps[plan->offset[f] + i + r] * cvtest_host_sample (src,
+          CLAMP (x + i, 0, w - 1), CLAMP (y + j, 0, h - 1), c);
+  return MIN (floor (sum + 0.5), 255.0);
+}
+
+/* Compares every sample of @out with @expected (a TestImage) or, when
+ * NULL, with the independent reference; within @tolerance. */
+static void
+assert_foveated (const TestImage * src, const TestImage * out,
+    const cvcore_fov_plan * plan, unsigned mask, const TestImage * expected,
+    gdouble tolerance)
+{
+  for (gint y = 0; y < src->image.height; y++)
+    for (gint x = 0; x < src->image.width; x++)
+      for (gint c = 0; c < src->image.channels; c++) {
+        const gdouble got = cvtest_host_sample (out, x, y, c);
+        const gdouble want = !(mask & (1u << c)) ?
+            cvtest_host_sample (src, x, y, c) : expected ?
+            cvtest_host_sample (expected, x, y, c) :
+            reference_pixel (src, plan, x, y, c);
+
+        if (fabs (got - want) > tolerance)
+          fail ("%dx%dx%d, fragment %d, fixation (%g, %g): (%d, %d, %d) is "
+              "%g, expected %g", src->image.width, src->image.height,
+              src->image.channels, plan->fragment, plan->fix_x, plan->fix_y,
+              x, y, c, got, want);
+      }
+}
+
+/* The backend against the per-pixel reference on small frames. */
+GST_START_TEST (test_against_reference)
+{
+  static const gint sizes[][2] = { {1, 1}, {33, 17}, {70, 45}, {5, 90} };
+  static const gdouble fixations[][2] = { {0.5, 0.5}, {0.0, 0.0}, {1.0, 0.3},
+  {-0.4, 1.7}
+  };
+  cvcore_fov_model model;
+
+  cvcore_fov_model_init (&model);
+  model.corner_eccentricity = 60.0;
+  for (guint s = 0; s < G_N_ELEMENTS (sizes); s++)
+    for (guint f = 0; f < G_N_ELEMENTS (fixations); f++) {
+      const gint fragment = 8 << (f % 3);
+      const gint channels = (gint[]) {
+      1, 2, 4}[(s + f) % 3];
+      TestImage src = cvtest_image_new (device, stream, sizes[s][0],
+          sizes[s][1], channels, CVCORE_SAMPLE_U8, -1, 8, s * 10 + f);
+      cvcore_fov_plan plan;
+      TestImage out;
+
+      fail_unless_equals_int (cvcore_fov_plan_init (&plan, &model,
+              sizes[s][0], sizes[s][1], fragment, fixations[f][0],
+              fixations[f][1]), CVCORE_OK);
+      out = run (&src, &plan, 0x7);
+      assert_foveated (&src, &out, &plan, 0x7, NULL, 1.0);
+      cvtest_image_free (&out, device);
+      cvtest_image_free (&src, device);
+    }
+}
+
+GST_END_TEST;
+
+/* A constant frame stays constant; the fovea is bit-exact; moving the
+ * fixation moves the sharp region. */
+GST_START_TEST (test_properties)
+{
+  cvcore_fov_model model;
+  cvcore_fov_plan plan, moved;
+  TestImage flat = cvtest_image_new (device, stream, 200, 120, 4,
+      CVCORE_SAMPLE_U8, 77, 0, 0);
+  TestImage src = cvtest_image_new (device, stream, 200, 120, 1,
+      CVCORE_SAMPLE_U8, -1, 0, 5);
+  TestImage out, out_moved;
+
+  cvcore_fov_model_init (&model);
+  model.strength = 3.0;
+  fail_unless_equals_int (cvcore_fov_plan_init (&plan, &model, 200, 120, 16,
+          0.25, 0.5), CVCORE_OK);
+  out = run (&flat, &plan, 0xf);
+  for (gsize i = 0; i < flat.image.pitch * 120; i++)
+    if (i % flat.image.pitch < 800)
+      fail_unless_equals_int (out.host[i], 77);
+  cvtest_image_free (&out, device);
+
+  fail_unless_equals_int (cvcore_fov_plan_init (&moved, &model, 200, 120, 16,
+          0.75, 0.5), CVCORE_OK);
+  out = run (&src, &plan, 0x1);
+  out_moved = run (&src, &moved, 0x1);
+  /* Pixel (50, 60) is at the first fixation: unchanged there, blurred
+   * (changed somewhere around it) once the fixation moves to (150, 60). */
+  fail_unless_equals_int (out.host[60 * out.image.pitch + 50],
+      src.host[60 * src.image.pitch + 50]);
+  {
+    gint changed = 0;
+
+    for (gint y = 56; y < 64; y++)
+      for (gint x = 46; x < 54; x++) {
+        fail_unless_equals_int (out.host[y * out.image.pitch + x],
+            src.host[y * src.image.pitch + x]);
+        changed += out_moved.host[y * out.image.pitch + x] !=
+            src.host[y * src.image.pitch + x];
+      }
+    fail_unless (changed > 32);
+  }
+  cvtest_image_free (&out, device);
+  cvtest_image_free (&out_moved, device);
+  cvtest_image_free (&src, device);
+  cvtest_image_free (&flat, device);
+}
+
+GST_END_TEST;
+
+GST_START_TEST (test_bad_arguments)
+{
+  cvcore_fov_model model;
+  cvcore_fov_plan plan;
+  TestImage a = cvtest_image_new (device, stream, 16, 16, 1,
+      CVCORE_SAMPLE_U8, 0, 0, 0);
+  TestImage wide = cvtest_image_new (device, stream, 16, 16, 1,
+      CVCORE_SAMPLE_U16, 0, 0, 0);
+
+  cvcore_fov_model_init (&model);
+  fail_unless_equals_int (cvcore_fov_plan_init (&plan, &model, 16, 16, 8,
+          0.5, 0.5), CVCORE_OK);
+  fail_unless_equals_int (cvcore_foveate (stream, &a.image, &a.image, 1,
+          &plan), CVCORE_ERROR_INVALID_VALUE);
+  fail_unless_equals_int (cvcore_foveate (stream, &wide.image, &a.image, 1,
+          &plan), CVCORE_ERROR_INVALID_VALUE);
+  fail_unless_equals_int (cvcore_fov_plan_init (&plan, &model, 17, 16, 8,
+          0.5, 0.5), CVCORE_OK);
+  fail_unless_equals_int (cvcore_foveate (stream, &a.image, &wide.image, 1,
+          &plan), CVCORE_ERROR_INVALID_VALUE);
+  model.alpha = 0.0;
+  fail_unless_equals_int (cvcore_fov_plan_init (&plan, &model, 16, 16, 8,
+          0.5, 0.5), CVCORE_ERROR_INVALID_VALUE);
+  cvtest_image_free (&a, device);
+  cvtest_image_free (&wide, device);
+}
+
+GST_END_TEST;
+
+/* CUDA against the CPU reference: odd sizes, every fragment size, channel
+ * count and a spread of fixations and strengths, within one unit. */
+GST_START_TEST (test_cuda_equals_cpu)
+{
+  static const gint sizes[][2] = { {1, 1}, {33, 17}, {1921, 1081},
+  {640, 480}, {7, 300}
+  };
+  static const gdouble fixations[][2] = { {0.5, 0.5}, {0.0, 0.0}, {1.0, 1.0},
+  {0.2, 0.9}, {1.3, -0.5}
+  };
+  cvcore_device *cpu;
+  cvcore_stream *cpu_stream;
+  cvcore_fov_model model;
+
+  fail_unless_equals_int (cvcore_device_open (CVCORE_BACKEND_CPU, 0, &cpu),
+      CVCORE_OK);
+  fail_unless_equals_int (cvcore_stream_new (cpu, &cpu_stream), CVCORE_OK);
+  cvcore_fov_model_init (&model);
+  for (guint n = 0; n < 30; n++) {
+    const gint *size = sizes[n % G_N_ELEMENTS (sizes)];
+    const gdouble *fix = fixations[n / G_N_ELEMENTS (sizes) %
+        G_N_ELEMENTS (fixations)];
+    const gint channels = (gint[]) {
+    1, 2, 4}[n % 3];
+    const unsigned mask = n % 4 == 0 ? 0x7 : 0xf;
+    cvcore_fov_plan plan;
+    TestImage src, cpu_src, out, cpu_out;
+
+    model.strength = 0.5 + (n % 5) * 0.25;
+    fail_unless_equals_int (cvcore_fov_plan_init (&plan, &model, size[0],
+            size[1], 8 << (n % 3), fix[0], fix[1]), CVCORE_OK);
+    src = cvtest_image_new (device, stream, size[0], size[1], channels,
+        CVCORE_SAMPLE_U8, -1, n % 2 * 40, n + 3);
+    cpu_src = cvtest_image_new (cpu, cpu_stream, size[0], size[1], channels,
+        CVCORE_SAMPLE_U8, -1, 0, n + 3);
+    for (gint y = 0; y < size[1]; y++)
+      memcpy ((guint8 *) cpu_src.image.data + y * cpu_src.image.pitch,
+          src.host + y * src.image.pitch, cvtest_row_bytes (&src.image));
+    memcpy (cpu_src.host, cpu_src.image.data, cpu_src.image.pitch * size[1]);
+
+    out = run (&src, &plan, mask);
+    {
+      cvcore_device *saved_device = device;
+      cvcore_stream *saved_stream = stream;
+
+      device = cpu;
+      stream = cpu_stream;
+      cpu_out = run (&cpu_src, &plan, mask);
+      device = saved_device;
+      stream = saved_stream;
+    }
+    assert_foveated (&src, &out, &plan, mask, &cpu_out, 1.0);
+    cvtest_image_free (&out, device);
+    cvtest_image_free (&src, device);
+    cvtest_image_free (&cpu_out, cpu);
+    cvtest_image_free (&cpu_src, cpu);
+  }
+  cvcore_stream_free (cpu_stream);
+  cvcore_device_close (cpu);
+}
+
+GST_END_TEST;
+
+static Suite *
+foveate_suite (void)
+{
+  Suite *s = suite_create ("foveate");
+  TCase *tc = tcase_create ("general");
+
+  suite_add_tcase (s, tc);
+  tcase_set_timeout (tc, 300);
+  tcase_add_checked_fixture (tc, setup, teardown);
+  tcase_add_test (tc, test_sigma_model);
+  tcase_add_test (tc, test_plan);
+  tcase_add_test (tc, test_against_reference);
+  tcase_add_test (tc, test_properties);
+  tcase_add_test (tc, test_bad_arguments);
+  if (cvtest_backend () == CVCORE_BACKEND_CUDA)
+    tcase_add_test (tc, test_cuda_equals_cpu);
+  return s;
+}
+
+int
+main (int argc, char **argv)
+{
+  return cvtest_main (argc, argv, foveate_suite);
+}
