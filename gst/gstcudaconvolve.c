@@ -31,6 +31,7 @@
 
 #include "gstcudaconvolve.h"
 #include "gstcudavisionmemory.h"
+#include "gstcudavisionutils.h"
 #include "cvconvolve.h"
 
 GST_DEBUG_CATEGORY_STATIC (gst_cuda_convolve_debug);
@@ -308,28 +309,6 @@ gst_cuda_convolve_get_property (GObject * object, guint prop_id,
   GST_OBJECT_UNLOCK (self);
 }
 
-/* Channel masks per plane: every sample but alpha (unless process-alpha)
- * and the padding byte of RGBx/BGRx. */
-static void
-update_channel_masks (GstCudaConvolve * self, const GstVideoInfo * info,
-    gboolean process_alpha)
-{
-  const GstVideoFormatInfo *finfo = info->finfo;
-  const gint sample_size = self->sample == CVCORE_SAMPLE_U16 ? 2 : 1;
-
-  for (guint p = 0; p < GST_VIDEO_INFO_N_PLANES (info); p++)
-    self->channel_mask[p] = 0;
-  for (guint c = 0; c < GST_VIDEO_INFO_N_COMPONENTS (info); c++) {
-    const guint plane = GST_VIDEO_FORMAT_INFO_PLANE (finfo, c);
-    const guint channel = GST_VIDEO_FORMAT_INFO_POFFSET (finfo, c) /
-        sample_size;
-
-    if (c == GST_VIDEO_COMP_A && !process_alpha)
-      continue;
-    self->channel_mask[plane] |= 1u << channel;
-  }
-}
-
 static gboolean
 ensure_plan (GstCudaConvolve * self)
 {
@@ -368,7 +347,7 @@ ensure_plan (GstCudaConvolve * self)
         ("%s", cvcore_last_error ()));
     return FALSE;
   }
-  update_channel_masks (self, info, process_alpha);
+  gst_cuda_vision_channel_masks (info, process_alpha, self->channel_mask);
   GST_DEBUG_OBJECT (self, "%dx%d taps, anchor (%d, %d), divisor %g, %s%s",
       self->plan.width, self->plan.height, self->plan.anchor_x,
       self->plan.anchor_y, self->plan.divisor,
@@ -443,21 +422,10 @@ gst_cuda_convolve_process (GstCudaVisionFilter * filter,
     return GST_FLOW_ERROR;
 
   for (guint p = 0; p < GST_VIDEO_FRAME_N_PLANES (in_frame); p++) {
-    gint comps[GST_VIDEO_MAX_COMPONENTS];
     cvcore_image src, dst;
 
-    gst_video_format_info_component (in_frame->info.finfo, p, comps);
-    src.width = GST_VIDEO_FRAME_COMP_WIDTH (in_frame, comps[0]);
-    src.height = GST_VIDEO_FRAME_COMP_HEIGHT (in_frame, comps[0]);
-    src.sample = self->sample;
-    src.channels = GST_VIDEO_FRAME_COMP_PSTRIDE (in_frame, comps[0]) /
-        (self->sample == CVCORE_SAMPLE_U16 ? 2 : 1);
-    dst = src;
-    src.data = GST_VIDEO_FRAME_PLANE_DATA (in_frame, p);
-    src.pitch = GST_VIDEO_FRAME_PLANE_STRIDE (in_frame, p);
-    dst.data = GST_VIDEO_FRAME_PLANE_DATA (out_frame, p);
-    dst.pitch = GST_VIDEO_FRAME_PLANE_STRIDE (out_frame, p);
-
+    gst_cuda_vision_frame_plane (in_frame, p, self->sample, &src);
+    gst_cuda_vision_frame_plane (out_frame, p, self->sample, &dst);
     if (cvcore_convolve (stream, &src, &dst, self->channel_mask[p],
             &self->plan, self->scratch) != CVCORE_OK)
       return gst_cuda_vision_base_transform_core_error (BASE (self),

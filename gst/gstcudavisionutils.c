@@ -79,3 +79,36 @@ gst_cuda_vision_caps_for_features (const GstCaps * caps, const gchar * first,
   }
   return ret;
 }
+
+void
+gst_cuda_vision_channel_masks (const GstVideoInfo * info,
+    gboolean with_alpha, guint masks[GST_VIDEO_MAX_PLANES])
+{
+  const GstVideoFormatInfo *finfo = info->finfo;
+  const gint sample_size = GST_VIDEO_INFO_COMP_DEPTH (info, 0) > 8 ? 2 : 1;
+
+  for (guint p = 0; p < GST_VIDEO_MAX_PLANES; p++)
+    masks[p] = 0;
+  for (guint c = 0; c < GST_VIDEO_INFO_N_COMPONENTS (info); c++) {
+    if (c == GST_VIDEO_COMP_A && !with_alpha)
+      continue;
+    masks[GST_VIDEO_FORMAT_INFO_PLANE (finfo, c)] |=
+        1u << (GST_VIDEO_FORMAT_INFO_POFFSET (finfo, c) / sample_size);
+  }
+}
+
+void
+gst_cuda_vision_frame_plane (const GstVideoFrame * frame, guint plane,
+    cvcore_sample sample, cvcore_image * image)
+{
+  gint comps[GST_VIDEO_MAX_COMPONENTS];
+
+  gst_video_format_info_component (frame->info.finfo, plane, comps);
+  image->width = GST_VIDEO_FRAME_COMP_WIDTH (frame, comps[0]);
+  image->height = GST_VIDEO_FRAME_COMP_HEIGHT (frame, comps[0]);
+  image->sample = sample;
+  image->channels = GST_VIDEO_FRAME_COMP_PSTRIDE (frame, comps[0]) /
+      (sample == CVCORE_SAMPLE_U16 ? 2 : 1);
+  image->data = GST_VIDEO_FRAME_PLANE_DATA (frame, plane);
+  image->pitch = GST_VIDEO_FRAME_PLANE_STRIDE (frame, plane);
+}

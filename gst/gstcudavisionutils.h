@@ -5,6 +5,7 @@
 
 #include <gst/video/video.h>
 #include "cvcore.h"
+#include "cvconvolve.h"
 
 G_BEGIN_DECLS
 
@@ -24,6 +25,16 @@ cvcore_status gst_cuda_vision_copy_frame_async (cvcore_stream * stream,
  * transform_caps of the elements that move frames between memories. */
 GstCaps *gst_cuda_vision_caps_for_features (const GstCaps * caps,
     const gchar * first, const gchar * second, GstCaps * filter);
+
+/* Per plane of @info, the bits of the interleaved channels that carry
+ * colour: every component but the padding of RGBx/BGRx and, unless
+ * @with_alpha, alpha. */
+void gst_cuda_vision_channel_masks (const GstVideoInfo * info,
+    gboolean with_alpha, guint masks[GST_VIDEO_MAX_PLANES]);
+
+/* @plane of a mapped frame as a core image (@sample samples). */
+void gst_cuda_vision_frame_plane (const GstVideoFrame * frame, guint plane,
+    cvcore_sample sample, cvcore_image * image);
 
 G_END_DECLS
 

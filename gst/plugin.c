@@ -7,6 +7,7 @@
 #include <gst/gst.h>
 
 #include "gstcudaconvolve.h"
+#include "gstcudafoveate.h"
 #include "gstcudadownload.h"
 #include "gstcudaupload.h"
 #include "gstcudavisionmemory.h"
@@ -69,6 +70,8 @@ gst_cuda_vision_plugin_init (GstPlugin * plugin)
       GST_TYPE_CUDA_VISION_DOWNLOAD);
   ok &= gst_element_register (plugin, "cudaconvolve", GST_RANK_NONE,
       GST_TYPE_CUDA_CONVOLVE);
+  ok &= gst_element_register (plugin, "cudafoveate", GST_RANK_NONE,
+      GST_TYPE_CUDA_FOVEATE);
   return ok;
 }
 

@@ -195,3 +195,51 @@ cvtest_pull_buffer (GstElement * sink)
   gst_sample_unref (sample);
   return buffer;
 }
+
+GstHarness *
+cvtest_filter_harness (const gchar * element, const gchar * properties,
+    GstElement ** filter)
+{
+  gchar *desc = g_strdup_printf ("cudaupload ! %s name=e %s ! cudadownload",
+      element, properties);
+  GstHarness *h = gst_harness_new_parse (desc);
+
+  g_free (desc);
+  gst_harness_set_sink_caps_str (h, "video/x-raw");
+  if (filter)
+    *filter = gst_bin_get_by_name (GST_BIN (h->element), "e");
+  return h;
+}
+
+void
+cvtest_set_caps (GstHarness * h, GstVideoInfo * info, GstVideoFormat format,
+    gint width, gint height)
+{
+  gst_video_info_set_format (info, format, width, height);
+  GST_VIDEO_INFO_FPS_N (info) = 30;
+  gst_harness_set_src_caps (h, gst_video_info_to_caps (info));
+}
+
+GstBuffer *
+cvtest_push_frame (GstHarness * h, GstBuffer * in)
+{
+  GstBuffer *out = gst_harness_push_and_pull (h, gst_buffer_ref (in));
+
+  fail_unless (out != NULL);
+  return out;
+}
+
+guint8
+cvtest_byte_at (GstBuffer * buffer, const GstVideoInfo * info, guint plane,
+    gint x, gint y)
+{
+  GstVideoFrame frame;
+  guint8 v;
+
+  fail_unless (gst_video_frame_map (&frame, (GstVideoInfo *) info, buffer,
+          GST_MAP_READ));
+  v = ((guint8 *) GST_VIDEO_FRAME_PLANE_DATA (&frame, plane))[y *
+      GST_VIDEO_FRAME_PLANE_STRIDE (&frame, plane) + x];
+  gst_video_frame_unmap (&frame);
+  return v;
+}

@@ -3,6 +3,7 @@
 #define CVTEST_H
 
 #include <gst/check/gstcheck.h>
+#include <gst/check/gstharness.h>
 #include <gst/video/video.h>
 
 #include "cvcore.h"
@@ -51,6 +52,24 @@ GstBuffer *cvtest_pull_buffer (GstElement * sink);
 
 /* Runs @pipeline until EOS or error; returns the error message or NULL. */
 GstMessage *cvtest_run_to_end (GstElement * pipeline, GstClockTime timeout);
+
+/* A harness around `cudaupload ! ELEMENT name=e PROPERTIES ! cudadownload`
+ * with system-memory caps out; @element (optional) receives a reference to
+ * the element. */
+GstHarness *cvtest_filter_harness (const gchar * element,
+    const gchar * properties, GstElement ** filter);
+
+/* Sets @info to @format/@width/@height at 30 fps and the harness's input
+ * caps to it. */
+void cvtest_set_caps (GstHarness * h, GstVideoInfo * info,
+    GstVideoFormat format, gint width, gint height);
+
+/* Pushes @in (not taken) and returns the output (fails when none). */
+GstBuffer *cvtest_push_frame (GstHarness * h, GstBuffer * in);
+
+/* Byte @x (byte column) of row @y of @plane of @buffer laid out as @info. */
+guint8 cvtest_byte_at (GstBuffer * buffer, const GstVideoInfo * info,
+    guint plane, gint x, gint y);
 
 G_END_DECLS
 

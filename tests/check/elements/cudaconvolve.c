@@ -13,38 +13,6 @@ static const GstVideoFormat formats[] = {
   GST_VIDEO_FORMAT_RGBA64_LE, GST_VIDEO_FORMAT_I420, GST_VIDEO_FORMAT_NV12,
 };
 
-static GstHarness *
-convolve_harness (const gchar * properties, GstElement ** convolve)
-{
-  gchar *desc = g_strdup_printf ("cudaupload ! cudaconvolve name=c %s ! "
-      "cudadownload", properties);
-  GstHarness *h = gst_harness_new_parse (desc);
-
-  g_free (desc);
-  gst_harness_set_sink_caps_str (h, "video/x-raw");
-  if (convolve)
-    *convolve = gst_bin_get_by_name (GST_BIN (h->element), "c");
-  return h;
-}
-
-static GstBuffer *
-push_frame (GstHarness * h, GstBuffer * in)
-{
-  GstBuffer *out = gst_harness_push_and_pull (h, gst_buffer_ref (in));
-
-  fail_unless (out != NULL);
-  return out;
-}
-
-static void
-set_caps (GstHarness * h, GstVideoInfo * info, GstVideoFormat format,
-    gint width, gint height)
-{
-  gst_video_info_set_format (info, format, width, height);
-  GST_VIDEO_INFO_FPS_N (info) = 30;
-  gst_harness_set_src_caps (h, gst_video_info_to_caps (info));
-}
-
 /* The identity kernel gives back every format bit for bit. */
 GST_START_TEST (test_identity_every_format)
 {
@@ -58,12 +26,12 @@ GST_START_TEST (test_identity_every_format)
 
       if (g_getenv ("CVTEST_QUICK") && s == 2 && f != 0)
         continue;
-      h = convolve_harness ("preset=identity", NULL);
-      set_caps (h, &info, formats[f], sizes[s][0], sizes[s][1]);
+      h = cvtest_filter_harness ("cudaconvolve", "preset=identity", NULL);
+      cvtest_set_caps (h, &info, formats[f], sizes[s][0], sizes[s][1]);
       cvtest_padded_info (&padded, formats[f], sizes[s][0], sizes[s][1], 29,
           7);
       in = cvtest_random_frame (&padded, f * 10 + s);
-      out = push_frame (h, in);
+      out = cvtest_push_frame (h, in);
       cvtest_assert_frames_equal (in, out, &info);
       gst_buffer_unref (in);
       gst_buffer_unref (out);
@@ -72,20 +40,6 @@ GST_START_TEST (test_identity_every_format)
 }
 
 GST_END_TEST;
-
-static guint8
-gray_at (GstBuffer * buffer, const GstVideoInfo * info, gint x, gint y)
-{
-  GstVideoFrame frame;
-  guint8 v;
-
-  fail_unless (gst_video_frame_map (&frame, (GstVideoInfo *) info, buffer,
-          GST_MAP_READ));
-  v = ((guint8 *) GST_VIDEO_FRAME_PLANE_DATA (&frame, 0))[y *
-      GST_VIDEO_FRAME_PLANE_STRIDE (&frame, 0) + x];
-  gst_video_frame_unmap (&frame);
-  return v;
-}
 
 static GstBuffer *
 ramp_frame (const GstVideoInfo * info)
@@ -109,25 +63,25 @@ ramp_frame (const GstVideoInfo * info)
 GST_START_TEST (test_known_results_and_live_change)
 {
   GstElement *convolve;
-  GstHarness *h = convolve_harness ("preset=sobel-x bias=128", &convolve);
+  GstHarness *h = cvtest_filter_harness ("cudaconvolve", "preset=sobel-x bias=128", &convolve);
   GstVideoInfo info;
   GstBuffer *in, *out;
 
-  set_caps (h, &info, GST_VIDEO_FORMAT_GRAY8, 9, 4);
+  cvtest_set_caps (h, &info, GST_VIDEO_FORMAT_GRAY8, 9, 4);
   in = ramp_frame (&info);
-  out = push_frame (h, in);
-  fail_unless_equals_int (gray_at (out, &info, 0, 0), 128 + 40);
-  fail_unless_equals_int (gray_at (out, &info, 4, 2), 128 + 80);
-  fail_unless_equals_int (gray_at (out, &info, 8, 3), 128 + 40);
+  out = cvtest_push_frame (h, in);
+  fail_unless_equals_int (cvtest_byte_at (out, &info, 0, 0, 0), 128 + 40);
+  fail_unless_equals_int (cvtest_byte_at (out, &info, 0, 4, 2), 128 + 80);
+  fail_unless_equals_int (cvtest_byte_at (out, &info, 0, 8, 3), 128 + 40);
   gst_buffer_unref (out);
 
   /* new taps apply from the next frame: a 1x2 average of the pixel and its
    * right neighbour, wrapping at the right edge */
   g_object_set (convolve, "kernel", "1 1", "anchor-x", 0, "bias", 0.0,
       "border", 2 /* wrap */ , NULL);
-  out = push_frame (h, in);
-  fail_unless_equals_int (gray_at (out, &info, 0, 1), (1 + 11 + 1) / 2);
-  fail_unless_equals_int (gray_at (out, &info, 8, 1), (81 + 1 + 1) / 2);
+  out = cvtest_push_frame (h, in);
+  fail_unless_equals_int (cvtest_byte_at (out, &info, 0, 0, 1), (1 + 11 + 1) / 2);
+  fail_unless_equals_int (cvtest_byte_at (out, &info, 0, 8, 1), (81 + 1 + 1) / 2);
   gst_buffer_unref (out);
 
   gst_buffer_unref (in);
@@ -142,14 +96,14 @@ GST_END_TEST;
 GST_START_TEST (test_constant_stays_constant)
 {
   for (guint f = 0; f < G_N_ELEMENTS (formats); f++) {
-    GstHarness *h = convolve_harness ("preset=gaussian5 border=mirror", NULL);
+    GstHarness *h = cvtest_filter_harness ("cudaconvolve", "preset=gaussian5 border=mirror", NULL);
     GstVideoInfo info;
     GstBuffer *in, *out;
 
-    set_caps (h, &info, formats[f], 37, 21);
+    cvtest_set_caps (h, &info, formats[f], 37, 21);
     in = gst_buffer_new_allocate (NULL, info.size, NULL);
     gst_buffer_memset (in, 0, 0x77, info.size);
-    out = push_frame (h, in);
+    out = cvtest_push_frame (h, in);
     cvtest_assert_frames_equal (in, out, &info);
     gst_buffer_unref (in);
     gst_buffer_unref (out);
@@ -163,16 +117,16 @@ GST_END_TEST;
 GST_START_TEST (test_alpha)
 {
   for (gint process = 0; process < 2; process++) {
-    GstHarness *h = convolve_harness (process ? "preset=box5 process-alpha=1"
+    GstHarness *h = cvtest_filter_harness ("cudaconvolve", process ? "preset=box5 process-alpha=1"
         : "preset=box5", NULL);
     GstVideoInfo info;
     GstBuffer *in, *out;
     GstMapInfo a, b;
     guint alpha_changed = 0, colour_changed = 0;
 
-    set_caps (h, &info, GST_VIDEO_FORMAT_RGBA, 16, 16);
+    cvtest_set_caps (h, &info, GST_VIDEO_FORMAT_RGBA, 16, 16);
     in = cvtest_random_frame (&info, 5);
-    out = push_frame (h, in);
+    out = cvtest_push_frame (h, in);
     fail_unless (gst_buffer_map (in, &a, GST_MAP_READ));
     fail_unless (gst_buffer_map (out, &b, GST_MAP_READ));
     for (gsize i = 0; i < 16 * 16 * 4; i++) {
@@ -227,7 +181,7 @@ GST_START_TEST (test_large_kernels)
 {
   GString *big = g_string_new (NULL);
   GstElement *convolve;
-  GstHarness *h = convolve_harness ("border=wrap", &convolve);
+  GstHarness *h = cvtest_filter_harness ("cudaconvolve", "border=wrap", &convolve);
   GstVideoInfo info;
   GstBuffer *in, *out;
 
@@ -237,19 +191,19 @@ GST_START_TEST (test_large_kernels)
     g_string_append (big, ";");
   }
   g_object_set (convolve, "kernel", big->str, NULL);
-  set_caps (h, &info, GST_VIDEO_FORMAT_GRAY8, 3, 2);
+  cvtest_set_caps (h, &info, GST_VIDEO_FORMAT_GRAY8, 3, 2);
   in = gst_buffer_new_allocate (NULL, info.size, NULL);
   gst_buffer_memset (in, 0, 0, info.size);
   gst_buffer_memset (in, 0, 63, 1);     /* one pixel of 63 */
-  out = push_frame (h, in);
+  out = cvtest_push_frame (h, in);
   /* With wrap, the 63 columns of the window cover each of the 3 columns 21
    * times; its 63 rows cover row 0 31 times from output row 0 (the window
    * starts at the odd row -31) and 32 times from output row 1. The 63x63
    * ones divide by 3969: 63 * 21 * 31 / 3969 = 10.33 and 63 * 21 * 32 /
    * 3969 = 10.67. */
   for (gint x = 0; x < 3; x++) {
-    fail_unless_equals_int (gray_at (out, &info, x, 0), 10);
-    fail_unless_equals_int (gray_at (out, &info, x, 1), 11);
+    fail_unless_equals_int (cvtest_byte_at (out, &info, 0, x, 0), 10);
+    fail_unless_equals_int (cvtest_byte_at (out, &info, 0, x, 1), 11);
   }
   gst_buffer_unref (in);
   gst_buffer_unref (out);

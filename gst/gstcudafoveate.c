@@ -1,0 +1,383 @@
+/**
+ * SECTION:element-cudafoveate
+ * @title: cudafoveate
+ *
+ * Foveates each frame in cudavision device memory: pixels keep full detail
+ * at the fixation point and are blurred more the farther they lie from it,
+ * as the human retina resolves less detail with eccentricity.
+ *
+ * The blur follows Geisler and Perry's contrast-threshold model: at
+ * eccentricity e (degrees) the finest resolvable frequency is
+ * e2 / (alpha (e + e2)) ln (1 / ct0) cycles per degree, capped at
+ * `max-frequency`; the Gaussian that cuts off there, times `strength`,
+ * blurs the pixel. Eccentricity grows linearly with the distance from the
+ * fixation, the frame's half-diagonal being `corner-eccentricity` degrees.
+ * Where the cut-off reaches the maximum the pixels are copied (the fovea).
+ *
+ * The frame is processed in square fragments of `fragment-size` pixels,
+ * shifted so that one fragment is centred on the fixation; each fragment
+ * takes the Gaussian its centre calls for (block-wise foveation). Smaller
+ * fragments give rounder, finer steps between blur levels and cost more.
+ * Chroma planes of I420 and NV12 use half the sigma, in their own pixels.
+ * Alpha passes through.
+ *
+ * `fixation-x` and `fixation-y` are controllable, so a #GstController or
+ * the application can move the gaze every frame; with `follow-pointer` the
+ * fixation follows mouse moves reported by a video sink's window.
+ *
+ * ## Example launch lines
+ * |[
+ * gst-launch-1.0 videotestsrc ! cudaupload ! cudafoveate strength=2 ! cudadownload ! videoconvert ! autovideosink
+ * gst-launch-1.0 v4l2src ! videoconvert ! video/x-raw,format=RGBA ! cudaupload ! cudafoveate follow-pointer=true fragment-size=16 ! cudadownload ! videoconvert ! xvimagesink
+ * ]|
+ */
+#ifdef HAVE_CONFIG_H
+#include "config.h"
+#endif
+
+#include <gst/video/navigation.h>
+
+#include "gstcudafoveate.h"
+#include "gstcudavisionutils.h"
+#include "cvfoveate.h"
+
+GST_DEBUG_CATEGORY_STATIC (gst_cuda_foveate_debug);
+#define GST_CAT_DEFAULT gst_cuda_foveate_debug
+
+#define FOVEATE_FORMATS "{ RGBA, BGRA, RGBx, BGRx, GRAY8, I420, NV12 }"
+
+enum
+{
+  PROP_0,
+  PROP_FIXATION_X,
+  PROP_FIXATION_Y,
+  PROP_FOLLOW_POINTER,
+  PROP_FRAGMENT_SIZE,
+  PROP_STRENGTH,
+  PROP_CORNER_ECCENTRICITY,
+  PROP_CT0,
+  PROP_ALPHA,
+  PROP_E2,
+  PROP_MAX_FREQUENCY,
+};
+
+#define DEFAULT_FIXATION 0.5
+#define DEFAULT_FRAGMENT_SIZE 32
+
+struct _GstCudaFoveate
+{
+  GstCudaVisionFilter parent;
+
+  /* properties, under the object lock */
+  gdouble fixation_x, fixation_y;
+  gboolean follow_pointer;
+  gint fragment_size;
+  cvcore_fov_model model;
+  gboolean plan_stale;
+
+  /* streaming thread only: plans for full-size planes and for subsampled
+   * chroma planes */
+  cvcore_fov_plan plan;
+  cvcore_fov_plan chroma_plan;
+  guint channel_mask[GST_VIDEO_MAX_PLANES];
+};
+
+#define BASE(self) GST_CUDA_VISION_BASE_TRANSFORM (self)
+
+G_DEFINE_TYPE_WITH_CODE (GstCudaFoveate, gst_cuda_foveate,
+    GST_TYPE_CUDA_VISION_FILTER,
+    GST_DEBUG_CATEGORY_INIT (gst_cuda_foveate_debug, "cudafoveate", 0,
+        "cudavision foveation"));
+
+static gdouble *
+model_field (GstCudaFoveate * self, guint prop_id)
+{
+  switch (prop_id) {
+    case PROP_STRENGTH:
+      return &self->model.strength;
+    case PROP_CORNER_ECCENTRICITY:
+      return &self->model.corner_eccentricity;
+    case PROP_CT0:
+      return &self->model.ct0;
+    case PROP_ALPHA:
+      return &self->model.alpha;
+    case PROP_E2:
+      return &self->model.e2;
+    case PROP_MAX_FREQUENCY:
+      return &self->model.max_frequency;
+    default:
+      return NULL;
+  }
+}
+
+static void
+gst_cuda_foveate_set_property (GObject * object, guint prop_id,
+    const GValue * value, GParamSpec * pspec)
+{
+  GstCudaFoveate *self = GST_CUDA_FOVEATE (object);
+  gdouble *field;
+
+  GST_OBJECT_LOCK (self);
+  field = model_field (self, prop_id);
+  if (field) {
+    *field = g_value_get_double (value);
+  } else {
+    switch (prop_id) {
+      case PROP_FIXATION_X:
+        self->fixation_x = g_value_get_double (value);
+        break;
+      case PROP_FIXATION_Y:
+        self->fixation_y = g_value_get_double (value);
+        break;
+      case PROP_FOLLOW_POINTER:
+        self->follow_pointer = g_value_get_boolean (value);
+        break;
+      case PROP_FRAGMENT_SIZE:{
+        const gint size = g_value_get_int (value);
+
+        /* 8, 16 or 32: anything else rounds to the nearest */
+        self->fragment_size = size < 12 ? 8 : size < 24 ? 16 : 32;
+        if (self->fragment_size != size)
+          GST_WARNING_OBJECT (self, "fragment-size %d taken as %d", size,
+              self->fragment_size);
+        break;
+      }
+      default:
+        G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+        break;
+    }
+  }
+  self->plan_stale = TRUE;
+  GST_OBJECT_UNLOCK (self);
+}
+
+static void
+gst_cuda_foveate_get_property (GObject * object, guint prop_id,
+    GValue * value, GParamSpec * pspec)
+{
+  GstCudaFoveate *self = GST_CUDA_FOVEATE (object);
+  gdouble *field;
+
+  GST_OBJECT_LOCK (self);
+  field = model_field (self, prop_id);
+  if (field) {
+    g_value_set_double (value, *field);
+  } else {
+    switch (prop_id) {
+      case PROP_FIXATION_X:
+        g_value_set_double (value, self->fixation_x);
+        break;
+      case PROP_FIXATION_Y:
+        g_value_set_double (value, self->fixation_y);
+        break;
+      case PROP_FOLLOW_POINTER:
+        g_value_set_boolean (value, self->follow_pointer);
+        break;
+      case PROP_FRAGMENT_SIZE:
+        g_value_set_int (value, self->fragment_size);
+        break;
+      default:
+        G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+        break;
+    }
+  }
+  GST_OBJECT_UNLOCK (self);
+}
+
+/* Remakes the plans when a property or the fixation changed. */
+static gboolean
+ensure_plans (GstCudaFoveate * self)
+{
+  const GstVideoInfo *info = gst_cuda_vision_base_transform_get_in_info (BASE
+      (self));
+  const gint chroma_w = GST_VIDEO_INFO_COMP_WIDTH (info, 1);
+  const gint chroma_h = GST_VIDEO_INFO_COMP_HEIGHT (info, 1);
+  cvcore_fov_model model, chroma_model;
+  gdouble fix_x, fix_y;
+  gint fragment;
+
+  GST_OBJECT_LOCK (self);
+  if (!self->plan_stale) {
+    GST_OBJECT_UNLOCK (self);
+    return TRUE;
+  }
+  model = self->model;
+  fix_x = self->fixation_x;
+  fix_y = self->fixation_y;
+  fragment = self->fragment_size;
+  self->plan_stale = FALSE;
+  GST_OBJECT_UNLOCK (self);
+
+  if (cvcore_fov_plan_init (&self->plan, &model, GST_VIDEO_INFO_WIDTH (info),
+          GST_VIDEO_INFO_HEIGHT (info), fragment, fix_x, fix_y) != CVCORE_OK)
+    goto invalid;
+  /* Subsampled chroma: the same field in half the pixels, so half the
+   * sigma and half the fragment (at least 8). */
+  if (GST_VIDEO_INFO_IS_YUV (info)) {
+    chroma_model = model;
+    chroma_model.strength *= (gdouble) chroma_w / GST_VIDEO_INFO_WIDTH (info);
+    if (cvcore_fov_plan_init (&self->chroma_plan, &chroma_model, chroma_w,
+            chroma_h, MAX (8, fragment / 2), fix_x, fix_y) != CVCORE_OK)
+      goto invalid;
+  }
+  GST_LOG_OBJECT (self, "fixation (%g, %g): %d filters (sigma step %g), "
+      "largest radius %d", fix_x, fix_y, self->plan.n_filters,
+      self->plan.sigma_ratio, self->plan.max_radius);
+  return TRUE;
+
+invalid:
+  GST_ELEMENT_ERROR (self, LIBRARY, SETTINGS,
+      ("Foveation settings out of reach"), ("%s", cvcore_last_error ()));
+  return FALSE;
+}
+
+static gboolean
+gst_cuda_foveate_set_info (GstCudaVisionBaseTransform * base,
+    GstCaps * incaps, GstVideoInfo * in_info, GstCaps * outcaps,
+    GstVideoInfo * out_info)
+{
+  GstCudaFoveate *self = GST_CUDA_FOVEATE (base);
+
+  gst_cuda_vision_channel_masks (in_info, FALSE, self->channel_mask);
+  GST_OBJECT_LOCK (self);
+  self->plan_stale = TRUE;
+  GST_OBJECT_UNLOCK (self);
+  return TRUE;
+}
+
+static GstFlowReturn
+gst_cuda_foveate_process (GstCudaVisionFilter * filter,
+    cvcore_stream * stream, GstVideoFrame * in_frame, GstVideoFrame * out_frame)
+{
+  GstCudaFoveate *self = GST_CUDA_FOVEATE (filter);
+
+  if (!ensure_plans (self))
+    return GST_FLOW_ERROR;
+
+  for (guint p = 0; p < GST_VIDEO_FRAME_N_PLANES (in_frame); p++) {
+    cvcore_image src, dst;
+
+    gst_cuda_vision_frame_plane (in_frame, p, CVCORE_SAMPLE_U8, &src);
+    gst_cuda_vision_frame_plane (out_frame, p, CVCORE_SAMPLE_U8, &dst);
+    if (cvcore_foveate (stream, &src, &dst, self->channel_mask[p],
+            p > 0 && GST_VIDEO_INFO_IS_YUV (&in_frame->info) ?
+            &self->chroma_plan : &self->plan) != CVCORE_OK)
+      return gst_cuda_vision_base_transform_core_error (BASE (self),
+          "Foveation failed");
+  }
+  return GST_FLOW_OK;
+}
+
+/* With follow-pointer, mouse moves over the sink's window move the
+ * fixation; the events go on upstream either way. */
+static gboolean
+gst_cuda_foveate_src_event (GstBaseTransform * trans, GstEvent * event)
+{
+  GstCudaFoveate *self = GST_CUDA_FOVEATE (trans);
+  const GstVideoInfo *info = gst_cuda_vision_base_transform_get_in_info (BASE
+      (self));
+  gdouble x, y;
+
+  if (GST_EVENT_TYPE (event) == GST_EVENT_NAVIGATION
+      && gst_navigation_event_get_type (event) ==
+      GST_NAVIGATION_EVENT_MOUSE_MOVE
+      && gst_navigation_event_parse_mouse_move_event (event, &x, &y)
+      && GST_VIDEO_INFO_WIDTH (info) > 0 && GST_VIDEO_INFO_HEIGHT (info) > 0) {
+    GST_OBJECT_LOCK (self);
+    if (self->follow_pointer) {
+      self->fixation_x = x / GST_VIDEO_INFO_WIDTH (info);
+      self->fixation_y = y / GST_VIDEO_INFO_HEIGHT (info);
+      self->plan_stale = TRUE;
+    }
+    GST_OBJECT_UNLOCK (self);
+  }
+  return GST_BASE_TRANSFORM_CLASS (gst_cuda_foveate_parent_class)->src_event
+      (trans, event);
+}
+
+static void
+install_double (GObjectClass * gobject_class, guint prop_id,
+    const gchar * name, const gchar * nick, const gchar * blurb,
+    gdouble min, gdouble max, gdouble def, GParamFlags flags)
+{
+  g_object_class_install_property (gobject_class, prop_id,
+      g_param_spec_double (name, nick, blurb, min, max, def, flags));
+}
+
+static void
+gst_cuda_foveate_class_init (GstCudaFoveateClass * klass)
+{
+  GObjectClass *gobject_class = G_OBJECT_CLASS (klass);
+  GstElementClass *element_class = GST_ELEMENT_CLASS (klass);
+  GstBaseTransformClass *trans_class = GST_BASE_TRANSFORM_CLASS (klass);
+  GstCudaVisionBaseTransformClass *base_class =
+      GST_CUDA_VISION_BASE_TRANSFORM_CLASS (klass);
+  GstCudaVisionFilterClass *filter_class = GST_CUDA_VISION_FILTER_CLASS (klass);
+  const GParamFlags flags = G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS |
+      GST_PARAM_MUTABLE_PLAYING;
+  const GParamFlags moving = flags | GST_PARAM_CONTROLLABLE;
+  cvcore_fov_model defaults;
+
+  cvcore_fov_model_init (&defaults);
+  gobject_class->set_property = gst_cuda_foveate_set_property;
+  gobject_class->get_property = gst_cuda_foveate_get_property;
+
+  install_double (gobject_class, PROP_FIXATION_X, "fixation-x",
+      "Fixation X", "Horizontal position of the fixation point, as a "
+      "fraction of the width (0 left edge, 1 right edge; outside the frame "
+      "allowed)", -1.0, 2.0, DEFAULT_FIXATION, moving);
+  install_double (gobject_class, PROP_FIXATION_Y, "fixation-y",
+      "Fixation Y", "Vertical position of the fixation point, as a fraction "
+      "of the height (0 top, 1 bottom; outside the frame allowed)", -1.0,
+      2.0, DEFAULT_FIXATION, moving);
+  g_object_class_install_property (gobject_class, PROP_FOLLOW_POINTER,
+      g_param_spec_boolean ("follow-pointer", "Follow pointer",
+          "Move the fixation to the mouse pointer reported by downstream "
+          "navigation events (a video sink's window)", FALSE, flags));
+  g_object_class_install_property (gobject_class, PROP_FRAGMENT_SIZE,
+      g_param_spec_int ("fragment-size", "Fragment size",
+          "Side of the square fragments, in pixels: 8, 16 or 32 (other values "
+          "round to the nearest)", 8, 32, DEFAULT_FRAGMENT_SIZE, flags));
+  install_double (gobject_class, PROP_STRENGTH, "strength", "Strength",
+      "Multiplier of every Gaussian's sigma", 0.05, 10.0, defaults.strength,
+      moving);
+  install_double (gobject_class, PROP_CORNER_ECCENTRICITY,
+      "corner-eccentricity", "Corner eccentricity",
+      "Retinal eccentricity, in degrees, of a point half a frame diagonal "
+      "from the fixation (the field of view it maps to)", 0.0, 180.0,
+      defaults.corner_eccentricity, moving);
+  install_double (gobject_class, PROP_CT0, "ct0", "CT0",
+      "Minimum contrast threshold of the model", 1e-4, 0.5, defaults.ct0,
+      moving);
+  install_double (gobject_class, PROP_ALPHA, "alpha", "Alpha",
+      "Spatial frequency decay constant of the model", 0.001, 10.0,
+      defaults.alpha, moving);
+  install_double (gobject_class, PROP_E2, "e2", "E2",
+      "Half-resolution eccentricity of the model, in degrees", 0.01, 100.0,
+      defaults.e2, moving);
+  install_double (gobject_class, PROP_MAX_FREQUENCY, "max-frequency",
+      "Maximum frequency", "Highest frequency the fovea resolves, in cycles "
+      "per degree; what the frame's Nyquist frequency stands for", 1.0,
+      200.0, defaults.max_frequency, moving);
+
+  gst_cuda_vision_filter_class_add_pad_templates (filter_class,
+      FOVEATE_FORMATS);
+  gst_element_class_set_static_metadata (element_class,
+      "CUDA foveation", "Filter/Effect/Video/Hardware",
+      "Blurs video frames in CUDA device memory with distance from a "
+      "fixation point, as the retina resolves less detail off-centre",
+      "gst-cuda-vision developers");
+
+  trans_class->src_event = gst_cuda_foveate_src_event;
+  base_class->set_info = gst_cuda_foveate_set_info;
+  filter_class->process = gst_cuda_foveate_process;
+}
+
+static void
+gst_cuda_foveate_init (GstCudaFoveate * self)
+{
+  cvcore_fov_model_init (&self->model);
+  self->fixation_x = self->fixation_y = DEFAULT_FIXATION;
+  self->fragment_size = DEFAULT_FRAGMENT_SIZE;
+  self->plan_stale = TRUE;
+}
