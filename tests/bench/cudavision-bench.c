@@ -1,7 +1,7 @@
 /* cudavision-bench: speed of the cudavision elements, printed next to peers
  * measured in the same run.
  *
- *   cudavision-bench transfer|convolve [--frames N] [--sizes 1080p,4k]
+ *   cudavision-bench transfer|convolve|foveate [--frames N] [--sizes 1080p,4k]
  *
  * transfer: `appsrc ! cudaupload [! queue] ! cudadownload ! fakesink` frame
  * rate with pre-filled pinned buffers (from the pool cudaupload proposes) and
@@ -15,6 +15,11 @@
  * GRAY8 frames, next to NPP's nppiFilterBorder on the same frames and taps
  * (when the toolkit's NPP library can be loaded) and to the
  * one-read-one-write floor: a device-to-device copy of the frame.
+ *
+ * foveate: kernel time of cvcore_foveate on RGBA frames (alpha copied) at
+ * default and strong foveation (strength 1 and 3), fixation at the centre
+ * and at a corner, 32-pixel fragments, next to the copy floor and to the
+ * published 1.65 ms (1920x1080 RGB, GTX 1060).
  *
  * The backend is GST_CUDAVISION_BACKEND's (default cuda); on the CPU backend
  * the numbers are memcpy speeds and only say that the program works.
@@ -30,6 +35,7 @@
 
 #include "cvcore.h"
 #include "cvconvolve.h"
+#include "cvfoveate.h"
 #ifdef HAVE_NPP_PEER
 #include "npp-peer.h"
 #endif
@@ -490,6 +496,89 @@ bench_convolve (cvcore_device * device)
   cvcore_stream_free (stream);
 }
 
+typedef struct
+{
+  cvcore_image src, dst;
+  cvcore_fov_plan plan;
+} FoveateJob;
+
+static cvcore_status
+run_foveate (cvcore_stream * stream, gpointer data)
+{
+  FoveateJob *job = data;
+
+  return cvcore_foveate (stream, &job->src, &job->dst, 0x7, &job->plan);
+}
+
+static cvcore_status
+run_foveate_copy (cvcore_stream * stream, gpointer data)
+{
+  FoveateJob *job = data;
+
+  return cvcore_copy_2d_async (stream, job->dst.data, job->dst.pitch,
+      job->src.data, job->src.pitch, (size_t) job->src.width * 4,
+      job->src.height, CVCORE_COPY_DEVICE_TO_DEVICE);
+}
+
+static void
+bench_foveate (cvcore_device * device)
+{
+  static const gdouble strengths[] = { 1.0, 3.0 };
+  static const gdouble fixations[][2] = { {0.5, 0.5}, {0.0, 0.0} };
+  const gdouble published_ms = 1.65;
+  cvcore_stream *stream;
+  FoveateJob *job = g_new0 (FoveateJob, 1);
+
+  CORE_TRY (cvcore_stream_new (device, &stream));
+  printf ("| size | strength | fixation | filters | largest radius | ms | "
+      "floor ms | ours / floor | published 1.65 ms / ours |\n"
+      "|---|---|---|---|---|---|---|---|---|\n");
+  for (guint s = 0; s < G_N_ELEMENTS (all_sizes); s++) {
+    gdouble floor_ms;
+
+    if (!size_wanted (&all_sizes[s]))
+      continue;
+    job->src.width = all_sizes[s].width;
+    job->src.height = all_sizes[s].height;
+    job->src.channels = 4;
+    job->src.sample = CVCORE_SAMPLE_U8;
+    CORE_TRY (cvcore_plane_alloc (device, (size_t) job->src.width * 4,
+            job->src.height, &job->src.data, &job->src.pitch));
+    job->dst = job->src;
+    CORE_TRY (cvcore_plane_alloc (device, (size_t) job->src.width * 4,
+            job->src.height, &job->dst.data, &job->dst.pitch));
+    CORE_TRY (cvcore_memset_2d_async (stream, job->src.data, job->src.pitch,
+            0x40, (size_t) job->src.width * 4, job->src.height));
+    floor_ms = time_median_ms (device, stream, run_foveate_copy, job, 21, 20);
+    for (guint k = 0; k < G_N_ELEMENTS (strengths); k++)
+      for (guint f = 0; f < G_N_ELEMENTS (fixations); f++) {
+        cvcore_fov_model model;
+        gdouble ms;
+
+        cvcore_fov_model_init (&model);
+        model.strength = strengths[k];
+        if (cvcore_fov_plan_init (&job->plan, &model, job->src.width,
+                job->src.height, 32, fixations[f][0],
+                fixations[f][1]) != CVCORE_OK) {
+          printf ("| %s | %g | %s | - | - | out of reach: %s | | | |\n",
+              all_sizes[s].name, strengths[k], f == 0 ? "centre" : "corner",
+              cvcore_last_error ());
+          continue;
+        }
+        ms = time_median_ms (device, stream, run_foveate, job, 21, 20);
+        printf ("| %s | %g | %s | %d | %d | %.4f | %.4f | %.2f | %.1f |\n",
+            all_sizes[s].name, strengths[k], f == 0 ? "centre" : "corner",
+            job->plan.n_filters - 1, job->plan.max_radius, ms, floor_ms,
+            ms / floor_ms, published_ms / ms);
+        fflush (stdout);
+      }
+    cvcore_device_free (device, job->src.data);
+    cvcore_device_free (device, job->dst.data);
+  }
+  g_free (job);
+  cvcore_stream_free (stream);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -500,7 +589,8 @@ main (int argc, char **argv)
         "Sizes to run (1080p,4k)", "LIST"},
     {NULL}
   };
-  GOptionContext *options = g_option_context_new ("transfer|convolve");
+  GOptionContext *options =
+      g_option_context_new ("transfer|convolve|foveate");
   GError *error = NULL;
   cvcore_backend backend;
   cvcore_device *device;
@@ -515,8 +605,9 @@ main (int argc, char **argv)
   }
   g_option_context_free (options);
   if (argc != 2 || (strcmp (argv[1], "transfer") != 0
-          && strcmp (argv[1], "convolve") != 0)) {
-    fprintf (stderr, "usage: cudavision-bench transfer|convolve "
+          && strcmp (argv[1], "convolve") != 0
+          && strcmp (argv[1], "foveate") != 0)) {
+    fprintf (stderr, "usage: cudavision-bench transfer|convolve|foveate "
         "[--frames N] [--sizes 1080p,4k]\n");
     return 2;
   }
@@ -534,8 +625,10 @@ main (int argc, char **argv)
       cvcore_backend_name (backend), date, n_frames);
   if (strcmp (argv[1], "transfer") == 0)
     bench_transfer (device);
-  else
+  else if (strcmp (argv[1], "convolve") == 0)
     bench_convolve (device);
+  else
+    bench_foveate (device);
   cvcore_device_close (device);
   return 0;
 }
