@@ -14,6 +14,8 @@ namespace
 {
 
 constexpr int kThreads = 256;
+/* Outputs per thread and pass. */
+constexpr int kGroup = 4;
 
 /* An 8-bit sample as a float without the quarter-rate converter: in the
  * mantissa of 2^23 it is exact. */
@@ -46,7 +48,7 @@ foveate_fragments (Frame frame, const __grid_constant__ cvcore_fov_plan plan)
   const int nc = frame.channels;
   float *rows = reinterpret_cast < float *>(shared);
   unsigned char *tile = reinterpret_cast < unsigned char *>(rows +
-      (size + 2 * plan.max_radius) * size);
+      (size + 2 * plan.max_radius + kGroup - 1) * size);
 
   for (int c = 0; c < nc; c++) {
     const int f = (frame.mask >> c & 1) ? blur_filter : 0;
@@ -75,25 +77,62 @@ foveate_fragments (Frame frame, const __grid_constant__ cvcore_fov_plan plan)
       tile[i] = frame.src[sy * frame.src_pitch + sx * nc + c];
     }
     __syncthreads ();
-    for (int i = threadIdx.x; i < th * w; i += kThreads) {
-      const int ty = i / w, x = i - ty * w;
+    /* Rows: four neighbouring outputs per thread, so each tile sample read
+     * serves four multiply-adds (each output's sum still runs over the taps
+     * in order, as on the CPU). Reads past the row's end feed outputs past
+     * the fragment, which are not stored. */
+    const int wq = (w + kGroup - 1) / kGroup;
+    for (int i = threadIdx.x; i < th * wq; i += kThreads) {
+      const int ty = i / wq, x = (i - ty * wq) * kGroup;
       const unsigned char *p = tile + ty * tw + x;
-      float acc = 0.0f;
+      float acc[kGroup] = { }, v[kGroup];
 
-      for (int k = 0; k < taps; k++)
-        acc += tap[k] * byte_to_float (p[k]);
-      rows[ty * size + x] = acc;
+#pragma unroll
+      for (int j = 0; j < kGroup - 1; j++)
+        v[j] = byte_to_float (p[j]);
+      for (int k = 0; k < taps; k++) {
+        const float t = tap[k];
+
+        v[kGroup - 1] = byte_to_float (p[k + kGroup - 1]);
+#pragma unroll
+        for (int j = 0; j < kGroup; j++)
+          acc[j] += t * v[j];
+#pragma unroll
+        for (int j = 0; j < kGroup - 1; j++)
+          v[j] = v[j + 1];
+      }
+#pragma unroll
+      for (int j = 0; j < kGroup; j++)
+        if (x + j < w)
+          rows[ty * size + x + j] = acc[j];
     }
     __syncthreads ();
-    for (int i = threadIdx.x; i < h * w; i += kThreads) {
-      const int y = i / w, x = i - y * w;
+    /* Columns: four outputs stacked per thread, likewise. */
+    const int hq = (h + kGroup - 1) / kGroup;
+    for (int i = threadIdx.x; i < hq * w; i += kThreads) {
+      const int y = i / w * kGroup, x = i % w;
       const float *p = rows + y * size + x;
-      float acc = 0.0f;
+      float acc[kGroup] = { }, v[kGroup];
 
-      for (int k = 0; k < taps; k++)
-        acc += tap[k] * p[k * size];
-      frame.dst[(y0 + y) * frame.dst_pitch + (x0 + x) * nc + c] =
-          (unsigned char) cv_fov_round (acc);
+#pragma unroll
+      for (int j = 0; j < kGroup - 1; j++)
+        v[j] = p[j * size];
+      for (int k = 0; k < taps; k++) {
+        const float t = tap[k];
+
+        v[kGroup - 1] = p[(k + kGroup - 1) * size];
+#pragma unroll
+        for (int j = 0; j < kGroup; j++)
+          acc[j] += t * v[j];
+#pragma unroll
+        for (int j = 0; j < kGroup - 1; j++)
+          v[j] = v[j + 1];
+      }
+#pragma unroll
+      for (int j = 0; j < kGroup; j++)
+        if (y + j < h)
+          frame.dst[(y0 + y + j) * frame.dst_pitch + (x0 + x) * nc + c] =
+              (unsigned char) cv_fov_round (acc[j]);
     }
   }
 }
@@ -107,8 +146,10 @@ cvcore_cuda_foveate (cvcore_stream * stream, const cvcore_image * src,
 {
   const cvcore_device *device = cvcore_stream_device (stream);
   const int span = plan->fragment + 2 * plan->max_radius;
-  const size_t shared = (size_t) span * plan->fragment * sizeof (float) +
-      (size_t) span * span;
+  /* Rows and tile, each with room for the reads past their end that the
+   * four-output groups make. */
+  const size_t shared = (size_t) (span + kGroup - 1) * plan->fragment *
+      sizeof (float) + (size_t) span * span + kGroup;
   Frame frame;
 
   frame.src = static_cast < const unsigned char *>(src->data);
