@@ -15,7 +15,7 @@ namespace
 
 constexpr int kThreads = 256;
 /* Outputs per thread and pass. */
-constexpr int kGroup = 4;
+constexpr int kGroup = 8;
 
 /* An 8-bit sample as a float without the quarter-rate converter: in the
  * mantissa of 2^23 it is exact. */
@@ -77,8 +77,8 @@ foveate_fragments (Frame frame, const __grid_constant__ cvcore_fov_plan plan)
       tile[i] = frame.src[sy * frame.src_pitch + sx * nc + c];
     }
     __syncthreads ();
-    /* Rows: four neighbouring outputs per thread, so each tile sample read
-     * serves four multiply-adds (each output's sum still runs over the taps
+    /* Rows: kGroup neighbouring outputs per thread, so each tile sample read
+     * serves kGroup multiply-adds (each output's sum still runs over the taps
      * in order, as on the CPU). Reads past the row's end feed outputs past
      * the fragment, which are not stored. */
     const int wq = (w + kGroup - 1) / kGroup;
@@ -107,7 +107,7 @@ foveate_fragments (Frame frame, const __grid_constant__ cvcore_fov_plan plan)
           rows[ty * size + x + j] = acc[j];
     }
     __syncthreads ();
-    /* Columns: four outputs stacked per thread, likewise. */
+    /* Columns: kGroup outputs stacked per thread, likewise. */
     const int hq = (h + kGroup - 1) / kGroup;
     for (int i = threadIdx.x; i < hq * w; i += kThreads) {
       const int y = i / w * kGroup, x = i % w;
@@ -147,7 +147,7 @@ cvcore_cuda_foveate (cvcore_stream * stream, const cvcore_image * src,
   const cvcore_device *device = cvcore_stream_device (stream);
   const int span = plan->fragment + 2 * plan->max_radius;
   /* Rows and tile, each with room for the reads past their end that the
-   * four-output groups make. */
+   * output groups make. */
   const size_t shared = (size_t) (span + kGroup - 1) * plan->fragment *
       sizeof (float) + (size_t) span * span + kGroup;
   Frame frame;
