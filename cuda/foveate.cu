@@ -25,6 +25,34 @@ byte_to_float (unsigned char v)
   return __int_as_float (0x4B000000 | v) - 8388608.0f;
 }
 
+/* acc[j] = sum over k of tap[k] * load (j + k), j < kGroup, each sum in
+ * tap order (the CPU reference's); every loaded sample serves kGroup
+ * multiply-adds. */
+template <typename Load>
+__device__ __forceinline__ void
+sliding_sums (const float *tap, int taps, float acc[kGroup], Load load)
+{
+  float v[kGroup];
+
+#pragma unroll
+  for (int j = 0; j < kGroup; j++)
+    acc[j] = 0.0f;
+#pragma unroll
+  for (int j = 0; j < kGroup - 1; j++)
+    v[j] = load (j);
+  for (int k = 0; k < taps; k++) {
+    const float t = tap[k];
+
+    v[kGroup - 1] = load (k + kGroup - 1);
+#pragma unroll
+    for (int j = 0; j < kGroup; j++)
+      acc[j] += t * v[j];
+#pragma unroll
+    for (int j = 0; j < kGroup - 1; j++)
+      v[j] = v[j + 1];
+  }
+}
+
 struct Frame
 {
   const unsigned char *src;
@@ -85,22 +113,10 @@ foveate_fragments (Frame frame, const __grid_constant__ cvcore_fov_plan plan)
     for (int i = threadIdx.x; i < th * wq; i += kThreads) {
       const int ty = i / wq, x = (i - ty * wq) * kGroup;
       const unsigned char *p = tile + ty * tw + x;
-      float acc[kGroup] = { }, v[kGroup];
+      float acc[kGroup];
 
-#pragma unroll
-      for (int j = 0; j < kGroup - 1; j++)
-        v[j] = byte_to_float (p[j]);
-      for (int k = 0; k < taps; k++) {
-        const float t = tap[k];
-
-        v[kGroup - 1] = byte_to_float (p[k + kGroup - 1]);
-#pragma unroll
-        for (int j = 0; j < kGroup; j++)
-          acc[j] += t * v[j];
-#pragma unroll
-        for (int j = 0; j < kGroup - 1; j++)
-          v[j] = v[j + 1];
-      }
+      sliding_sums (tap, taps, acc,[p] (int i) {
+          return byte_to_float (p[i]);});
 #pragma unroll
       for (int j = 0; j < kGroup; j++)
         if (x + j < w)
@@ -112,22 +128,10 @@ foveate_fragments (Frame frame, const __grid_constant__ cvcore_fov_plan plan)
     for (int i = threadIdx.x; i < hq * w; i += kThreads) {
       const int y = i / w * kGroup, x = i % w;
       const float *p = rows + y * size + x;
-      float acc[kGroup] = { }, v[kGroup];
+      float acc[kGroup];
 
-#pragma unroll
-      for (int j = 0; j < kGroup - 1; j++)
-        v[j] = p[j * size];
-      for (int k = 0; k < taps; k++) {
-        const float t = tap[k];
-
-        v[kGroup - 1] = p[(k + kGroup - 1) * size];
-#pragma unroll
-        for (int j = 0; j < kGroup; j++)
-          acc[j] += t * v[j];
-#pragma unroll
-        for (int j = 0; j < kGroup - 1; j++)
-          v[j] = v[j + 1];
-      }
+      sliding_sums (tap, taps, acc,[p, size] (int i) {
+          return p[i * size];});
 #pragma unroll
       for (int j = 0; j < kGroup; j++)
         if (y + j < h)

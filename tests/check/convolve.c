@@ -379,16 +379,13 @@ static cvcore_stream *stream;
 static void
 setup (void)
 {
-  fail_unless_equals_int (cvcore_device_open (cvtest_backend (), 0, &device),
-      CVCORE_OK);
-  fail_unless_equals_int (cvcore_stream_new (device, &stream), CVCORE_OK);
+  cvtest_open_backend (&device, &stream);
 }
 
 static void
 teardown (void)
 {
-  cvcore_stream_free (stream);
-  cvcore_device_close (device);
+  cvtest_close_backend (device, stream);
 }
 
 /* Runs one case on this test's backend; returns the output (caller frees). */

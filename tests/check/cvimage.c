@@ -73,3 +73,18 @@ cvtest_image_free (TestImage * t, cvcore_device * device)
   g_free (t->host);
 }
 
+
+void
+cvtest_open_backend (cvcore_device ** device, cvcore_stream ** stream)
+{
+  fail_unless_equals_int (cvcore_device_open (cvtest_backend (), 0, device),
+      CVCORE_OK);
+  fail_unless_equals_int (cvcore_stream_new (*device, stream), CVCORE_OK);
+}
+
+void
+cvtest_close_backend (cvcore_device * device, cvcore_stream * stream)
+{
+  cvcore_stream_free (stream);
+  cvcore_device_close (device);
+}

@@ -26,6 +26,10 @@ TestImage cvtest_image_new (cvcore_device * device, cvcore_stream * stream,
 void cvtest_image_download (TestImage * t, cvcore_stream * stream);
 void cvtest_image_free (TestImage * t, cvcore_device * device);
 
+/* Opens device 0 of the tests' backend and a stream on it. */
+void cvtest_open_backend (cvcore_device ** device, cvcore_stream ** stream);
+void cvtest_close_backend (cvcore_device * device, cvcore_stream * stream);
+
 G_END_DECLS
 
 #endif /* CVIMAGE_H */
