@@ -96,6 +96,14 @@ cvcore_status cvcore_foveate (cvcore_stream * stream, const cvcore_image * src,
     const cvcore_image * dst, unsigned channel_mask,
     const cvcore_fov_plan * plan);
 
+/* Per-pixel ("perfect") foveation, on the host: every pixel of 8-bit @src
+ * blurred with the Gaussian of its own, unquantised sigma (taps and edges
+ * as in the block-wise rendering). Slow; the quality reference that
+ * block-wise rendering is measured against. Both images in host memory. */
+cvcore_status cvcore_fov_perfect (const cvcore_fov_model * model,
+    const cvcore_image * src, const cvcore_image * dst,
+    unsigned channel_mask, double fix_x, double fix_y);
+
 #ifdef __cplusplus
 }
 #endif

@@ -258,6 +258,72 @@ cpu_foveate (const cvcore_image * src, const cvcore_image * dst,
   return CVCORE_OK;
 }
 
+/* --- per-pixel reference ----------------------------------------------- */
+
+/* Normalised Gaussian taps of @sigma into @taps (room for
+ * 2 * CVCORE_FOV_MAX_RADIUS + 1); returns the radius. */
+static int
+gaussian_taps (double sigma, double *taps)
+{
+  int n = (int) ceil (6.0 * sigma), r;
+  double sum = 0.0;
+
+  if (n % 2 == 0)
+    n++;
+  r = n / 2;
+  for (int i = 0; i < n; i++)
+    sum += taps[i] = exp (-(double) (i - r) * (i - r) / (2.0 * sigma * sigma));
+  for (int i = 0; i < n; i++)
+    taps[i] /= sum;
+  return r;
+}
+
+cvcore_status
+cvcore_fov_perfect (const cvcore_fov_model * model, const cvcore_image * src,
+    const cvcore_image * dst, unsigned channel_mask, double fix_x,
+    double fix_y)
+{
+  const double half_diagonal = 0.5 * hypot (src->width, src->height);
+  const double fx = fix_x * src->width, fy = fix_y * src->height;
+  double taps[2 * CVCORE_FOV_MAX_RADIUS + 1];
+
+  if (src->sample != CVCORE_SAMPLE_U8 || dst->sample != CVCORE_SAMPLE_U8
+      || src->width != dst->width || src->height != dst->height
+      || src->channels != dst->channels)
+    return cvcore_fail (CVCORE_ERROR_INVALID_VALUE,
+        "per-pixel foveation of mismatched images");
+  for (int y = 0; y < src->height; y++)
+    for (int x = 0; x < src->width; x++) {
+      const double d = hypot (x + 0.5 - fx, y + 0.5 - fy);
+      const double sigma = fmin (cvcore_fov_sigma (model,
+              d / half_diagonal * model->corner_eccentricity),
+          CVCORE_FOV_MAX_RADIUS / 3.0);
+      const int r = sigma > 0.0 ? gaussian_taps (sigma, taps) : 0;
+
+      for (int c = 0; c < src->channels; c++) {
+        double acc = 0.0;
+
+        if (r == 0 || !(channel_mask & (1u << c))) {
+          acc = sample_at (src, x, y, c);
+        } else {
+          for (int j = -r; j <= r; j++) {
+            const int sy = cv_clamp_index (y + j, src->height);
+            double row = 0.0;
+
+            for (int i = -r; i <= r; i++)
+              row += taps[i + r] * sample_at (src,
+                  cv_clamp_index (x + i, src->width), sy, c);
+            acc += taps[j + r] * row;
+          }
+        }
+        ((unsigned char *) dst->data)[(size_t) y * dst->pitch +
+            (size_t) x * dst->channels + c] =
+            (unsigned char) fmin (floor (acc + 0.5), 255.0);
+      }
+    }
+  return CVCORE_OK;
+}
+
 /* --- dispatch ----------------------------------------------------------- */
 
 cvcore_status

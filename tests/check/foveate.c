@@ -249,6 +249,53 @@ GST_START_TEST (test_properties)
 
 GST_END_TEST;
 
+/* Per-pixel foveation (host memory): the fixation pixel is copied, a
+ * constant frame stays constant, the periphery is blurred, and block-wise
+ * rendering is close to it. */
+GST_START_TEST (test_perfect)
+{
+  const gint w = 96, h = 64;
+  cvcore_fov_model model;
+  cvcore_image src = { 0 }, dst, flat;
+  guint8 *in = g_malloc (w * h), *out = g_malloc (w * h);
+  guint8 *constant = g_malloc (w * h);
+  gint changed = 0;
+
+  cvcore_fov_model_init (&model);
+  cvtest_fill_random (in, w * h, 11);
+  memset (constant, 40, w * h);
+  src.data = in;
+  src.pitch = w;
+  src.width = w;
+  src.height = h;
+  src.channels = 1;
+  src.sample = CVCORE_SAMPLE_U8;
+  dst = flat = src;
+  dst.data = out;
+  /* the fixation on pixel (24, 32)'s centre */
+  fail_unless_equals_int (cvcore_fov_perfect (&model, &src, &dst, 1,
+          24.5 / w, 32.5 / h), CVCORE_OK);
+  fail_unless_equals_int (out[32 * w + 24], in[32 * w + 24]);
+  for (gint x = 80; x < 96; x++)
+    changed += out[5 * w + x] != in[5 * w + x];
+  fail_unless (changed > 8);
+
+  flat.data = constant;
+  fail_unless_equals_int (cvcore_fov_perfect (&model, &flat, &dst, 1, 0.7,
+          0.1), CVCORE_OK);
+  for (gint i = 0; i < w * h; i++)
+    fail_unless_equals_int (out[i], 40);
+
+  dst.sample = CVCORE_SAMPLE_U16;
+  fail_unless_equals_int (cvcore_fov_perfect (&model, &src, &dst, 1, 0.5,
+          0.5), CVCORE_ERROR_INVALID_VALUE);
+  g_free (in);
+  g_free (out);
+  g_free (constant);
+}
+
+GST_END_TEST;
+
 GST_START_TEST (test_bad_arguments)
 {
   cvcore_fov_model model;
@@ -354,6 +401,7 @@ foveate_suite (void)
   tcase_add_test (tc, test_plan);
   tcase_add_test (tc, test_against_reference);
   tcase_add_test (tc, test_properties);
+  tcase_add_test (tc, test_perfect);
   tcase_add_test (tc, test_bad_arguments);
   if (cvtest_backend () == CVCORE_BACKEND_CUDA)
     tcase_add_test (tc, test_cuda_equals_cpu);

@@ -1,0 +1,271 @@
+/* foveate-quality: how close block-wise foveation comes to per-pixel
+ * ("perfect") foveation, by SSIM.
+ *
+ *   foveate-quality [--strength S] [--fixation X,Y] image...
+ *
+ * Each image is decoded to 8-bit luma, foveated block-wise (the CPU
+ * reference, which the CUDA kernel matches within one unit) at fragment
+ * sizes 8, 16 and 32 and per pixel with every pixel's own sigma; the SSIM
+ * map between the two (11x11 Gaussian window, sigma 1.5, the usual
+ * constants) is summarised as its mean, the mean of its worst 32x32
+ * region and the share of pixels at or above 0.99.
+ */
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include <gst/gst.h>
+#include <gst/app/app.h>
+#include <gst/video/video.h>
+
+#include "cvfoveate.h"
+
+#define REGION 32
+
+static gdouble strength = 1.0;
+static gchar *fixation = NULL;
+
+/* The image at @path as tightly packed 8-bit luma, or NULL. */
+static guint8 *
+load_luma (const gchar * path, gint * width, gint * height)
+{
+  gchar *desc = g_strdup_printf ("filesrc location=\"%s\" ! decodebin ! "
+      "videoconvert ! video/x-raw,format=GRAY8 ! appsink name=sink", path);
+  GError *error = NULL;
+  GstElement *pipeline = gst_parse_launch (desc, &error);
+  GstElement *sink;
+  GstSample *sample;
+  guint8 *luma = NULL;
+
+  g_free (desc);
+  if (!pipeline) {
+    g_printerr ("%s: %s\n", path, error->message);
+    g_clear_error (&error);
+    return NULL;
+  }
+  sink = gst_bin_get_by_name (GST_BIN (pipeline), "sink");
+  gst_element_set_state (pipeline, GST_STATE_PLAYING);
+  sample = gst_app_sink_pull_sample (GST_APP_SINK (sink));
+  if (sample) {
+    GstVideoInfo info;
+    GstVideoFrame frame;
+
+    if (gst_video_info_from_caps (&info, gst_sample_get_caps (sample))
+        && gst_video_frame_map (&frame, &info, gst_sample_get_buffer (sample),
+            GST_MAP_READ)) {
+      *width = GST_VIDEO_INFO_WIDTH (&info);
+      *height = GST_VIDEO_INFO_HEIGHT (&info);
+      luma = g_malloc ((gsize) * width * *height);
+      for (gint y = 0; y < *height; y++)
+        memcpy (luma + (gsize) y * *width,
+            (guint8 *) GST_VIDEO_FRAME_PLANE_DATA (&frame, 0) +
+            y * GST_VIDEO_FRAME_PLANE_STRIDE (&frame, 0), *width);
+      gst_video_frame_unmap (&frame);
+    }
+    gst_sample_unref (sample);
+  }
+  if (!luma)
+    g_printerr ("%s: cannot decode\n", path);
+  gst_element_set_state (pipeline, GST_STATE_NULL);
+  gst_object_unref (sink);
+  gst_object_unref (pipeline);
+  return luma;
+}
+
+/* @in blurred with the 11-tap Gaussian of sigma 1.5 along x then y, edges
+ * clamped, into @out. */
+static void
+ssim_window (const gdouble * in, gdouble * out, gdouble * tmp, gint w, gint h)
+{
+  gdouble g[11], sum = 0.0;
+
+  for (gint i = 0; i < 11; i++)
+    sum += g[i] = exp (-(i - 5) * (i - 5) / (2.0 * 1.5 * 1.5));
+  for (gint y = 0; y < h; y++)
+    for (gint x = 0; x < w; x++) {
+      gdouble acc = 0.0;
+
+      for (gint i = 0; i < 11; i++)
+        acc += g[i] * in[y * w + CLAMP (x + i - 5, 0, w - 1)];
+      tmp[y * w + x] = acc / sum;
+    }
+  for (gint y = 0; y < h; y++)
+    for (gint x = 0; x < w; x++) {
+      gdouble acc = 0.0;
+
+      for (gint i = 0; i < 11; i++)
+        acc += g[i] * tmp[CLAMP (y + i - 5, 0, h - 1) * w + x];
+      out[y * w + x] = acc / sum;
+    }
+}
+
+/* The SSIM map of @a against @b into @map. */
+static void
+ssim_map (const guint8 * a, const guint8 * b, gint w, gint h, gdouble * map)
+{
+  const gsize n = (gsize) w * h;
+  const gdouble c1 = pow (0.01 * 255, 2), c2 = pow (0.03 * 255, 2);
+  gdouble *in = g_new (gdouble, n), *tmp = g_new (gdouble, n);
+  gdouble *mu_a = g_new (gdouble, n), *mu_b = g_new (gdouble, n);
+  gdouble *aa = g_new (gdouble, n), *bb = g_new (gdouble, n);
+  gdouble *ab = g_new (gdouble, n);
+
+  for (gsize i = 0; i < n; i++)
+    in[i] = a[i];
+  ssim_window (in, mu_a, tmp, w, h);
+  for (gsize i = 0; i < n; i++)
+    in[i] = b[i];
+  ssim_window (in, mu_b, tmp, w, h);
+  for (gsize i = 0; i < n; i++)
+    in[i] = (gdouble) a[i] * a[i];
+  ssim_window (in, aa, tmp, w, h);
+  for (gsize i = 0; i < n; i++)
+    in[i] = (gdouble) b[i] * b[i];
+  ssim_window (in, bb, tmp, w, h);
+  for (gsize i = 0; i < n; i++)
+    in[i] = (gdouble) a[i] * b[i];
+  ssim_window (in, ab, tmp, w, h);
+  for (gsize i = 0; i < n; i++) {
+    const gdouble va = aa[i] - mu_a[i] * mu_a[i];
+    const gdouble vb = bb[i] - mu_b[i] * mu_b[i];
+    const gdouble cov = ab[i] - mu_a[i] * mu_b[i];
+
+    map[i] = (2 * mu_a[i] * mu_b[i] + c1) * (2 * cov + c2) /
+        ((mu_a[i] * mu_a[i] + mu_b[i] * mu_b[i] + c1) * (va + vb + c2));
+  }
+  g_free (in);
+  g_free (tmp);
+  g_free (mu_a);
+  g_free (mu_b);
+  g_free (aa);
+  g_free (bb);
+  g_free (ab);
+}
+
+/* Mean, worst REGION x REGION mean and share >= 0.99 of @map. */
+static void
+summarise (const gdouble * map, gint w, gint h, gdouble * mean,
+    gdouble * worst, gdouble * share)
+{
+  gsize good = 0;
+  gdouble total = 0.0;
+
+  *worst = 1.0;
+  for (gint ry = 0; ry < h; ry += REGION)
+    for (gint rx = 0; rx < w; rx += REGION) {
+      gdouble sum = 0.0;
+      gint count = 0;
+
+      for (gint y = ry; y < MIN (ry + REGION, h); y++)
+        for (gint x = rx; x < MIN (rx + REGION, w); x++, count++)
+          sum += map[y * w + x];
+      *worst = MIN (*worst, sum / count);
+    }
+  for (gsize i = 0; i < (gsize) w * h; i++) {
+    total += map[i];
+    good += map[i] >= 0.99;
+  }
+  *mean = total / ((gsize) w * h);
+  *share = (gdouble) good / ((gsize) w * h);
+}
+
+static gboolean
+evaluate (cvcore_stream * stream, const gchar * path, gdouble fx, gdouble fy)
+{
+  cvcore_fov_model model;
+  cvcore_image src = { 0 }, block = { 0 }, perfect = { 0 };
+  gint w, h;
+  guint8 *luma = load_luma (path, &w, &h);
+  gdouble *map;
+  const gchar *name = strrchr (path, '/') ? strrchr (path, '/') + 1 : path;
+
+  if (!luma)
+    return FALSE;
+  cvcore_fov_model_init (&model);
+  model.strength = strength;
+  src.data = luma;
+  src.pitch = w;
+  src.width = w;
+  src.height = h;
+  src.channels = 1;
+  src.sample = CVCORE_SAMPLE_U8;
+  block = perfect = src;
+  block.data = g_malloc ((gsize) w * h);
+  perfect.data = g_malloc ((gsize) w * h);
+  map = g_new (gdouble, (gsize) w * h);
+  if (cvcore_fov_perfect (&model, &src, &perfect, 1, fx, fy) != CVCORE_OK) {
+    g_printerr ("%s: %s\n", path, cvcore_last_error ());
+    return FALSE;
+  }
+  for (gint fragment = 8; fragment <= 32; fragment *= 2) {
+    cvcore_fov_plan *plan = g_new (cvcore_fov_plan, 1);
+    gdouble mean, worst, share;
+
+    if (cvcore_fov_plan_init (plan, &model, w, h, fragment, fx,
+            fy) != CVCORE_OK
+        || cvcore_foveate (stream, &src, &block, 1, plan) != CVCORE_OK) {
+      g_printerr ("%s: %s\n", path, cvcore_last_error ());
+      g_free (plan);
+      return FALSE;
+    }
+    ssim_map (block.data, perfect.data, w, h, map);
+    summarise (map, w, h, &mean, &worst, &share);
+    printf ("| %s | %dx%d | %g | %d | %d | %.4f | %.4f | %.1f %% |\n", name,
+        w, h, strength, fragment, plan->n_filters - 1, mean, worst,
+        100.0 * share);
+    fflush (stdout);
+    g_free (plan);
+  }
+  g_free (map);
+  g_free (block.data);
+  g_free (perfect.data);
+  g_free (luma);
+  return TRUE;
+}
+
+int
+main (int argc, char **argv)
+{
+  GOptionEntry entries[] = {
+    {"strength", 's', 0, G_OPTION_ARG_DOUBLE, &strength,
+        "Sigma multiplier (default 1)", "S"},
+    {"fixation", 'f', 0, G_OPTION_ARG_STRING, &fixation,
+        "Fixation as fractions of width and height (default 0.5,0.5)",
+        "X,Y"},
+    {NULL}
+  };
+  GOptionContext *options = g_option_context_new ("image...");
+  GError *error = NULL;
+  cvcore_device *device;
+  cvcore_stream *stream;
+  gdouble fx = 0.5, fy = 0.5;
+  gint status = 0;
+
+  g_option_context_add_main_entries (options, entries, NULL);
+  g_option_context_add_group (options, gst_init_get_option_group ());
+  if (!g_option_context_parse (options, &argc, &argv, &error) || argc < 2) {
+    g_printerr ("usage: foveate-quality [--strength S] [--fixation X,Y] "
+        "image...\n");
+    return 2;
+  }
+  g_option_context_free (options);
+  if (fixation && sscanf (fixation, "%lf,%lf", &fx, &fy) != 2) {
+    g_printerr ("foveate-quality: fixation \"%s\" is not X,Y\n", fixation);
+    return 2;
+  }
+  if (cvcore_device_open (CVCORE_BACKEND_CPU, 0, &device) != CVCORE_OK
+      || cvcore_stream_new (device, &stream) != CVCORE_OK) {
+    g_printerr ("foveate-quality: %s\n", cvcore_last_error ());
+    return 1;
+  }
+  printf ("| image | size | strength | fragment | filters | mean SSIM | "
+      "worst %dx%d region | pixels >= 0.99 |\n|---|---|---|---|---|---|---|"
+      "---|\n", REGION, REGION);
+  for (gint i = 1; i < argc; i++)
+    if (!evaluate (stream, argv[i], fx, fy))
+      status = 1;
+  cvcore_stream_free (stream);
+  cvcore_device_close (device);
+  g_free (fixation);
+  return status;
+}
