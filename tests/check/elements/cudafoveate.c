@@ -138,6 +138,45 @@ GST_START_TEST (test_fixation_moves)
 
 GST_END_TEST;
 
+/* New caps mid-stream (size and format) and a flush: the plans follow. */
+GST_START_TEST (test_renegotiation_and_flush)
+{
+  GstHarness *h = cvtest_filter_harness ("cudafoveate", "strength=2", NULL);
+  GstVideoInfo info;
+  GstBuffer *in, *out;
+
+  cvtest_set_caps (h, &info, GST_VIDEO_FORMAT_GRAY8, 200, 100);
+  in = cvtest_random_frame (&info, 21);
+  out = cvtest_push_frame (h, in);
+  fail_unless_equals_int (cvtest_byte_at (out, &info, 0, 100, 50),
+      cvtest_byte_at (in, &info, 0, 100, 50));
+  gst_buffer_unref (in);
+  gst_buffer_unref (out);
+
+  cvtest_set_caps (h, &info, GST_VIDEO_FORMAT_NV12, 320, 240);
+  in = cvtest_random_frame (&info, 22);
+  out = cvtest_push_frame (h, in);
+  fail_unless_equals_int (gst_buffer_get_size (out), info.size);
+  fail_unless_equals_int (cvtest_byte_at (out, &info, 0, 160, 120),
+      cvtest_byte_at (in, &info, 0, 160, 120));
+  fail_unless (cvtest_byte_at (out, &info, 0, 5, 5) != cvtest_byte_at (in,
+          &info, 0, 5, 5) || cvtest_byte_at (out, &info, 0, 6, 5) !=
+      cvtest_byte_at (in, &info, 0, 6, 5));
+  gst_buffer_unref (out);
+
+  fail_unless (gst_harness_push_event (h, gst_event_new_flush_start ()));
+  fail_unless (gst_harness_push_event (h, gst_event_new_flush_stop (TRUE)));
+  cvtest_set_caps (h, &info, GST_VIDEO_FORMAT_NV12, 320, 240);
+  out = cvtest_push_frame (h, in);
+  fail_unless_equals_int (cvtest_byte_at (out, &info, 0, 160, 120),
+      cvtest_byte_at (in, &info, 0, 160, 120));
+  gst_buffer_unref (out);
+  gst_buffer_unref (in);
+  gst_harness_teardown (h);
+}
+
+GST_END_TEST;
+
 /* Fragment sizes round to 8, 16 or 32. */
 GST_START_TEST (test_fragment_size)
 {
@@ -182,6 +221,7 @@ cudafoveate_suite (void)
   tcase_add_test (tc, test_every_format);
   tcase_add_test (tc, test_alpha);
   tcase_add_test (tc, test_fixation_moves);
+  tcase_add_test (tc, test_renegotiation_and_flush);
   tcase_add_test (tc, test_fragment_size);
   tcase_add_test (tc, test_out_of_reach);
   return s;
