@@ -35,23 +35,6 @@ typedef enum
   CVCORE_BORDER_CONSTANT,       /* vv|abcd|vv */
 } cvcore_border;
 
-typedef enum
-{
-  CVCORE_SAMPLE_U8,
-  CVCORE_SAMPLE_U16,
-} cvcore_sample;
-
-/* A plane of interleaved samples in device memory (host memory on the CPU
- * backend). */
-typedef struct
-{
-  void *data;
-  size_t pitch;                 /* bytes between rows */
-  int width, height;            /* in pixels */
-  int channels;                 /* 1, 2 or 4 interleaved samples per pixel */
-  cvcore_sample sample;
-} cvcore_image;
-
 typedef struct
 {
   int width, height;

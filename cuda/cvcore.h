@@ -55,6 +55,23 @@ typedef struct cvcore_device cvcore_device;
 typedef struct cvcore_stream cvcore_stream;
 typedef struct cvcore_event cvcore_event;
 
+typedef enum
+{
+  CVCORE_SAMPLE_U8,
+  CVCORE_SAMPLE_U16,
+} cvcore_sample;
+
+/* A plane of interleaved samples in device memory (host memory on the CPU
+ * backend). */
+typedef struct
+{
+  void *data;
+  size_t pitch;                 /* bytes between rows */
+  int width, height;            /* in pixels */
+  int channels;                 /* 1, 2 or 4 interleaved samples per pixel */
+  cvcore_sample sample;
+} cvcore_image;
+
 /* Errors */
 const char *cvcore_status_name (cvcore_status status);
 const char *cvcore_last_error (void);

@@ -22,7 +22,7 @@
 #ifndef CVFOVEATE_H
 #define CVFOVEATE_H
 
-#include "cvconvolve.h"
+#include "cvcore.h"
 
 #ifdef __cplusplus
 extern "C" {

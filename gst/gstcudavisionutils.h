@@ -5,7 +5,6 @@
 
 #include <gst/video/video.h>
 #include "cvcore.h"
-#include "cvconvolve.h"
 
 G_BEGIN_DECLS
 

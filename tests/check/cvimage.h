@@ -3,7 +3,7 @@
 #define CVIMAGE_H
 
 #include "cvtest.h"
-#include "cvconvolve.h"
+#include "cvcore.h"
 
 G_BEGIN_DECLS
 
