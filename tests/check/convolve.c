@@ -549,14 +549,7 @@ GST_START_TEST (test_cuda_equals_cpu)
 
     src = cvtest_image_new (device, stream, size[0], size[1], channels, sample, -1,
         rng () % 3 * 40, n + 9);
-    cpu_src = cvtest_image_new (cpu, cpu_stream, size[0], size[1], channels, sample,
-        -1, 0, n + 9);
-    /* the same samples, at the CPU image's pitch */
-    for (gint y = 0; y < size[1]; y++)
-      memcpy ((guint8 *) cpu_src.image.data + y * cpu_src.image.pitch,
-          src.host + y * src.image.pitch, cvtest_row_bytes (&src.image));
-    memcpy (cpu_src.host, cpu_src.image.data,
-        cpu_src.image.pitch * size[1]);
+    cpu_src = cvtest_image_on_cpu (cpu, cpu_stream, &src);
 
     gpu_out = run_case (&src, &plan, mask);
     {

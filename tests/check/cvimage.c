@@ -88,3 +88,18 @@ cvtest_close_backend (cvcore_device * device, cvcore_stream * stream)
   cvcore_stream_free (stream);
   cvcore_device_close (device);
 }
+
+TestImage
+cvtest_image_on_cpu (cvcore_device * cpu, cvcore_stream * stream,
+    const TestImage * src)
+{
+  const cvcore_image *im = &src->image;
+  TestImage t = cvtest_image_new (cpu, stream, im->width, im->height,
+      im->channels, im->sample, 0, 0, 0);
+
+  for (gint y = 0; y < im->height; y++)
+    memcpy ((guint8 *) t.image.data + y * t.image.pitch,
+        src->host + y * im->pitch, cvtest_row_bytes (im));
+  memcpy (t.host, t.image.data, t.image.pitch * im->height);
+  return t;
+}

@@ -22,6 +22,10 @@ double cvtest_host_sample (const TestImage * t, gint x, gint y, gint c);
 TestImage cvtest_image_new (cvcore_device * device, cvcore_stream * stream,
     gint width, gint height, gint channels, cvcore_sample sample, gint fill,
     guint extra, guint32 seed);
+/* The samples of @src in a new image on the CPU backend's @cpu (host
+ * memory, its own pitch). */
+TestImage cvtest_image_on_cpu (cvcore_device * cpu, cvcore_stream * stream,
+    const TestImage * src);
 /* Copies the device image back into the host copy. */
 void cvtest_image_download (TestImage * t, cvcore_stream * stream);
 void cvtest_image_free (TestImage * t, cvcore_device * device);

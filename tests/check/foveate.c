@@ -358,12 +358,7 @@ GST_START_TEST (test_cuda_equals_cpu)
             size[1], 8 << (n % 3), fix[0], fix[1]), CVCORE_OK);
     src = cvtest_image_new (device, stream, size[0], size[1], channels,
         CVCORE_SAMPLE_U8, -1, n % 2 * 40, n + 3);
-    cpu_src = cvtest_image_new (cpu, cpu_stream, size[0], size[1], channels,
-        CVCORE_SAMPLE_U8, -1, 0, n + 3);
-    for (gint y = 0; y < size[1]; y++)
-      memcpy ((guint8 *) cpu_src.image.data + y * cpu_src.image.pitch,
-          src.host + y * src.image.pitch, cvtest_row_bytes (&src.image));
-    memcpy (cpu_src.host, cpu_src.image.data, cpu_src.image.pitch * size[1]);
+    cpu_src = cvtest_image_on_cpu (cpu, cpu_stream, &src);
 
     out = run (&src, &plan, mask);
     {
