@@ -243,3 +243,17 @@ cvtest_byte_at (GstBuffer * buffer, const GstVideoInfo * info, guint plane,
   gst_video_frame_unmap (&frame);
   return v;
 }
+
+void
+cvtest_assert_constant_unchanged (GstHarness * h, const GstVideoInfo * info,
+    guint8 value)
+{
+  GstBuffer *in = gst_buffer_new_allocate (NULL, info->size, NULL);
+  GstBuffer *out;
+
+  gst_buffer_memset (in, 0, value, info->size);
+  out = cvtest_push_frame (h, in);
+  cvtest_assert_frames_equal (in, out, info);
+  gst_buffer_unref (in);
+  gst_buffer_unref (out);
+}

@@ -67,6 +67,11 @@ void cvtest_set_caps (GstHarness * h, GstVideoInfo * info,
 /* Pushes @in (not taken) and returns the output (fails when none). */
 GstBuffer *cvtest_push_frame (GstHarness * h, GstBuffer * in);
 
+/* Pushes a frame of @info whose every byte is @value and checks that it
+ * comes out unchanged. */
+void cvtest_assert_constant_unchanged (GstHarness * h,
+    const GstVideoInfo * info, guint8 value);
+
 /* Byte @x (byte column) of row @y of @plane of @buffer laid out as @info. */
 guint8 cvtest_byte_at (GstBuffer * buffer, const GstVideoInfo * info,
     guint plane, gint x, gint y);

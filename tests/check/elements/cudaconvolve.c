@@ -98,15 +98,9 @@ GST_START_TEST (test_constant_stays_constant)
   for (guint f = 0; f < G_N_ELEMENTS (formats); f++) {
     GstHarness *h = cvtest_filter_harness ("cudaconvolve", "preset=gaussian5 border=mirror", NULL);
     GstVideoInfo info;
-    GstBuffer *in, *out;
 
     cvtest_set_caps (h, &info, formats[f], 37, 21);
-    in = gst_buffer_new_allocate (NULL, info.size, NULL);
-    gst_buffer_memset (in, 0, 0x77, info.size);
-    out = cvtest_push_frame (h, in);
-    cvtest_assert_frames_equal (in, out, &info);
-    gst_buffer_unref (in);
-    gst_buffer_unref (out);
+    cvtest_assert_constant_unchanged (h, &info, 0x77);
     gst_harness_teardown (h);
   }
 }

@@ -19,7 +19,7 @@ GST_START_TEST (test_every_format)
     GstHarness *h = cvtest_filter_harness ("cudafoveate",
         "fixation-x=0.25 fixation-y=0.5 strength=2", NULL);
     GstVideoInfo info, padded;
-    GstBuffer *in, *out, *flat;
+    GstBuffer *in, *out;
     gint changed = 0;
 
     cvtest_set_caps (h, &info, formats[f], 200, 100);
@@ -44,12 +44,7 @@ GST_START_TEST (test_every_format)
     gst_buffer_unref (in);
     gst_buffer_unref (out);
 
-    flat = gst_buffer_new_allocate (NULL, info.size, NULL);
-    gst_buffer_memset (flat, 0, 93, info.size);
-    out = cvtest_push_frame (h, flat);
-    cvtest_assert_frames_equal (flat, out, &info);
-    gst_buffer_unref (flat);
-    gst_buffer_unref (out);
+    cvtest_assert_constant_unchanged (h, &info, 93);
     gst_harness_teardown (h);
   }
 }
