@@ -16,23 +16,42 @@ G_DEFINE_ABSTRACT_TYPE_WITH_CODE (GstCudaVisionFilter, gst_cuda_vision_filter,
 
 #define BASE(self) GST_CUDA_VISION_BASE_TRANSFORM (self)
 
-void
-gst_cuda_vision_filter_class_add_pad_templates (GstCudaVisionFilterClass *
-    klass, const gchar * formats)
+static GstCaps *
+device_video_caps (const gchar * formats)
 {
-  GstElementClass *element_class = GST_ELEMENT_CLASS (klass);
-  gchar *desc = g_strdup_printf ("video/x-raw(" GST_CAPS_FEATURE_MEMORY_CUDA_VISION
-      "), format=(string)%s, width=(int)[1, 32767], height=(int)[1, 32767], "
+  gchar *desc = g_strdup_printf ("video/x-raw("
+      GST_CAPS_FEATURE_MEMORY_CUDA_VISION "), format=(string)%s, "
+      "width=(int)[1, 32767], height=(int)[1, 32767], "
       "framerate=(fraction)[0/1, 2147483647/1]", formats);
   GstCaps *caps = gst_caps_from_string (desc);
 
   g_assert (caps != NULL);
-  gst_element_class_add_pad_template (element_class,
-      gst_pad_template_new ("sink", GST_PAD_SINK, GST_PAD_ALWAYS, caps));
-  gst_element_class_add_pad_template (element_class,
-      gst_pad_template_new ("src", GST_PAD_SRC, GST_PAD_ALWAYS, caps));
-  gst_caps_unref (caps);
   g_free (desc);
+  return caps;
+}
+
+void
+gst_cuda_vision_filter_class_add_pad_templates_full (GstCudaVisionFilterClass
+    * klass, const gchar * sink_formats, const gchar * src_formats)
+{
+  GstElementClass *element_class = GST_ELEMENT_CLASS (klass);
+  GstCaps *sink_caps = device_video_caps (sink_formats);
+  GstCaps *src_caps = device_video_caps (src_formats);
+
+  gst_element_class_add_pad_template (element_class,
+      gst_pad_template_new ("sink", GST_PAD_SINK, GST_PAD_ALWAYS, sink_caps));
+  gst_element_class_add_pad_template (element_class,
+      gst_pad_template_new ("src", GST_PAD_SRC, GST_PAD_ALWAYS, src_caps));
+  gst_caps_unref (sink_caps);
+  gst_caps_unref (src_caps);
+}
+
+void
+gst_cuda_vision_filter_class_add_pad_templates (GstCudaVisionFilterClass *
+    klass, const gchar * formats)
+{
+  gst_cuda_vision_filter_class_add_pad_templates_full (klass, formats,
+      formats);
 }
 
 /* The frame must be ours and live on our device; anything else reaching a

@@ -33,6 +33,10 @@ struct _GstCudaVisionFilterClass
  * @formats (a caps format list such as "{ RGBA, GRAY8 }"). */
 void gst_cuda_vision_filter_class_add_pad_templates (GstCudaVisionFilterClass
     * klass, const gchar * formats);
+/* The same with different formats on the two pads (format converters). */
+void gst_cuda_vision_filter_class_add_pad_templates_full
+    (GstCudaVisionFilterClass * klass, const gchar * sink_formats,
+    const gchar * src_formats);
 
 G_END_DECLS
 

@@ -8,6 +8,7 @@
 
 #include "gstcudaconvolve.h"
 #include "gstcudafoveate.h"
+#include "gstcudatonemap.h"
 #include "gstcudadownload.h"
 #include "gstcudaupload.h"
 #include "gstcudavisionmemory.h"
@@ -72,6 +73,8 @@ gst_cuda_vision_plugin_init (GstPlugin * plugin)
       GST_TYPE_CUDA_CONVOLVE);
   ok &= gst_element_register (plugin, "cudafoveate", GST_RANK_NONE,
       GST_TYPE_CUDA_FOVEATE);
+  ok &= gst_element_register (plugin, "cudatonemap", GST_RANK_NONE,
+      GST_TYPE_CUDA_TONEMAP);
   return ok;
 }
 

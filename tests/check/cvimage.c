@@ -58,6 +58,15 @@ cvtest_image_new (cvcore_device * device, cvcore_stream * stream, gint width,
 }
 
 void
+cvtest_image_upload (TestImage * t, cvcore_stream * stream)
+{
+  fail_unless_equals_int (cvcore_copy_async (stream, t->image.data, t->host,
+          t->image.pitch * t->image.height, CVCORE_COPY_HOST_TO_DEVICE),
+      CVCORE_OK);
+  fail_unless_equals_int (cvcore_stream_synchronize (stream), CVCORE_OK);
+}
+
+void
 cvtest_image_download (TestImage * t, cvcore_stream * stream)
 {
   fail_unless_equals_int (cvcore_copy_async (stream, t->host, t->image.data,

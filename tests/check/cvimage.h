@@ -26,6 +26,8 @@ TestImage cvtest_image_new (cvcore_device * device, cvcore_stream * stream,
  * memory, its own pitch). */
 TestImage cvtest_image_on_cpu (cvcore_device * cpu, cvcore_stream * stream,
     const TestImage * src);
+/* Copies the host copy to the device image. */
+void cvtest_image_upload (TestImage * t, cvcore_stream * stream);
 /* Copies the device image back into the host copy. */
 void cvtest_image_download (TestImage * t, cvcore_stream * stream);
 void cvtest_image_free (TestImage * t, cvcore_device * device);

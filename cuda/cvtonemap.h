@@ -1,0 +1,116 @@
+/* cvtonemap: photographic tone reproduction (Reinhard et al. 2002) with
+ * box-filter dodging-and-burning on summed-area tables (Slomp and
+ * Oliveira 2008), the compute behind cudatonemap.
+ *
+ * Per frame:
+ *  1. world luminance Lw of every pixel (linear light, the weights of the
+ *     frame's primaries), and the log-average key
+ *     Lbar = exp (mean (ln (delta + Lw))), with the extremes of
+ *     ln (delta + Lw) for the automatic key;
+ *  2. the key adapts over time: the three logarithms move towards the
+ *     frame's with time constant adaptation_time (seconds);
+ *  3. the exposure a is `key`, or with auto_key
+ *     key * 4^((2 ln Lbar - ln Lmin - ln Lmax) / (ln Lmax - ln Lmin))
+ *     (Reinhard's 2002 estimate, with `key` as its middle grey);
+ *  4. scaled luminance L = a / Lbar * Lw, then
+ *     global: Ld = L (1 + L / white^2) / (1 + L);
+ *     local:  centre-surround activity between boxes of growing edge s_i
+ *             (1, 3, 5, 7, 11, 17, 25, 39 pixels, clipped to the frame),
+ *             W_i = (V_i - V_i+1) / (2^phi a / s_i^2 + V_i); the pyramid
+ *             is walked up from the pixel itself (V_0 = L) while |W_i| <
+ *             epsilon, and Ld = L / (1 + V) with V the centre where it
+ *             stopped (at most the second largest box);
+ *  5. colour: C_out = (C / Lw)^saturation * Ld, clamped to [0, 1], sRGB
+ *     encoded to 8 bits.
+ *
+ * The CUDA backend keeps everything on the device: the key and its
+ * adaptation state never come back to the host. Box sums come from
+ * summed-area tables of the scaled luminance built per tile in shared
+ * memory, in double precision, so that a dark pixel beside a headlight
+ * 1e5 times brighter still gets an accurate box average. The CPU backend
+ * is the reference: the same operator in double precision.
+ */
+#ifndef CVTONEMAP_H
+#define CVTONEMAP_H
+
+#include "cvcore.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define CVCORE_TM_MAX_SCALES 8
+
+typedef enum
+{
+  CVCORE_TM_GLOBAL,
+  CVCORE_TM_LOCAL,
+} cvcore_tm_operator;
+
+/* Luminance weights of the input's primaries. */
+typedef enum
+{
+  CVCORE_TM_BT709,
+  CVCORE_TM_BT2020,
+} cvcore_tm_primaries;
+
+typedef struct
+{
+  cvcore_tm_operator op;
+  double key;                   /* a: exposure, middle grey (0.18) */
+  bool auto_key;
+  double delta;                 /* offset inside the log-average */
+  double white_point;           /* global: smallest L mapped to white */
+  int scales;                   /* local: boxes in the pyramid, 2..8 */
+  double phi;                   /* local: sharpening */
+  double epsilon;               /* local: activity threshold */
+  double saturation;            /* colour exponent */
+  double input_scale;           /* linear light of a full-scale sample */
+  double adaptation_time;       /* seconds; 0 follows each frame */
+  cvcore_tm_primaries primaries;
+  bool dst_bgr;                 /* output B, G, R, x instead of R, G, B, A */
+} cvcore_tm_params;
+
+/* The key after a frame: what the operator used. */
+typedef struct
+{
+  double log_average;           /* adapted ln Lbar */
+  double log_min, log_max;      /* adapted extremes of ln (delta + Lw) */
+  double exposure;              /* a */
+  double scale;                 /* a / Lbar */
+} cvcore_tm_key;
+
+/* Defaults of the thesis: local, key 0.18, delta 1e-4, white infinite,
+ * 8 scales, phi 8, epsilon 0.025, saturation 1, input scale 1, no
+ * adaptation, BT.709. */
+void cvcore_tm_params_init (cvcore_tm_params * params);
+
+/* Edge, in pixels, of box @i of the pyramid (0 is the pixel itself). */
+int cvcore_tm_box_edge (int i);
+
+/* Device scratch and adaptation state for frames of one size. */
+typedef struct cvcore_tonemapper cvcore_tonemapper;
+
+cvcore_status cvcore_tonemapper_new (cvcore_device * device, int width,
+    int height, cvcore_tonemapper ** tonemapper);
+void cvcore_tonemapper_free (cvcore_tonemapper * tonemapper);
+/* The next frame starts the adaptation afresh (after a flush or seek). */
+void cvcore_tonemapper_reset (cvcore_tonemapper * tonemapper);
+
+/* Queues the tone mapping of @src (linear light: 1 channel of
+ * luminance, or 4 channels R, G, B, A; 8 or 16-bit) into 8-bit 4-channel
+ * @dst on @stream. @dt is the time since the previous frame in seconds
+ * (used only with adaptation). */
+cvcore_status cvcore_tonemap (cvcore_stream * stream,
+    cvcore_tonemapper * tonemapper, const cvcore_image * src,
+    const cvcore_image * dst, const cvcore_tm_params * params, double dt);
+
+/* The key of the last frame queued; waits for @stream. */
+cvcore_status cvcore_tonemapper_key (cvcore_tonemapper * tonemapper,
+    cvcore_stream * stream, cvcore_tm_key * key);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* CVTONEMAP_H */

@@ -1,0 +1,115 @@
+/* Arithmetic of the tone mapping shared by the CPU reference and the CUDA
+ * kernels: the key, its adaptation, the exposure and the local scale
+ * selection, all in double precision on both. */
+#ifndef TONEMAP_COMMON_H
+#define TONEMAP_COMMON_H
+
+#include <math.h>
+
+#include "convolve-common.h"
+#include "cvtonemap.h"
+
+/* Box edges of the pyramid: the pixel, then steps of about 1.6 (the
+ * scales of Linnemann et al. that the thesis uses). */
+#define CV_TM_EDGES { 1, 3, 5, 7, 11, 17, 25, 39 }
+
+CV_HD int
+cv_tm_edge (int i)
+{
+  const int edges[CVCORE_TM_MAX_SCALES] = CV_TM_EDGES;
+
+  return edges[i];
+}
+
+/* Largest box half-width a frame's pyramid reaches. */
+CV_HD int
+cv_tm_max_radius (const cvcore_tm_params * params)
+{
+  return params->op == CVCORE_TM_LOCAL ?
+      cv_tm_edge (params->scales - 1) / 2 : 0;
+}
+
+CV_HD void
+cv_tm_weights (cvcore_tm_primaries primaries, double w[3])
+{
+  if (primaries == CVCORE_TM_BT2020) {
+    w[0] = 0.2627;
+    w[1] = 0.6780;
+    w[2] = 0.0593;
+  } else {
+    w[0] = 0.2126;
+    w[1] = 0.7152;
+    w[2] = 0.0722;
+  }
+}
+
+/* @state moves towards @now with time constant @tau; a reset or no
+ * adaptation takes @now. */
+CV_HD double
+cv_tm_adapt (double state, double now, double dt, double tau, bool reset)
+{
+  if (reset || !(tau > 0.0))
+    return now;
+  if (!(dt > 0.0))
+    return state;
+  return state + (now - state) * (1.0 - exp (-dt / tau));
+}
+
+/* The frame's key from the sums of its logarithms, adapted from @prev
+ * (ignored on @reset). */
+CV_HD void
+cv_tm_update_key (const cvcore_tm_params * params, double log_sum,
+    double log_min, double log_max, double n, double dt, bool reset,
+    const cvcore_tm_key * prev, cvcore_tm_key * key)
+{
+  double spread;
+
+  key->log_average = cv_tm_adapt (prev->log_average, log_sum / n, dt,
+      params->adaptation_time, reset);
+  key->log_min = cv_tm_adapt (prev->log_min, log_min, dt,
+      params->adaptation_time, reset);
+  key->log_max = cv_tm_adapt (prev->log_max, log_max, dt,
+      params->adaptation_time, reset);
+  key->exposure = params->key;
+  spread = key->log_max - key->log_min;
+  if (params->auto_key && spread > 1e-9)
+    key->exposure = params->key * pow (4.0, (2.0 * key->log_average -
+            key->log_min - key->log_max) / spread);
+  key->scale = key->exposure / exp (key->log_average);
+}
+
+/* Reinhard's global curve; an infinite white point gives L / (1 + L). */
+CV_HD double
+cv_tm_global (double l, double white)
+{
+  return l * (1.0 + l / (white * white)) / (1.0 + l);
+}
+
+/* Centre-surround activity of boxes @vc (edge @s) and @vs. */
+CV_HD double
+cv_tm_activity (double vc, double vs, int s, double threshold_scale)
+{
+  return (vc - vs) / (threshold_scale / ((double) s * s) + vc);
+}
+
+/* Local operator: the largest centre s_max of the pyramid of box averages
+ * @v (v[0] the pixel) with |W (s)| < epsilon for it and every smaller
+ * centre (the walk up stops at the first activity over the threshold);
+ * s_max = 0 when even the first fails. Returns V (s_max).
+ * @threshold_scale is 2^phi a. */
+CV_HD double
+cv_tm_local_centre (const double *v, int n, double threshold_scale,
+    double epsilon)
+{
+  int best = 0;
+
+  for (int i = 0; i + 1 < n; i++) {
+    if (!(fabs (cv_tm_activity (v[i], v[i + 1], cv_tm_edge (i),
+                    threshold_scale)) < epsilon))
+      break;
+    best = i;
+  }
+  return v[best];
+}
+
+#endif /* TONEMAP_COMMON_H */

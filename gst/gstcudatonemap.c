@@ -1,0 +1,430 @@
+/**
+ * SECTION:element-cudatonemap
+ * @title: cudatonemap
+ *
+ * Maps high-dynamic-range video in cudavision device memory to displayable
+ * 8-bit sRGB with Reinhard's photographic tone reproduction.
+ *
+ * The log-average luminance of the frame (its key) is computed on the
+ * device and scales every pixel's luminance so that the key maps to `key`
+ * (middle grey, 0.18; `auto-key` estimates it from the frame's dynamic
+ * range). `operator=global` then compresses each pixel on its own,
+ * L (1 + L / white-point^2) / (1 + L); `operator=local` (the default)
+ * dodges and burns: around every pixel it compares box averages of growing
+ * size (1 to 39 pixels, `scales` of them), taken from summed-area tables,
+ * and compresses the pixel against the largest neighbourhood of nearly
+ * even luminance (centre-surround activity under `epsilon`, sharpened by
+ * `phi`). Colours keep their ratios to luminance, raised to `saturation`.
+ *
+ * With `adaptation-time` the key follows the scene with that time constant
+ * (from the buffers' timestamps), as the eye adapts: a light entering the
+ * view does not make the picture jump. A flush starts the adaptation
+ * afresh.
+ *
+ * Input is linear light: RGBA64_LE and GRAY16_LE (65535 standing for
+ * `input-scale`), or RGBA for testing. Luminance weights follow the caps'
+ * primaries (BT.709, or BT.2020). Output is RGBA or BGRx, sRGB encoded.
+ *
+ * ## Example launch lines
+ * |[
+ * gst-launch-1.0 filesrc location=night.rgba64 ! rawvideoparse format=rgba64-le width=1920 height=1080 ! cudaupload ! cudatonemap ! cudadownload ! videoconvert ! autovideosink
+ * gst-launch-1.0 videotestsrc ! video/x-raw,format=RGBA64_LE ! cudaupload ! cudatonemap operator=global key=0.36 ! cudadownload ! fakesink
+ * ]|
+ */
+#ifdef HAVE_CONFIG_H
+#include "config.h"
+#endif
+
+#include <math.h>
+
+#include "gstcudatonemap.h"
+#include "gstcudavisionutils.h"
+#include "cvtonemap.h"
+
+GST_DEBUG_CATEGORY_STATIC (gst_cuda_tonemap_debug);
+#define GST_CAT_DEFAULT gst_cuda_tonemap_debug
+
+#define TONEMAP_SINK_FORMATS "{ RGBA64_LE, GRAY16_LE, RGBA }"
+#define TONEMAP_SRC_FORMATS "{ RGBA, BGRx }"
+
+enum
+{
+  PROP_0,
+  PROP_OPERATOR,
+  PROP_KEY,
+  PROP_AUTO_KEY,
+  PROP_DELTA,
+  PROP_WHITE_POINT,
+  PROP_SCALES,
+  PROP_PHI,
+  PROP_EPSILON,
+  PROP_SATURATION,
+  PROP_INPUT_SCALE,
+  PROP_ADAPTATION_TIME,
+};
+
+struct _GstCudaTonemap
+{
+  GstCudaVisionFilter parent;
+
+  /* properties, under the object lock */
+  cvcore_tm_params params;
+
+  /* streaming thread only */
+  cvcore_tonemapper *tonemapper;
+  GstClockTime last_pts;
+};
+
+#define BASE(self) GST_CUDA_VISION_BASE_TRANSFORM (self)
+
+G_DEFINE_TYPE_WITH_CODE (GstCudaTonemap, gst_cuda_tonemap,
+    GST_TYPE_CUDA_VISION_FILTER,
+    GST_DEBUG_CATEGORY_INIT (gst_cuda_tonemap_debug, "cudatonemap", 0,
+        "cudavision tone mapping"));
+
+#define GST_TYPE_CUDA_TONEMAP_OPERATOR (gst_cuda_tonemap_operator_get_type ())
+static GType
+gst_cuda_tonemap_operator_get_type (void)
+{
+  static GType type = 0;
+  static const GEnumValue values[] = {
+    {CVCORE_TM_GLOBAL, "Every pixel compressed on its own", "global"},
+    {CVCORE_TM_LOCAL, "Dodging-and-burning against each pixel's "
+          "neighbourhood", "local"},
+    {0, NULL, NULL},
+  };
+
+  if (g_once_init_enter (&type)) {
+    GType t = g_enum_register_static ("GstCudaTonemapOperator", values);
+
+    g_once_init_leave (&type, t);
+  }
+  return type;
+}
+
+static gdouble *
+double_field (GstCudaTonemap * self, guint prop_id)
+{
+  switch (prop_id) {
+    case PROP_KEY:
+      return &self->params.key;
+    case PROP_DELTA:
+      return &self->params.delta;
+    case PROP_WHITE_POINT:
+      return &self->params.white_point;
+    case PROP_PHI:
+      return &self->params.phi;
+    case PROP_EPSILON:
+      return &self->params.epsilon;
+    case PROP_SATURATION:
+      return &self->params.saturation;
+    case PROP_INPUT_SCALE:
+      return &self->params.input_scale;
+    case PROP_ADAPTATION_TIME:
+      return &self->params.adaptation_time;
+    default:
+      return NULL;
+  }
+}
+
+static void
+gst_cuda_tonemap_set_property (GObject * object, guint prop_id,
+    const GValue * value, GParamSpec * pspec)
+{
+  GstCudaTonemap *self = GST_CUDA_TONEMAP (object);
+  gdouble *field;
+
+  GST_OBJECT_LOCK (self);
+  field = double_field (self, prop_id);
+  if (field) {
+    *field = g_value_get_double (value);
+  } else {
+    switch (prop_id) {
+      case PROP_OPERATOR:
+        self->params.op = g_value_get_enum (value);
+        break;
+      case PROP_AUTO_KEY:
+        self->params.auto_key = g_value_get_boolean (value);
+        break;
+      case PROP_SCALES:
+        self->params.scales = g_value_get_int (value);
+        break;
+      default:
+        G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+        break;
+    }
+  }
+  GST_OBJECT_UNLOCK (self);
+}
+
+static void
+gst_cuda_tonemap_get_property (GObject * object, guint prop_id,
+    GValue * value, GParamSpec * pspec)
+{
+  GstCudaTonemap *self = GST_CUDA_TONEMAP (object);
+  gdouble *field;
+
+  GST_OBJECT_LOCK (self);
+  field = double_field (self, prop_id);
+  if (field) {
+    g_value_set_double (value, *field);
+  } else {
+    switch (prop_id) {
+      case PROP_OPERATOR:
+        g_value_set_enum (value, self->params.op);
+        break;
+      case PROP_AUTO_KEY:
+        g_value_set_boolean (value, self->params.auto_key);
+        break;
+      case PROP_SCALES:
+        g_value_set_int (value, self->params.scales);
+        break;
+      default:
+        G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+        break;
+    }
+  }
+  GST_OBJECT_UNLOCK (self);
+}
+
+/* Any input format gives any output format of the same size and rate;
+ * colorimetry and chroma siting belong to each side's format. */
+static GstCaps *
+gst_cuda_tonemap_transform_caps (GstBaseTransform * trans,
+    GstPadDirection direction, GstCaps * caps, GstCaps * filter)
+{
+  GstPadTemplate *templ = gst_element_class_get_pad_template
+      (GST_ELEMENT_GET_CLASS (trans), direction == GST_PAD_SINK ? "src" :
+      "sink");
+  GstCaps *formats = gst_pad_template_get_caps (templ);
+  GstCaps *loose = gst_caps_new_empty (), *ret;
+
+  for (guint i = 0; i < gst_caps_get_size (caps); i++) {
+    GstStructure *s = gst_structure_copy (gst_caps_get_structure (caps, i));
+
+    gst_structure_remove_fields (s, "format", "colorimetry", "chroma-site",
+        NULL);
+    gst_caps_append_structure_full (loose, s,
+        gst_caps_features_copy (gst_caps_get_features (caps, i)));
+  }
+  ret = gst_caps_intersect_full (loose, formats, GST_CAPS_INTERSECT_FIRST);
+  gst_caps_unref (loose);
+  gst_caps_unref (formats);
+  if (filter) {
+    GstCaps *tmp = gst_caps_intersect_full (filter, ret,
+        GST_CAPS_INTERSECT_FIRST);
+
+    gst_caps_unref (ret);
+    ret = tmp;
+  }
+  GST_DEBUG_OBJECT (trans, "%" GST_PTR_FORMAT " -> %" GST_PTR_FORMAT, caps,
+      ret);
+  return ret;
+}
+
+static void
+free_tonemapper (GstCudaTonemap * self)
+{
+  cvcore_stream *stream = gst_cuda_vision_base_transform_get_stream (BASE
+      (self));
+
+  if (self->tonemapper == NULL)
+    return;
+  /* Queued frames may still use its scratch memory. */
+  if (stream)
+    cvcore_stream_synchronize (stream);
+  cvcore_tonemapper_free (self->tonemapper);
+  self->tonemapper = NULL;
+}
+
+static gboolean
+gst_cuda_tonemap_set_info (GstCudaVisionBaseTransform * base,
+    GstCaps * incaps, GstVideoInfo * in_info, GstCaps * outcaps,
+    GstVideoInfo * out_info)
+{
+  GstCudaTonemap *self = GST_CUDA_TONEMAP (base);
+  GstCudaVisionDevice *device = gst_cuda_vision_base_transform_get_device
+      (base);
+  cvcore_status status;
+
+  free_tonemapper (self);
+  if (device == NULL)
+    return FALSE;
+  status = cvcore_tonemapper_new (gst_cuda_vision_device_get_core (device),
+      GST_VIDEO_INFO_WIDTH (in_info), GST_VIDEO_INFO_HEIGHT (in_info),
+      &self->tonemapper);
+  if (status != CVCORE_OK) {
+    GST_ELEMENT_ERROR (self, RESOURCE, FAILED,
+        ("Cannot prepare tone mapping of %dx%d frames",
+            GST_VIDEO_INFO_WIDTH (in_info), GST_VIDEO_INFO_HEIGHT (in_info)),
+        ("%s", cvcore_last_error ()));
+    return FALSE;
+  }
+  self->last_pts = GST_CLOCK_TIME_NONE;
+  GST_DEBUG_OBJECT (self, "%s -> %s, %s primaries",
+      GST_VIDEO_INFO_NAME (in_info), GST_VIDEO_INFO_NAME (out_info),
+      in_info->colorimetry.primaries == GST_VIDEO_COLOR_PRIMARIES_BT2020 ?
+      "BT.2020" : "BT.709");
+  return TRUE;
+}
+
+/* Seconds since the previous frame: from timestamps, else the nominal
+ * frame duration, else 0 (the key then holds). */
+static gdouble
+frame_interval (GstCudaTonemap * self, GstBuffer * buffer,
+    const GstVideoInfo * info)
+{
+  const GstClockTime pts = GST_BUFFER_PTS (buffer);
+  gdouble dt = 0.0;
+
+  if (GST_CLOCK_TIME_IS_VALID (pts) && GST_CLOCK_TIME_IS_VALID (self->last_pts)
+      && pts > self->last_pts)
+    dt = (gdouble) (pts - self->last_pts) / GST_SECOND;
+  else if (!GST_CLOCK_TIME_IS_VALID (pts) && GST_VIDEO_INFO_FPS_N (info) > 0)
+    dt = (gdouble) GST_VIDEO_INFO_FPS_D (info) / GST_VIDEO_INFO_FPS_N (info);
+  self->last_pts = pts;
+  return dt;
+}
+
+static GstFlowReturn
+gst_cuda_tonemap_process (GstCudaVisionFilter * filter,
+    cvcore_stream * stream, GstVideoFrame * in_frame, GstVideoFrame * out_frame)
+{
+  GstCudaTonemap *self = GST_CUDA_TONEMAP (filter);
+  const GstVideoInfo *in_info = &in_frame->info;
+  cvcore_tm_params params;
+  cvcore_image src, dst;
+
+  GST_OBJECT_LOCK (self);
+  params = self->params;
+  GST_OBJECT_UNLOCK (self);
+  params.primaries =
+      in_info->colorimetry.primaries == GST_VIDEO_COLOR_PRIMARIES_BT2020 ?
+      CVCORE_TM_BT2020 : CVCORE_TM_BT709;
+  params.dst_bgr = GST_VIDEO_FRAME_FORMAT (out_frame) == GST_VIDEO_FORMAT_BGRx;
+
+  gst_cuda_vision_frame_plane (in_frame, 0,
+      GST_VIDEO_INFO_COMP_DEPTH (in_info, 0) > 8 ? CVCORE_SAMPLE_U16 :
+      CVCORE_SAMPLE_U8, &src);
+  gst_cuda_vision_frame_plane (out_frame, 0, CVCORE_SAMPLE_U8, &dst);
+  if (cvcore_tonemap (stream, self->tonemapper, &src, &dst, &params,
+          frame_interval (self, in_frame->buffer, in_info)) != CVCORE_OK)
+    return gst_cuda_vision_base_transform_core_error (BASE (self),
+        "Tone mapping failed");
+  return GST_FLOW_OK;
+}
+
+static gboolean
+gst_cuda_tonemap_sink_event (GstBaseTransform * trans, GstEvent * event)
+{
+  GstCudaTonemap *self = GST_CUDA_TONEMAP (trans);
+
+  /* Serialized: the streaming thread is not inside process(). */
+  if (GST_EVENT_TYPE (event) == GST_EVENT_FLUSH_STOP) {
+    if (self->tonemapper)
+      cvcore_tonemapper_reset (self->tonemapper);
+    self->last_pts = GST_CLOCK_TIME_NONE;
+  }
+  return GST_BASE_TRANSFORM_CLASS (gst_cuda_tonemap_parent_class)->sink_event
+      (trans, event);
+}
+
+static gboolean
+gst_cuda_tonemap_stop (GstBaseTransform * trans)
+{
+  free_tonemapper (GST_CUDA_TONEMAP (trans));
+  return GST_BASE_TRANSFORM_CLASS (gst_cuda_tonemap_parent_class)->stop
+      (trans);
+}
+
+static void
+install_double (GObjectClass * gobject_class, guint prop_id,
+    const gchar * name, const gchar * nick, const gchar * blurb,
+    gdouble min, gdouble max, gdouble def, GParamFlags flags)
+{
+  g_object_class_install_property (gobject_class, prop_id,
+      g_param_spec_double (name, nick, blurb, min, max, def, flags));
+}
+
+static void
+gst_cuda_tonemap_class_init (GstCudaTonemapClass * klass)
+{
+  GObjectClass *gobject_class = G_OBJECT_CLASS (klass);
+  GstElementClass *element_class = GST_ELEMENT_CLASS (klass);
+  GstBaseTransformClass *trans_class = GST_BASE_TRANSFORM_CLASS (klass);
+  GstCudaVisionBaseTransformClass *base_class =
+      GST_CUDA_VISION_BASE_TRANSFORM_CLASS (klass);
+  GstCudaVisionFilterClass *filter_class = GST_CUDA_VISION_FILTER_CLASS (klass);
+  const GParamFlags flags = G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS |
+      GST_PARAM_MUTABLE_PLAYING;
+  const GParamFlags moving = flags | GST_PARAM_CONTROLLABLE;
+  cvcore_tm_params defaults;
+
+  cvcore_tm_params_init (&defaults);
+  gobject_class->set_property = gst_cuda_tonemap_set_property;
+  gobject_class->get_property = gst_cuda_tonemap_get_property;
+
+  g_object_class_install_property (gobject_class, PROP_OPERATOR,
+      g_param_spec_enum ("operator", "Operator",
+          "Global compression, or local dodging-and-burning",
+          GST_TYPE_CUDA_TONEMAP_OPERATOR, defaults.op, flags));
+  install_double (gobject_class, PROP_KEY, "key", "Key",
+      "Exposure: the value the frame's log-average luminance maps to "
+      "(middle grey 0.18; higher for brighter pictures)", 0.001, 10.0,
+      defaults.key, moving);
+  g_object_class_install_property (gobject_class, PROP_AUTO_KEY,
+      g_param_spec_boolean ("auto-key", "Automatic key",
+          "Scale the key by Reinhard's estimate from the frame's dynamic "
+          "range (darker frames get a lower key, brighter a higher)",
+          defaults.auto_key, flags));
+  install_double (gobject_class, PROP_DELTA, "delta", "Delta",
+      "Offset inside the log-average, so that black pixels count "
+      "(in input-scale units)", 1e-12, 1.0, defaults.delta, flags);
+  install_double (gobject_class, PROP_WHITE_POINT, "white-point",
+      "White point", "Global operator: smallest scaled luminance shown as "
+      "white (inf: none)", 0.01, INFINITY, defaults.white_point, moving);
+  g_object_class_install_property (gobject_class, PROP_SCALES,
+      g_param_spec_int ("scales", "Scales",
+          "Local operator: boxes in the pyramid (edges 1, 3, 5, 7, 11, 17, "
+          "25, 39 pixels)", 2, CVCORE_TM_MAX_SCALES, defaults.scales, flags));
+  install_double (gobject_class, PROP_PHI, "phi", "Phi",
+      "Local operator: sharpening; higher values find larger "
+      "neighbourhoods (and halos)", 0.0, 30.0, defaults.phi, moving);
+  install_double (gobject_class, PROP_EPSILON, "epsilon", "Epsilon",
+      "Local operator: activity threshold that ends a neighbourhood "
+      "(0 gives the global curve)", 0.0, 1.0, defaults.epsilon, moving);
+  install_double (gobject_class, PROP_SATURATION, "saturation", "Saturation",
+      "Exponent of the colours' ratios to luminance (0 grey, 1 as in the "
+      "scene; 0.6-0.8 suits photographs)", 0.0, 2.0, defaults.saturation,
+      moving);
+  install_double (gobject_class, PROP_INPUT_SCALE, "input-scale",
+      "Input scale", "Linear light a full-scale input sample stands for",
+      1e-6, 1e9, defaults.input_scale, flags);
+  install_double (gobject_class, PROP_ADAPTATION_TIME, "adaptation-time",
+      "Adaptation time", "Time constant, in seconds, with which the key "
+      "follows the scene (0: each frame's own key)", 0.0, 3600.0,
+      defaults.adaptation_time, flags);
+
+  gst_cuda_vision_filter_class_add_pad_templates_full (filter_class,
+      TONEMAP_SINK_FORMATS, TONEMAP_SRC_FORMATS);
+  gst_element_class_set_static_metadata (element_class,
+      "CUDA tone mapping", "Filter/Effect/Converter/Video/Hardware",
+      "Maps high-dynamic-range video in CUDA device memory to 8-bit sRGB "
+      "with Reinhard's photographic operator, global or local",
+      "gst-cuda-vision developers");
+
+  trans_class->transform_caps = gst_cuda_tonemap_transform_caps;
+  trans_class->sink_event = gst_cuda_tonemap_sink_event;
+  trans_class->stop = gst_cuda_tonemap_stop;
+  base_class->set_info = gst_cuda_tonemap_set_info;
+  filter_class->process = gst_cuda_tonemap_process;
+
+  gst_type_mark_as_plugin_api (GST_TYPE_CUDA_TONEMAP_OPERATOR, 0);
+}
+
+static void
+gst_cuda_tonemap_init (GstCudaTonemap * self)
+{
+  cvcore_tm_params_init (&self->params);
+  self->last_pts = GST_CLOCK_TIME_NONE;
+}
