@@ -1,7 +1,8 @@
 /* cudavision-bench: speed of the cudavision elements, printed next to peers
  * measured in the same run.
  *
- *   cudavision-bench transfer|convolve|foveate [--frames N] [--sizes 1080p,4k]
+ *   cudavision-bench transfer|convolve|foveate|tonemap [--frames N]
+ *       [--sizes 1080p,4k]
  *
  * transfer: `appsrc ! cudaupload [! queue] ! cudadownload ! fakesink` frame
  * rate with pre-filled pinned buffers (from the pool cudaupload proposes) and
@@ -21,6 +22,8 @@
  * and at a corner, 32-pixel fragments, next to the copy floor and to the
  * published 1.65 ms (1920x1080 RGB, GTX 1060).
  *
+ * tonemap: see bench-tonemap.c.
+ *
  * The backend is GST_CUDAVISION_BACKEND's (default cuda); on the CPU backend
  * the numbers are memcpy speeds and only say that the program works.
  */
@@ -36,15 +39,10 @@
 #include "cvcore.h"
 #include "cvconvolve.h"
 #include "cvfoveate.h"
+#include "bench-util.h"
 #ifdef HAVE_NPP_PEER
 #include "npp-peer.h"
 #endif
-
-typedef struct
-{
-  const gchar *name;
-  gint width, height;
-} BenchSize;
 
 static const BenchSize all_sizes[] = {
   {"1080p", 1920, 1080},
@@ -56,26 +54,6 @@ static const GstVideoFormat bench_formats[] = {
 };
 
 static gint n_frames = 300;
-static gchar *size_list = NULL;
-
-static void
-die (const gchar * what)
-{
-  fprintf (stderr, "cudavision-bench: %s: %s\n", what, cvcore_last_error ());
-  exit (1);
-}
-
-#define CORE_TRY(call) G_STMT_START { \
-    if ((call) != CVCORE_OK) die (#call); \
-  } G_STMT_END
-
-static int
-compare_doubles (const void *a, const void *b)
-{
-  gdouble x = *(const gdouble *) a, y = *(const gdouble *) b;
-
-  return (x > y) - (x < y);
-}
 
 /* Serial floor: ms for one H2D plus one D2H copy of @bytes from and to
  * pinned memory, the median of @reps timed round trips. */
@@ -205,14 +183,13 @@ fail_on_error (GstElement * pipeline, GstMessage * msg)
   }
 }
 
-/* Frames per second of upload+download for @n_frames frames. */
-static gdouble
-pipeline_fps (const GstVideoInfo * info, gboolean pinned, gboolean queue)
+gdouble
+pipeline_fps (const GstVideoInfo * info, gboolean pinned,
+    const gchar * between)
 {
   gchar *desc = g_strdup_printf ("appsrc name=src format=time "
-      "max-buffers=4 block=true ! cudaupload %s ! cudadownload ! "
-      "fakesink name=sink sync=false", queue ? "! queue max-size-buffers=3" :
-      "");
+      "max-buffers=4 block=true ! cudaupload %s %s ! cudadownload ! "
+      "fakesink name=sink sync=false", between[0] ? "!" : "", between);
   GstElement *pipeline = gst_parse_launch (desc, NULL);
   GstElement *src = gst_bin_get_by_name (GST_BIN (pipeline), "src");
   GstCaps *caps = gst_video_info_to_caps (info);
@@ -264,24 +241,11 @@ pipeline_fps (const GstVideoInfo * info, gboolean pinned, gboolean queue)
   return n_frames * 1e6 / (gdouble) (end - start);
 }
 
-static gboolean
-size_wanted (const BenchSize * size)
-{
-  gchar **names;
-  gboolean wanted = FALSE;
-
-  if (size_list == NULL)
-    return TRUE;
-  names = g_strsplit (size_list, ",", -1);
-  for (guint i = 0; names[i]; i++)
-    wanted |= g_ascii_strcasecmp (names[i], size->name) == 0;
-  g_strfreev (names);
-  return wanted;
-}
-
 static void
 bench_transfer (cvcore_device * device)
 {
+  const gchar *queue = "queue max-size-buffers=3";
+
   printf ("| size | format | MB/frame | serial floor fps | pinned fps | "
       "ratio | pinned+queue fps | ratio | pageable fps | ratio | "
       "pageable+queue fps | ratio |\n");
@@ -297,10 +261,10 @@ bench_transfer (cvcore_device * device)
           all_sizes[s].height);
       GST_VIDEO_INFO_FPS_N (&info) = 30;
       floor_fps = 1000.0 / serial_floor_ms (device, info.size, 21);
-      fps[0] = pipeline_fps (&info, TRUE, FALSE);
-      fps[1] = pipeline_fps (&info, TRUE, TRUE);
-      fps[2] = pipeline_fps (&info, FALSE, FALSE);
-      fps[3] = pipeline_fps (&info, FALSE, TRUE);
+      fps[0] = pipeline_fps (&info, TRUE, "");
+      fps[1] = pipeline_fps (&info, TRUE, queue);
+      fps[2] = pipeline_fps (&info, FALSE, "");
+      fps[3] = pipeline_fps (&info, FALSE, queue);
       printf ("| %s | %s | %.2f | %.0f |", all_sizes[s].name,
           gst_video_format_to_string (bench_formats[f]), info.size / 1e6,
           floor_fps);
@@ -310,40 +274,6 @@ bench_transfer (cvcore_device * device)
       fflush (stdout);
     }
   }
-}
-
-/* Median over @reps samples of the ms one run of @work takes, each sample
- * timing @batch runs queued back to back between two events (so that
- * launch gaps and event resolution do not dominate short kernels). */
-typedef cvcore_status (*TimedWork) (cvcore_stream * stream, gpointer data);
-
-static gdouble
-time_median_ms (cvcore_device * device, cvcore_stream * stream,
-    TimedWork work, gpointer data, guint reps, guint batch)
-{
-  cvcore_event *start, *end;
-  gdouble *times = g_new (gdouble, reps), median;
-
-  CORE_TRY (cvcore_event_new (device, true, &start));
-  CORE_TRY (cvcore_event_new (device, true, &end));
-  for (guint i = 0; i < reps + 2; i++) {
-    float ms;
-
-    CORE_TRY (cvcore_event_record (start, stream));
-    for (guint b = 0; b < batch; b++)
-      CORE_TRY (work (stream, data));
-    CORE_TRY (cvcore_event_record (end, stream));
-    CORE_TRY (cvcore_event_synchronize (end));
-    CORE_TRY (cvcore_event_elapsed_ms (start, end, &ms));
-    if (i >= 2)
-      times[i - 2] = ms / batch;
-  }
-  qsort (times, reps, sizeof (gdouble), compare_doubles);
-  median = times[reps / 2];
-  g_free (times);
-  cvcore_event_free (start);
-  cvcore_event_free (end);
-  return median;
 }
 
 typedef struct
@@ -585,12 +515,12 @@ main (int argc, char **argv)
   const gchar *backend_name = g_getenv ("GST_CUDAVISION_BACKEND");
   GOptionEntry entries[] = {
     {"frames", 'n', 0, G_OPTION_ARG_INT, &n_frames, "Frames per run", "N"},
-    {"sizes", 's', 0, G_OPTION_ARG_STRING, &size_list,
+    {"sizes", 's', 0, G_OPTION_ARG_STRING, &bench_size_list,
         "Sizes to run (1080p,4k)", "LIST"},
     {NULL}
   };
   GOptionContext *options =
-      g_option_context_new ("transfer|convolve|foveate");
+      g_option_context_new ("transfer|convolve|foveate|tonemap");
   GError *error = NULL;
   cvcore_backend backend;
   cvcore_device *device;
@@ -606,8 +536,9 @@ main (int argc, char **argv)
   g_option_context_free (options);
   if (argc != 2 || (strcmp (argv[1], "transfer") != 0
           && strcmp (argv[1], "convolve") != 0
-          && strcmp (argv[1], "foveate") != 0)) {
-    fprintf (stderr, "usage: cudavision-bench transfer|convolve|foveate "
+          && strcmp (argv[1], "foveate") != 0
+          && strcmp (argv[1], "tonemap") != 0)) {
+    fprintf (stderr, "usage: cudavision-bench transfer|convolve|foveate|tonemap "
         "[--frames N] [--sizes 1080p,4k]\n");
     return 2;
   }
@@ -627,8 +558,10 @@ main (int argc, char **argv)
     bench_transfer (device);
   else if (strcmp (argv[1], "convolve") == 0)
     bench_convolve (device);
-  else
+  else if (strcmp (argv[1], "foveate") == 0)
     bench_foveate (device);
+  else
+    bench_tonemap (device);
   cvcore_device_close (device);
   return 0;
 }

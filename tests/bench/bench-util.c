@@ -1,0 +1,75 @@
+/* Helpers shared by the benchmarks. */
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "bench-util.h"
+
+gchar *bench_size_list = NULL;
+
+void
+die (const gchar * what)
+{
+  fprintf (stderr, "cudavision-bench: %s: %s\n", what, cvcore_last_error ());
+  exit (1);
+}
+
+int
+compare_doubles (const void *a, const void *b)
+{
+  gdouble x = *(const gdouble *) a, y = *(const gdouble *) b;
+
+  return (x > y) - (x < y);
+}
+
+/* Median over @reps samples of the ms one run of @work takes, each sample
+ * timing @batch runs queued back to back between two events (so that
+ * launch gaps and event resolution do not dominate short kernels). */
+gdouble
+time_median_ms (cvcore_device * device, cvcore_stream * stream,
+    TimedWork work, gpointer data, guint reps, guint batch)
+{
+  cvcore_event *start, *end;
+  gdouble *times, median;
+
+  /* The CPU backend's numbers only show that the program works. */
+  if (cvcore_device_backend (device) == CVCORE_BACKEND_CPU)
+    reps = batch = 1;
+  times = g_new (gdouble, reps);
+
+  CORE_TRY (cvcore_event_new (device, true, &start));
+  CORE_TRY (cvcore_event_new (device, true, &end));
+  for (guint i = 0; i < reps + 2; i++) {
+    float ms;
+
+    CORE_TRY (cvcore_event_record (start, stream));
+    for (guint b = 0; b < batch; b++)
+      CORE_TRY (work (stream, data));
+    CORE_TRY (cvcore_event_record (end, stream));
+    CORE_TRY (cvcore_event_synchronize (end));
+    CORE_TRY (cvcore_event_elapsed_ms (start, end, &ms));
+    if (i >= 2)
+      times[i - 2] = ms / batch;
+  }
+  qsort (times, reps, sizeof (gdouble), compare_doubles);
+  median = times[reps / 2];
+  g_free (times);
+  cvcore_event_free (start);
+  cvcore_event_free (end);
+  return median;
+}
+
+gboolean
+size_wanted (const BenchSize * size)
+{
+  gchar **names;
+  gboolean wanted = FALSE;
+
+  if (bench_size_list == NULL)
+    return TRUE;
+  names = g_strsplit (bench_size_list, ",", -1);
+  for (guint i = 0; names[i]; i++)
+    wanted |= g_ascii_strcasecmp (names[i], size->name) == 0;
+  g_strfreev (names);
+  return wanted;
+}
+
