@@ -85,31 +85,28 @@ cv_tm_global (double l, double white)
   return l * (1.0 + l / (white * white)) / (1.0 + l);
 }
 
-/* Centre-surround activity of boxes @vc (edge @s) and @vs. */
+/* 1 / edge^2 of box @i. */
 CV_HD double
-cv_tm_activity (double vc, double vs, int s, double threshold_scale)
+cv_tm_inverse_area (int i)
 {
-  return (vc - vs) / (threshold_scale / ((double) s * s) + vc);
+  const double inverse[CVCORE_TM_MAX_SCALES] = { 1.0, 1.0 / 9.0, 1.0 / 25.0,
+    1.0 / 49.0, 1.0 / 121.0, 1.0 / 289.0, 1.0 / 625.0, 1.0 / 1521.0
+  };
+
+  return inverse[i];
 }
 
-/* Local operator: the largest centre s_max of the pyramid of box averages
- * @v (v[0] the pixel) with |W (s)| < epsilon for it and every smaller
- * centre (the walk up stops at the first activity over the threshold);
- * s_max = 0 when even the first fails. Returns V (s_max).
- * @threshold_scale is 2^phi a. */
-CV_HD double
-cv_tm_local_centre (const double *v, int n, double threshold_scale,
+/* Whether the walk up the pyramid goes on past centre box @i (average
+ * @vc) to the next (@vs): the centre-surround activity
+ * W = (vc - vs) / (2^phi a / s_i^2 + vc) stays under epsilon. Written
+ * without the division: the denominator is positive. @threshold_scale is
+ * 2^phi a. */
+CV_HD bool
+cv_tm_keeps_walking (double vc, double vs, int i, double threshold_scale,
     double epsilon)
 {
-  int best = 0;
-
-  for (int i = 0; i + 1 < n; i++) {
-    if (!(fabs (cv_tm_activity (v[i], v[i + 1], cv_tm_edge (i),
-                    threshold_scale)) < epsilon))
-      break;
-    best = i;
-  }
-  return v[best];
+  return fabs (vc - vs) < epsilon * (threshold_scale * cv_tm_inverse_area (i)
+      + vc);
 }
 
 #endif /* TONEMAP_COMMON_H */

@@ -244,13 +244,20 @@ cpu_tonemap (cvcore_tonemapper * tm, const cvcore_image * src,
       double ld;
 
       if (params->op == CVCORE_TM_LOCAL) {
-        double v[CVCORE_TM_MAX_SCALES];
+        /* s_max: the largest centre with W under epsilon for it and
+         * every smaller centre (0 when even the first fails). */
+        double centre = l, vc = l;
 
-        v[0] = l;
-        for (int i = 1; i < params->scales; i++)
-          v[i] = box_average (tm, x, y, i);
-        ld = l / (1.0 + cv_tm_local_centre (v, params->scales,
-                ts * key.exposure, params->epsilon));
+        for (int i = 0; i + 1 < params->scales; i++) {
+          const double vs = box_average (tm, x, y, i + 1);
+
+          if (!cv_tm_keeps_walking (vc, vs, i, ts * key.exposure,
+                  params->epsilon))
+            break;
+          centre = vc;
+          vc = vs;
+        }
+        ld = l / (1.0 + centre);
       } else {
         ld = cv_tm_global (l, params->white_point);
       }

@@ -64,12 +64,15 @@ struct Output
   bool bgr;
 };
 
-/* sRGB encoding of linear @v, clamped, to 8 bits. */
+/* sRGB encoding of linear @v, clamped, to 8 bits. The power goes through
+ * the special-function unit: its relative error (about 1e-6) stays far
+ * below half a step of the output. */
 __device__ __forceinline__ unsigned char
 to_byte (float v)
 {
   v = fminf (fmaxf (v, 0.0f), 1.0f);
-  v = v <= 0.0031308f ? 12.92f * v : 1.055f * powf (v, 1.0f / 2.4f) - 0.055f;
+  v = v <= 0.0031308f ? 12.92f * v : 1.055f * __powf (v, 1.0f / 2.4f) -
+      0.055f;
   return (unsigned char) (v * 255.0f + 0.5f);
 }
 
@@ -79,25 +82,30 @@ __device__ __forceinline__ void
 write_pixel (const Input < T, C > &in, const Output & out, int x, int y,
     float lw, float ld)
 {
+  float r, g, b;
   uchar4 o;
-  float rgb[3];
 
   if (C == 1 || !(lw > 0.0f)) {
-    rgb[0] = rgb[1] = rgb[2] = lw > 0.0f ? ld : 0.0f;
+    r = g = b = lw > 0.0f ? ld : 0.0f;
   } else {
     const T *p = in.pixel (x, y);
+    const float k = in.unit / lw;
 
-#pragma unroll
-    for (int c = 0; c < 3; c++) {
-      const float ratio = in.unit * (float) p[c] / lw;
-
-      rgb[c] = (out.saturation == 1.0f ? ratio :
-          powf (ratio, out.saturation)) * ld;
+    r = k * (float) p[0];
+    g = k * (float) p[1];
+    b = k * (float) p[2];
+    if (out.saturation != 1.0f) {
+      r = __powf (r, out.saturation);
+      g = __powf (g, out.saturation);
+      b = __powf (b, out.saturation);
     }
+    r *= ld;
+    g *= ld;
+    b *= ld;
   }
-  o.x = to_byte (rgb[out.bgr ? 2 : 0]);
-  o.y = to_byte (rgb[1]);
-  o.z = to_byte (rgb[out.bgr ? 0 : 2]);
+  o.x = to_byte (out.bgr ? b : r);
+  o.y = to_byte (g);
+  o.z = to_byte (out.bgr ? r : b);
   o.w = C == 4 && !out.bgr ? (unsigned char) (in.pixel (x, y)[3] /
       SampleMax < T >::value * 255.0f + 0.5f) : 255;
   reinterpret_cast < uchar4 * >(out.data + y * out.pitch)[x] = o;
@@ -184,7 +192,7 @@ key_pass (const double *partials, int n_partials, double n_pixels,
 template < typename T, int C >
 __global__ void __launch_bounds__ (kThreads)
 global_pass (Input < T, C > in, Output out, int width, int height,
-    double white, const cvcore_tm_key * key)
+    float inverse_white2, const cvcore_tm_key * key)
 {
   const int x = blockIdx.x * 32 + threadIdx.x % 32;
   const int y = blockIdx.y * 8 + threadIdx.x / 32;
@@ -192,9 +200,12 @@ global_pass (Input < T, C > in, Output out, int width, int height,
   if (x >= width || y >= height)
     return;
   const float lw = in.luminance (x, y);
+  /* Reinhard's global curve (cv_tm_global) in single precision: the
+   * output has 8 bits. */
+  const float l = (float) (key->scale * lw);
 
-  write_pixel (in, out, x, y, lw,
-      (float) cv_tm_global (key->scale * lw, white));
+  write_pixel (in, out, x, y, lw, l * (1.0f + l * inverse_white2) /
+      (1.0f + l));
 }
 
 struct Local
@@ -269,32 +280,44 @@ local_pass (Input < T, C > in, Output out, Local loc,
   }
   __syncthreads ();
 
-  const double exposure = key->exposure;
+  const double threshold_scale = loc.threshold * key->exposure;
   for (int k = threadIdx.x; k < kTile * kTile; k += kThreads) {
     const int x = x0 + k % kTile, y = y0 + k / kTile;
-    double v[CVCORE_TM_MAX_SCALES];
 
     if (x >= loc.width || y >= loc.height)
       continue;
     const float lw = loc.lw (x, y);
-
-    v[0] = scale * lw;
-    for (int s = 1; s < loc.scales; s++) {
-      const int h = cv_tm_edge (s) / 2;
+    const double l = scale * lw;
+    /* Average of L over box @i (clipped to the frame) from the table. */
+    auto box =[&](int i) {
+      const int h = cv_tm_edge (i) / 2;
       const int bx0 = max (x - h, 0), bx1 = min (x + h, loc.width - 1);
       const int by0 = max (y - h, 0), by1 = min (y + h, loc.height - 1);
-      /* table indices of the box's corners */
       const int a0 = (by0 - ry) * pitch, a1 = (by1 - ry + 1) * pitch;
       const int b0 = bx0 - rx, b1 = bx1 - rx + 1;
       const double sum = table[a1 + b1] - table[a0 + b1] - table[a1 + b0] +
           table[a0 + b0];
+      const int area = (bx1 - bx0 + 1) * (by1 - by0 + 1);
 
-      v[s] = sum / ((double) (bx1 - bx0 + 1) * (by1 - by0 + 1));
+      return area == cv_tm_edge (i) * cv_tm_edge (i) ?
+          sum * cv_tm_inverse_area (i) : sum / area;
+    };
+    /* The walk of the CPU reference (tonemap.c), unrolled so that nothing
+     * is indexed at run time. */
+    double centre = l, vc = l;
+
+#pragma unroll
+    for (int i = 0; i + 1 < CVCORE_TM_MAX_SCALES; i++) {
+      if (i + 1 >= loc.scales)
+        break;
+      const double vs = box (i + 1);
+
+      if (!cv_tm_keeps_walking (vc, vs, i, threshold_scale, loc.epsilon))
+        break;
+      centre = vc;
+      vc = vs;
     }
-    const double centre = cv_tm_local_centre (v, loc.scales,
-        loc.threshold * exposure, loc.epsilon);
-
-    write_pixel (in, out, x, y, lw, (float) (v[0] / (1.0 + centre)));
+    write_pixel (in, out, x, y, lw, (float) l / (1.0f + (float) centre));
   }
 }
 
@@ -336,7 +359,8 @@ launch (cvcore_stream * stream, const cv_tm_scratch * scratch,
 
   if (!local) {
     global_pass < T, C > <<<dim3 ((w + 31) / 32, (h + 7) / 8), kThreads, 0,
-        cs >>> (in, out, w, h, params->white_point, scratch->key);
+        cs >>> (in, out, w, h, (float) (1.0 / (params->white_point *
+                params->white_point)), scratch->key);
     CUDA_TRY (cudaGetLastError ());
     return CVCORE_OK;
   }
