@@ -5,11 +5,11 @@
  * device-to-device copy of 12 bytes per pixel: 8 read, 4 written), the
  * thesis' 13.85 ms (2048x1536, GeForce 8800 GTX) and the frame rate of
  * `cudaupload ! cudatonemap ! cudadownload` from pinned frames. */
-#include <math.h>
 #include <stdio.h>
 
 #include "bench-util.h"
 #include "cvtonemap.h"
+#include "night-scene.h"
 
 typedef struct
 {
@@ -36,32 +36,6 @@ run_floor_copy (cvcore_stream * stream, gpointer data)
 
   return cvcore_copy_async (stream, job->floor_dst, job->floor_src,
       job->floor_bytes, CVCORE_COPY_DEVICE_TO_DEVICE);
-}
-
-/* Dark textured ground, a lit road and three headlights at full scale. */
-static void
-paint_night (guint16 * rgba, gint w, gint h)
-{
-  guint32 state = 12345;
-
-  for (gint y = 0; y < h; y++)
-    for (gint x = 0; x < w; x++) {
-      const gdouble u = (x + 0.5) / w, v = (y + 0.5) / h;
-      gdouble lum;
-
-      state ^= state << 13;
-      state ^= state >> 17;
-      state ^= state << 5;
-      lum = 2.0 + 6.0 * (state & 0xff) / 255.0;
-      if (v > 0.6 && fabs (u - 0.5) < v - 0.5)
-        lum += 400.0 * (v - 0.6);
-      lum += 20000.0 / (1.0 + pow (hypot ((u - 0.3) * w, (v - 0.6) * h), 2));
-      lum += 20000.0 / (1.0 + pow (hypot ((u - 0.38) * w, (v - 0.6) * h), 2));
-      lum += 20000.0 / (1.0 + pow (hypot ((u - 0.8) * w, (v - 0.55) * h), 2));
-      for (gint c = 0; c < 4; c++)
-        rgba[((gsize) y * w + x) * 4 + c] = (guint16) MIN (lum *
-            (c == 3 ? 1.0 : 1.0 - 0.15 * c), 65535.0);
-    }
 }
 
 void
@@ -95,7 +69,7 @@ bench_tonemap (cvcore_device * device)
     CORE_TRY (cvcore_plane_alloc (device, (size_t) w * 4, h, &job.dst.data,
             &job.dst.pitch));
     host = g_new (guint16, (gsize) w * h * 4);
-    paint_night (host, w, h);
+    night_scene_paint (host, (size_t) w * 8, w, h, 4, 1, 1.0);
     CORE_TRY (cvcore_copy_2d_async (stream, job.src.data, job.src.pitch, host,
             (size_t) w * 8, (size_t) w * 8, h, CVCORE_COPY_HOST_TO_DEVICE));
     CORE_TRY (cvcore_stream_synchronize (stream));

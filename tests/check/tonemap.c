@@ -8,6 +8,7 @@
 #include "cvtest.h"
 #include "cvimage.h"
 #include "cvtonemap.h"
+#include "night-scene.h"
 
 static cvcore_device *device;
 static cvcore_stream *stream;
@@ -389,40 +390,6 @@ GST_START_TEST (test_bad_arguments)
 
 GST_END_TEST;
 
-/* A night road: dark textured ground and sky, a lit patch ahead, and
- * headlights at full scale with a glow, 16-bit linear (dynamic range
- * 65535:1, the most the format holds). */
-static void
-paint_night_scene (TestImage * t, guint32 seed)
-{
-  const gint w = t->image.width, h = t->image.height, nc = t->image.channels;
-  const gdouble lights[3][2] = { {0.3, 0.6}, {0.38, 0.6}, {0.8, 0.55} };
-  guint8 noise[64];
-
-  for (gint y = 0; y < h; y++) {
-    cvtest_fill_random (noise, sizeof (noise), seed + y);
-    for (gint x = 0; x < w; x++) {
-      const gdouble u = (x + 0.5) / w, v = (y + 0.5) / h;
-      gdouble lum = 2.0 + 6.0 * noise[x % 64] / 255.0;
-
-      if (v > 0.6 && fabs (u - 0.5) < (v - 0.5))
-        lum += 400.0 * (v - 0.6);       /* the beam on the road */
-      for (gint k = 0; k < 3; k++) {
-        const gdouble d = hypot ((u - lights[k][0]) * w, (v - lights[k][1]) *
-            h);
-
-        lum += d < 3.0 ? 65535.0 : 20000.0 / (1.0 + d * d);
-      }
-      for (gint c = 0; c < nc; c++) {
-        const gdouble tint = nc == 1 || c == 3 ? 1.0 : (gdouble[]) {
-        1.0, 0.9, 0.7}[c];
-
-        set_u16 (t, x, y, c, (guint16) CLAMP (lum * tint, 0.0, 65535.0));
-      }
-    }
-  }
-}
-
 /* CUDA against the CPU reference: random and night-scene frames, odd
  * sizes, every input layout and both operators; at least 999 in 1000
  * pixels within one unit, none off by more than two. */
@@ -457,7 +424,8 @@ GST_START_TEST (test_cuda_equals_cpu)
     src = cvtest_image_new (device, stream, size[0], size[1], channels,
         sample, -1, n % 2 * 40, n + 11);
     if (sample == CVCORE_SAMPLE_U16 && n % 2 == 0) {
-      paint_night_scene (&src, n);
+      night_scene_paint ((guint16 *) src.host, src.image.pitch, size[0],
+          size[1], channels, n, 1.0);
       cvtest_image_upload (&src, stream);
     }
     cpu_src = cvtest_image_on_cpu (cpu, cpu_stream, &src);
