@@ -10,7 +10,7 @@
 #include <stdint.h>
 
 /* Paints @width x @height pixels of @channels (1: luminance, 4: R, G, B,
- * A) 16-bit samples, rows @pitch bytes apart; @seed varies the texture.
+ * opaque A) 16-bit samples, rows @pitch bytes apart; @seed varies the texture.
  * @light (0..1) scales the oncoming headlights: 0 leaves them out. */
 void night_scene_paint (uint16_t * pixels, size_t pitch, int width,
     int height, int channels, uint32_t seed, double light);
