@@ -21,7 +21,11 @@
  *             epsilon, and Ld = L / (1 + V) with V the centre where it
  *             stopped (at most the second largest box);
  *  5. colour: C_out = (C / Lw)^saturation * Ld, clamped to [0, 1], sRGB
- *     encoded to 8 bits.
+ *     encoded to 8 bits (RGBA, BGRx, or NV12 through the BT.709 matrix).
+ *
+ * Sources: linear RGB or luminance, or PQ / HLG coded RGB or 4:2:0 Y'CbCr
+ * (10-bit HDR video), decoded to linear light; BT.2020 colours are
+ * converted to BT.709.
  *
  * The CUDA backend keeps everything on the device: the key and its
  * adaptation state never come back to the host. Box sums come from
@@ -47,12 +51,63 @@ typedef enum
   CVCORE_TM_LOCAL,
 } cvcore_tm_operator;
 
-/* Luminance weights of the input's primaries. */
+/* Primaries of the source's RGB; BT.2020 colours are converted to BT.709
+ * (the output's) in linear light. */
 typedef enum
 {
   CVCORE_TM_BT709,
   CVCORE_TM_BT2020,
 } cvcore_tm_primaries;
+
+/* How source samples become light: as they are (linear), or through the
+ * SMPTE ST 2084 (PQ) or ARIB STD-B67 (HLG) electro-optical transfer. PQ
+ * gives 1.0 for 100 cd/m^2 (10000 cd/m^2 is 100.0); HLG gives scene light,
+ * 1.0 at the signal's peak. */
+typedef enum
+{
+  CVCORE_TM_LINEAR,
+  CVCORE_TM_PQ,
+  CVCORE_TM_HLG,
+} cvcore_tm_transfer;
+
+typedef enum
+{
+  CVCORE_TM_PACKED,             /* plane 0: luminance, or R, G, B, A */
+  CVCORE_TM_YUV420_SEMI,        /* Y', then Cb Cr interleaved at half size */
+  CVCORE_TM_YUV420,             /* Y', Cb, Cr, chroma at half size */
+} cvcore_tm_layout;
+
+/* What the source frames hold. */
+typedef struct
+{
+  cvcore_tm_layout layout;
+  cvcore_tm_transfer transfer;
+  cvcore_tm_primaries primaries;
+  /* Y'CbCr layouts: samples are shifted right by `shift` into code values;
+   * Y' = (code - y_offset) / y_range, Cb, Cr = (code - c_offset) /
+   * c_range; R'G'B' from Y'CbCr with the matrix of coefficients kr, kb.
+   * Chroma of a pixel: its 2x2 block's sample. */
+  int shift;
+  double y_offset, y_range, c_offset, c_range;
+  double kr, kb;
+} cvcore_tm_source;
+
+typedef enum
+{
+  CVCORE_TM_OUT_RGBA,
+  CVCORE_TM_OUT_BGRX,
+  /* 8-bit Y' plane and interleaved Cb Cr plane at half size: the sRGB
+   * encoded R'G'B' through the BT.709 matrix, limited range; chroma is the
+   * mean of each 2x2 block. */
+  CVCORE_TM_OUT_NV12,
+} cvcore_tm_output;
+
+/* A frame's planes (1 for packed layouts and RGBA/BGRx, 2 for NV12 and
+ * semi-planar Y'CbCr, 3 for planar Y'CbCr). */
+typedef struct
+{
+  cvcore_image plane[3];
+} cvcore_tm_frame;
 
 typedef struct
 {
@@ -67,8 +122,8 @@ typedef struct
   double saturation;            /* colour exponent */
   double input_scale;           /* linear light of a full-scale sample */
   double adaptation_time;       /* seconds; 0 follows each frame */
-  cvcore_tm_primaries primaries;
-  bool dst_bgr;                 /* output B, G, R, x instead of R, G, B, A */
+  cvcore_tm_source source;
+  cvcore_tm_output output;
 } cvcore_tm_params;
 
 /* The key after a frame: what the operator used. */
@@ -82,7 +137,7 @@ typedef struct
 
 /* Defaults of the thesis: local, key 0.18, delta 1e-4, white infinite,
  * 8 scales, phi 8, epsilon 0.025, saturation 1, input scale 1, no
- * adaptation, BT.709. */
+ * adaptation; packed linear BT.709 source, RGBA output. */
 void cvcore_tm_params_init (cvcore_tm_params * params);
 
 /* Edge, in pixels, of box @i of the pyramid (0 is the pixel itself). */
@@ -97,13 +152,12 @@ void cvcore_tonemapper_free (cvcore_tonemapper * tonemapper);
 /* The next frame starts the adaptation afresh (after a flush or seek). */
 void cvcore_tonemapper_reset (cvcore_tonemapper * tonemapper);
 
-/* Queues the tone mapping of @src (linear light: 1 channel of
- * luminance, or 4 channels R, G, B, A; 8 or 16-bit) into 8-bit 4-channel
- * @dst on @stream. @dt is the time since the previous frame in seconds
- * (used only with adaptation). */
+/* Queues the tone mapping of @src (as params->source says; 8 or 16-bit
+ * samples) into 8-bit @dst (as params->output says) on @stream. @dt is the
+ * time since the previous frame in seconds (used only with adaptation). */
 cvcore_status cvcore_tonemap (cvcore_stream * stream,
-    cvcore_tonemapper * tonemapper, const cvcore_image * src,
-    const cvcore_image * dst, const cvcore_tm_params * params, double dt);
+    cvcore_tonemapper * tonemapper, const cvcore_tm_frame * src,
+    const cvcore_tm_frame * dst, const cvcore_tm_params * params, double dt);
 
 /* The key of the last frame queued; waits for @stream. */
 cvcore_status cvcore_tonemapper_key (cvcore_tonemapper * tonemapper,

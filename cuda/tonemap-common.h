@@ -43,6 +43,38 @@ cv_tm_weights (cvcore_tm_primaries primaries, double w[3])
   }
 }
 
+/* Linear BT.2020 RGB to linear BT.709 RGB (ITU-R BT.2087), row @r. */
+CV_HD void
+cv_tm_bt2020_to_bt709 (int r, double m[3])
+{
+  const double rows[3][3] = {
+    {1.660491, -0.587641, -0.072850},
+    {-0.124550, 1.132900, -0.008349},
+    {-0.018151, -0.100579, 1.118730},
+  };
+
+  m[0] = rows[r][0];
+  m[1] = rows[r][1];
+  m[2] = rows[r][2];
+}
+
+/* Constants of the transfer functions: SMPTE ST 2084 (PQ), whose 1.0 is
+ * 10000 cd/m^2 (CV_PQ_SCALE brings it to 1.0 = 100 cd/m^2), and ARIB
+ * STD-B67 (HLG). */
+#define CV_PQ_M1 (2610.0 / 16384.0)
+#define CV_PQ_M2 (2523.0 / 4096.0 * 128.0)
+#define CV_PQ_C1 (3424.0 / 4096.0)
+#define CV_PQ_C2 (2413.0 / 4096.0 * 32.0)
+#define CV_PQ_C3 (2392.0 / 4096.0 * 32.0)
+#define CV_PQ_SCALE 100.0
+#define CV_HLG_A 0.17883277
+#define CV_HLG_B 0.28466892
+#define CV_HLG_C 0.55991073
+
+/* BT.709 Y'CbCr of the NV12 output, limited range. */
+#define CV_NV12_KR 0.2126
+#define CV_NV12_KB 0.0722
+
 /* @state moves towards @now with time constant @tau; a reset or no
  * adaptation takes @now. */
 CV_HD double

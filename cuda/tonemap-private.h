@@ -18,12 +18,14 @@ typedef struct
   size_t luminance_pitch;
   double *partials;             /* CV_TM_MAX_PARTIALS * 3 */
   cvcore_tm_key *key;           /* the adapted key, updated per frame */
+  unsigned char *rgba;          /* NV12 output: the frame before conversion */
+  size_t rgba_pitch;
 } cv_tm_scratch;
 
 #ifdef CVCORE_HAVE_CUDA
 cvcore_status cvcore_cuda_tonemap (cvcore_stream * stream,
-    const cv_tm_scratch * scratch, const cvcore_image * src,
-    const cvcore_image * dst, const cvcore_tm_params * params, double dt,
+    const cv_tm_scratch * scratch, const cvcore_tm_frame * src,
+    const cvcore_tm_frame * dst, const cvcore_tm_params * params, double dt,
     bool reset);
 #endif
 

@@ -17,6 +17,7 @@ struct cvcore_tonemapper
   /* CPU reference */
   double *luminance;            /* Lw, width x height */
   double *row_sums;             /* prefix sums of L per row, (width + 1) x height */
+  unsigned char *rgba;          /* the output before NV12 conversion */
   cvcore_tm_key key;
 };
 
@@ -35,8 +36,10 @@ cvcore_tm_params_init (cvcore_tm_params * params)
   params->saturation = 1.0;
   params->input_scale = 1.0;
   params->adaptation_time = 0.0;
-  params->primaries = CVCORE_TM_BT709;
-  params->dst_bgr = false;
+  params->source.layout = CVCORE_TM_PACKED;
+  params->source.transfer = CVCORE_TM_LINEAR;
+  params->source.primaries = CVCORE_TM_BT709;
+  params->output = CVCORE_TM_OUT_RGBA;
 }
 
 int
@@ -67,7 +70,8 @@ cvcore_tonemapper_new (cvcore_device * device, int width, int height,
   if (device->backend == CVCORE_BACKEND_CPU) {
     tm->luminance = malloc (sizeof (double) * width * height);
     tm->row_sums = malloc (sizeof (double) * (width + 1) * height);
-    if (tm->luminance == NULL || tm->row_sums == NULL) {
+    tm->rgba = malloc ((size_t) 4 * width * height);
+    if (tm->luminance == NULL || tm->row_sums == NULL || tm->rgba == NULL) {
       cvcore_tonemapper_free (tm);
       return cvcore_fail (CVCORE_ERROR_OUT_OF_MEMORY,
           "tone mapping of %dx%d", width, height);
@@ -104,8 +108,11 @@ cvcore_tonemapper_free (cvcore_tonemapper * tm)
     cvcore_device_free (tm->device, tm->scratch.partials);
   if (tm->scratch.key)
     cvcore_device_free (tm->device, tm->scratch.key);
+  if (tm->scratch.rgba)
+    cvcore_device_free (tm->device, tm->scratch.rgba);
   free (tm->luminance);
   free (tm->row_sums);
+  free (tm->rgba);
   free (tm);
 }
 
@@ -135,15 +142,81 @@ cvcore_tonemapper_key (cvcore_tonemapper * tm, cvcore_stream * stream,
 /* --- CPU reference ------------------------------------------------------ */
 
 static double
-sample_value (const cvcore_image * im, int x, int y, int c)
+sample_value (const cvcore_image * im, int x, int y, int c, int shift)
 {
   const unsigned char *row = (const unsigned char *) im->data +
       (size_t) y * im->pitch;
   const size_t i = (size_t) x * im->channels + c;
 
   if (im->sample == CVCORE_SAMPLE_U16)
-    return ((const uint16_t *) row)[i] / 65535.0;
-  return row[i] / 255.0;
+    return ((const uint16_t *) row)[i] >> shift;
+  return row[i] >> shift;
+}
+
+static double
+full_scale (const cvcore_image * im)
+{
+  return im->sample == CVCORE_SAMPLE_U16 ? 65535.0 : 255.0;
+}
+
+/* Light of coded value @e (0..1). */
+static double
+decode (cvcore_tm_transfer transfer, double e)
+{
+  e = fmin (fmax (e, 0.0), 1.0);
+  if (transfer == CVCORE_TM_PQ) {
+    const double p = pow (e, 1.0 / CV_PQ_M2);
+
+    return CV_PQ_SCALE * pow (fmax (p - CV_PQ_C1, 0.0) / (CV_PQ_C2 -
+            CV_PQ_C3 * p), 1.0 / CV_PQ_M1);
+  }
+  if (transfer == CVCORE_TM_HLG)
+    return e <= 0.5 ? e * e / 3.0 : (exp ((e - CV_HLG_C) / CV_HLG_A) +
+        CV_HLG_B) / 12.0;
+  return e;
+}
+
+/* The source pixel (@x, @y) as light in its own primaries (times the input
+ * scale); returns false for a luminance-only source, whose light is
+ * rgb[0]. */
+static bool
+source_pixel (const cvcore_tm_frame * src, const cvcore_tm_source * s,
+    double input_scale, int x, int y, double rgb[3], double *alpha)
+{
+  const cvcore_image *p0 = &src->plane[0];
+  double e[3];
+  bool colour = true;
+
+  *alpha = 1.0;
+  if (s->layout == CVCORE_TM_PACKED) {
+    const int n = p0->channels == 1 ? 1 : 3;
+
+    for (int c = 0; c < n; c++)
+      e[c] = sample_value (p0, x, y, c, 0) / full_scale (p0);
+    if (p0->channels == 4)
+      *alpha = sample_value (p0, x, y, 3, 0) / full_scale (p0);
+    colour = n == 3;
+  } else {
+    const double yc = (sample_value (p0, x, y, 0, s->shift) - s->y_offset) /
+        s->y_range;
+    double cb, cr;
+
+    if (s->layout == CVCORE_TM_YUV420_SEMI) {
+      cb = sample_value (&src->plane[1], x / 2, y / 2, 0, s->shift);
+      cr = sample_value (&src->plane[1], x / 2, y / 2, 1, s->shift);
+    } else {
+      cb = sample_value (&src->plane[1], x / 2, y / 2, 0, s->shift);
+      cr = sample_value (&src->plane[2], x / 2, y / 2, 0, s->shift);
+    }
+    cb = (cb - s->c_offset) / s->c_range;
+    cr = (cr - s->c_offset) / s->c_range;
+    e[0] = yc + 2.0 * (1.0 - s->kr) * cr;
+    e[2] = yc + 2.0 * (1.0 - s->kb) * cb;
+    e[1] = (yc - s->kr * e[0] - s->kb * e[2]) / (1.0 - s->kr - s->kb);
+  }
+  for (int c = 0; c < (colour ? 3 : 1); c++)
+    rgb[c] = input_scale * decode (s->transfer, e[c]);
+  return colour;
 }
 
 static double
@@ -156,7 +229,7 @@ srgb_encode (double v)
 static unsigned char
 to_byte (double v)
 {
-  return (unsigned char) floor (v * 255.0 + 0.5);
+  return (unsigned char) floor (fmin (fmax (v, 0.0), 1.0) * 255.0 + 0.5);
 }
 
 /* Average of L over box @i around (@x, @y), clipped to the frame. */
@@ -176,47 +249,98 @@ box_average (const cvcore_tonemapper * tm, int x, int y, int i)
   return sum / ((double) (x1 - x0 + 1) * (y1 - y0 + 1));
 }
 
+/* Pixel (@x, @y) at display luminance @ld into @out: R, G, B, A (or B, G,
+ * R, x), sRGB encoded. */
 static void
-cpu_write_pixel (const cvcore_image * src, const cvcore_image * dst,
-    const cvcore_tm_params * params, int x, int y, double lw, double ld)
+cpu_pixel (const cvcore_tm_frame * src, const cvcore_tm_params * params,
+    int x, int y, double ld, unsigned char out[4])
 {
-  unsigned char *out = (unsigned char *) dst->data + (size_t) y * dst->pitch +
-      (size_t) x * 4;
-  double rgb[3];
+  const cvcore_tm_source *s = &params->source;
+  const bool bgr = params->output == CVCORE_TM_OUT_BGRX;
+  double rgb[3], weights[3], lw, alpha, v[3];
 
-  for (int c = 0; c < 3; c++) {
-    const double v = src->channels == 1 ? 1.0 :
-        params->input_scale * sample_value (src, x, y, c) / lw;
+  if (!source_pixel (src, s, params->input_scale, x, y, rgb, &alpha)) {
+    v[0] = v[1] = v[2] = rgb[0] > 0.0 ? ld : 0.0;
+  } else {
+    cv_tm_weights (s->primaries, weights);
+    lw = weights[0] * rgb[0] + weights[1] * rgb[1] + weights[2] * rgb[2];
+    for (int c = 0; c < 3; c++) {
+      double m[3] = { c == 0, c == 1, c == 2 };
 
-    rgb[c] = lw > 0.0 ? srgb_encode (pow (v, params->saturation) * ld) : 0.0;
+      if (s->primaries == CVCORE_TM_BT2020)
+        cv_tm_bt2020_to_bt709 (c, m);
+      v[c] = lw > 0.0 ? pow (fmax (m[0] * rgb[0] + m[1] * rgb[1] +
+                  m[2] * rgb[2], 0.0) / lw, params->saturation) * ld : 0.0;
+    }
   }
-  out[0] = to_byte (rgb[params->dst_bgr ? 2 : 0]);
-  out[1] = to_byte (rgb[1]);
-  out[2] = to_byte (rgb[params->dst_bgr ? 0 : 2]);
-  out[3] = src->channels == 4 && !params->dst_bgr ?
-      to_byte (sample_value (src, x, y, 3)) : 255;
+  out[0] = to_byte (srgb_encode (v[bgr ? 2 : 0]));
+  out[1] = to_byte (srgb_encode (v[1]));
+  out[2] = to_byte (srgb_encode (v[bgr ? 0 : 2]));
+  out[3] = bgr ? 255 : to_byte (alpha);
+}
+
+/* 8-bit R'G'B' of @rgba (packed, @w x @h) to NV12 @dst. */
+static void
+cpu_rgba_to_nv12 (const unsigned char *rgba, int w, int h,
+    const cvcore_tm_frame * dst)
+{
+  const double kr = CV_NV12_KR, kb = CV_NV12_KB, kg = 1.0 - kr - kb;
+
+  for (int y = 0; y < h; y++)
+    for (int x = 0; x < w; x++) {
+      const unsigned char *p = rgba + ((size_t) y * w + x) * 4;
+
+      ((unsigned char *) dst->plane[0].data)[(size_t) y * dst->plane[0].pitch
+          + x] = (unsigned char) floor (16.0 + 219.0 * (kr * p[0] + kg * p[1] +
+              kb * p[2]) / 255.0 + 0.5);
+    }
+  for (int y = 0; y < (h + 1) / 2; y++)
+    for (int x = 0; x < (w + 1) / 2; x++) {
+      double r = 0.0, g = 0.0, b = 0.0, yl;
+      int n = 0;
+      unsigned char *uv = (unsigned char *) dst->plane[1].data +
+          (size_t) y * dst->plane[1].pitch + (size_t) x * 2;
+
+      for (int j = 2 * y; j < 2 * y + 2 && j < h; j++)
+        for (int i = 2 * x; i < 2 * x + 2 && i < w; i++) {
+          const unsigned char *p = rgba + ((size_t) j * w + i) * 4;
+
+          r += p[0];
+          g += p[1];
+          b += p[2];
+          n++;
+        }
+      r /= 255.0 * n;
+      g /= 255.0 * n;
+      b /= 255.0 * n;
+      yl = kr * r + kg * g + kb * b;
+      uv[0] = (unsigned char) floor (128.0 + 224.0 * (b - yl) /
+          (2.0 * (1.0 - kb)) + 0.5);
+      uv[1] = (unsigned char) floor (128.0 + 224.0 * (r - yl) /
+          (2.0 * (1.0 - kr)) + 0.5);
+    }
 }
 
 static cvcore_status
-cpu_tonemap (cvcore_tonemapper * tm, const cvcore_image * src,
-    const cvcore_image * dst, const cvcore_tm_params * params, double dt)
+cpu_tonemap (cvcore_tonemapper * tm, const cvcore_tm_frame * src,
+    const cvcore_tm_frame * dst, const cvcore_tm_params * params, double dt)
 {
   const int w = tm->width, h = tm->height;
   const double ts = pow (2.0, params->phi);
+  const bool nv12 = params->output == CVCORE_TM_OUT_NV12;
   double weights[3], log_sum = 0.0, log_min = INFINITY, log_max = -INFINITY;
   cvcore_tm_key key;
 
-  cv_tm_weights (params->primaries, weights);
+  cv_tm_weights (params->source.primaries, weights);
   for (int y = 0; y < h; y++)
     for (int x = 0; x < w; x++) {
-      double lw = 0.0, lg;
+      double rgb[3], alpha, lw, lg;
 
-      if (src->channels == 1)
-        lw = sample_value (src, x, y, 0);
+      if (source_pixel (src, &params->source, params->input_scale, x, y, rgb,
+              &alpha))
+        lw = weights[0] * rgb[0] + weights[1] * rgb[1] + weights[2] * rgb[2];
       else
-        for (int c = 0; c < 3; c++)
-          lw += weights[c] * sample_value (src, x, y, c);
-      lw *= params->input_scale;
+        lw = rgb[0];
       tm->luminance[(size_t) y * w + x] = lw;
       lg = log (params->delta + lw);
       log_sum += lg;
@@ -239,8 +363,7 @@ cpu_tonemap (cvcore_tonemapper * tm, const cvcore_image * src,
 
   for (int y = 0; y < h; y++)
     for (int x = 0; x < w; x++) {
-      const double lw = tm->luminance[(size_t) y * w + x];
-      const double l = key.scale * lw;
+      const double l = key.scale * tm->luminance[(size_t) y * w + x];
       double ld;
 
       if (params->op == CVCORE_TM_LOCAL) {
@@ -261,8 +384,12 @@ cpu_tonemap (cvcore_tonemapper * tm, const cvcore_image * src,
       } else {
         ld = cv_tm_global (l, params->white_point);
       }
-      cpu_write_pixel (src, dst, params, x, y, lw, ld);
+      cpu_pixel (src, params, x, y, ld, nv12 ? tm->rgba + ((size_t) y * w +
+              x) * 4 : (unsigned char *) dst->plane[0].data +
+          (size_t) y * dst->plane[0].pitch + (size_t) x * 4);
     }
+  if (nv12)
+    cpu_rgba_to_nv12 (tm->rgba, w, h, dst);
   return CVCORE_OK;
 }
 
@@ -280,19 +407,63 @@ params_valid (const cvcore_tm_params * p)
       && (p->op == CVCORE_TM_GLOBAL || p->op == CVCORE_TM_LOCAL);
 }
 
+static bool
+plane_ok (const cvcore_image * im, int w, int h, int channels,
+    cvcore_sample sample)
+{
+  return im->data != NULL && im->width == w && im->height == h
+      && im->channels == channels && im->sample == sample
+      && im->pitch >= (size_t) w * channels *
+      (sample == CVCORE_SAMPLE_U16 ? 2 : 1);
+}
+
+static bool
+frames_ok (const cvcore_tonemapper * tm, const cvcore_tm_frame * src,
+    const cvcore_tm_frame * dst, const cvcore_tm_params * p)
+{
+  const int w = tm->width, h = tm->height, cw = (w + 1) / 2, ch = (h + 1) / 2;
+  const cvcore_tm_source *s = &p->source;
+  const cvcore_sample sample = src->plane[0].sample;
+  bool ok;
+
+  switch (s->layout) {
+    case CVCORE_TM_PACKED:
+      ok = plane_ok (&src->plane[0], w, h, 1, sample)
+          || plane_ok (&src->plane[0], w, h, 4, sample);
+      break;
+    case CVCORE_TM_YUV420_SEMI:
+      ok = plane_ok (&src->plane[0], w, h, 1, sample)
+          && plane_ok (&src->plane[1], cw, ch, 2, sample);
+      break;
+    case CVCORE_TM_YUV420:
+      ok = plane_ok (&src->plane[0], w, h, 1, sample)
+          && plane_ok (&src->plane[1], cw, ch, 1, sample)
+          && plane_ok (&src->plane[2], cw, ch, 1, sample);
+      break;
+    default:
+      return false;
+  }
+  if (s->layout != CVCORE_TM_PACKED)
+    ok = ok && s->shift >= 0 && s->shift < 16 && s->y_range > 0.0
+        && s->c_range > 0.0 && s->kr > 0.0 && s->kb > 0.0
+        && s->kr + s->kb < 1.0;
+  if (p->output == CVCORE_TM_OUT_NV12)
+    return ok && plane_ok (&dst->plane[0], w, h, 1, CVCORE_SAMPLE_U8)
+        && plane_ok (&dst->plane[1], cw, ch, 2, CVCORE_SAMPLE_U8);
+  return ok && (p->output == CVCORE_TM_OUT_RGBA
+      || p->output == CVCORE_TM_OUT_BGRX)
+      && plane_ok (&dst->plane[0], w, h, 4, CVCORE_SAMPLE_U8);
+}
+
 cvcore_status
 cvcore_tonemap (cvcore_stream * stream, cvcore_tonemapper * tm,
-    const cvcore_image * src, const cvcore_image * dst,
+    const cvcore_tm_frame * src, const cvcore_tm_frame * dst,
     const cvcore_tm_params * params, double dt)
 {
-  if (src->width != tm->width || src->height != tm->height
-      || dst->width != tm->width || dst->height != tm->height
-      || (src->channels != 1 && src->channels != 4) || dst->channels != 4
-      || dst->sample != CVCORE_SAMPLE_U8)
+  if (!frames_ok (tm, src, dst, params))
     return cvcore_fail (CVCORE_ERROR_INVALID_VALUE,
-        "tone mapping of %dx%dx%d into %dx%dx%d with a %dx%d tone mapper",
-        src->width, src->height, src->channels, dst->width, dst->height,
-        dst->channels, tm->width, tm->height);
+        "tone mapping frames do not match the %dx%d tone mapper or the "
+        "source and output layouts", tm->width, tm->height);
   if (!params_valid (params))
     return cvcore_fail (CVCORE_ERROR_INVALID_VALUE,
         "tone mapping parameters out of range");
@@ -305,8 +476,15 @@ cvcore_tonemap (cvcore_stream * stream, cvcore_tonemapper * tm,
       return cpu_tonemap (tm, src, dst, params, dt);
 #ifdef CVCORE_HAVE_CUDA
     case CVCORE_BACKEND_CUDA:{
-      cvcore_status status = cvcore_cuda_tonemap (stream, &tm->scratch, src,
-          dst, params, dt, tm->reset);
+      cvcore_status status = CVCORE_OK;
+
+      /* NV12 goes through an 8-bit RGBA plane, made at the first need. */
+      if (params->output == CVCORE_TM_OUT_NV12 && tm->scratch.rgba == NULL)
+        status = cvcore_plane_alloc (tm->device, (size_t) 4 * tm->width,
+            tm->height, (void **) &tm->scratch.rgba, &tm->scratch.rgba_pitch);
+      if (status == CVCORE_OK)
+        status = cvcore_cuda_tonemap (stream, &tm->scratch, src, dst, params,
+            dt, tm->reset);
 
       if (status == CVCORE_OK)
         tm->reset = false;

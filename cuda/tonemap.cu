@@ -32,27 +32,110 @@ template <> struct SampleMax <unsigned short >
   static constexpr float value = 65535.0f;
 };
 
-/* How a kernel reads the input frame. */
-template < typename T, int C > struct Input
+template < typename T >
+__device__ __forceinline__ T
+sample_at (const unsigned char *plane, size_t pitch, int x, int y, int c,
+    int channels)
 {
+  return reinterpret_cast < const T *>(plane + y * pitch)[x * channels + c];
+}
+
+/* Packed samples: coded values 0..1 of pixel (x, y). */
+template < typename T, int C > struct Packed
+{
+  static constexpr bool kColour = C == 4;
   const unsigned char *data;
   size_t pitch;
-  float unit;                   /* input_scale / the sample's maximum */
-  float weight[3];
 
-  __device__ __forceinline__ const T *pixel (int x, int y) const
+  __device__ __forceinline__ void code (int x, int y, float e[3]) const
   {
-    return reinterpret_cast < const T *>(data + y * pitch) + x * C;
+#pragma unroll
+    for (int c = 0; c < (kColour ? 3 : 1); c++)
+      e[c] = (float) sample_at < T > (data, pitch, x, y, c, C) /
+          SampleMax < T >::value;
+  }
+
+  __device__ __forceinline__ float alpha (int x, int y) const
+  {
+    return kColour ? (float) sample_at < T > (data, pitch, x, y, 3, C) /
+        SampleMax < T >::value : 1.0f;
+  }
+};
+
+/* 4:2:0 Y'CbCr, chroma semi-planar (Cb Cr interleaved) or planar. */
+template < typename T, bool Semi > struct Yuv420
+{
+  static constexpr bool kColour = true;
+  const unsigned char *luma, *cb, *cr;
+  size_t luma_pitch, cb_pitch, cr_pitch;
+  int shift;
+  float y_offset, y_range, c_offset, c_range, kr, kb;
+
+  __device__ __forceinline__ void code (int x, int y, float e[3]) const
+  {
+    const float yc = ((float) (sample_at < T > (luma, luma_pitch, x, y, 0,
+                1) >> shift) - y_offset) / y_range;
+    const int cx = x / 2, cy = y / 2;
+    const float u = ((float) (sample_at < T > (cb, cb_pitch, cx, cy, 0,
+                Semi ? 2 : 1) >> shift) - c_offset) / c_range;
+    const float v = ((float) (sample_at < T > (cr, cr_pitch, cx, cy,
+                Semi ? 1 : 0, Semi ? 2 : 1) >> shift) - c_offset) / c_range;
+
+    e[0] = yc + 2.0f * (1.0f - kr) * v;
+    e[2] = yc + 2.0f * (1.0f - kb) * u;
+    e[1] = (yc - kr * e[0] - kb * e[2]) / (1.0f - kr - kb);
+  }
+
+  __device__ __forceinline__ float alpha (int, int) const
+  {
+    return 1.0f;
+  }
+};
+
+/* A source and what turns its codes into light (the CPU reference's
+ * decode (), in single precision). */
+template < class Codes > struct Source:Codes
+{
+  int transfer;
+  float scale;                  /* input_scale */
+  float weight[3];
+  bool to709;
+
+  __device__ __forceinline__ float decode (float e) const
+  {
+    e = fminf (fmaxf (e, 0.0f), 1.0f);
+    if (transfer == CVCORE_TM_PQ) {
+      const float p = __powf (e, (float) (1.0 / CV_PQ_M2));
+
+      return (float) CV_PQ_SCALE * __powf (fmaxf (p - (float) CV_PQ_C1,
+              0.0f) / ((float) CV_PQ_C2 - (float) CV_PQ_C3 * p),
+          (float) (1.0 / CV_PQ_M1));
+    }
+    if (transfer == CVCORE_TM_HLG)
+      return e <= 0.5f ? e * e / 3.0f : (__expf ((e - (float) CV_HLG_C) /
+              (float) CV_HLG_A) + (float) CV_HLG_B) / 12.0f;
+    return e;
+  }
+
+  /* Light of pixel (x, y) in the source's primaries; returns Lw. */
+  __device__ __forceinline__ float light (int x, int y, float rgb[3]) const
+  {
+    float e[3];
+
+    this->code (x, y, e);
+    if (!Codes::kColour)
+      return rgb[0] = rgb[1] = rgb[2] = scale * decode (e[0]);
+#pragma unroll
+    for (int c = 0; c < 3; c++)
+      rgb[c] = scale * decode (e[c]);
+    return weight[0] * rgb[0] + weight[1] * rgb[1] + weight[2] * rgb[2];
   }
 
   __device__ __forceinline__ float luminance (int x, int y) const
   {
-    const T *p = pixel (x, y);
+    float rgb[3];
 
-    if (C == 1)
-      return unit * (float) p[0];
-    return unit * (weight[0] * (float) p[0] + weight[1] * (float) p[1] +
-        weight[2] * (float) p[2]);
+    return light (x, y, rgb);
   }
 };
 
@@ -76,24 +159,39 @@ to_byte (float v)
   return (unsigned char) (v * 255.0f + 0.5f);
 }
 
-/* Colour of pixel (x, y) at display luminance @ld, written out. */
-template < typename T, int C >
+/* Colour of pixel (x, y), of luminance @lw, at display luminance @ld,
+ * written out. */
+template < class Src >
 __device__ __forceinline__ void
-write_pixel (const Input < T, C > &in, const Output & out, int x, int y,
-    float lw, float ld)
+write_pixel (const Src & src, const Output & out, int x, int y, float lw,
+    float ld)
 {
-  float r, g, b;
+  float rgb[3], r, g, b;
   uchar4 o;
 
-  if (C == 1 || !(lw > 0.0f)) {
+  src.light (x, y, rgb);
+  if (!Src::kColour || !(lw > 0.0f)) {
     r = g = b = lw > 0.0f ? ld : 0.0f;
   } else {
-    const T *p = in.pixel (x, y);
-    const float k = in.unit / lw;
+    const float k = 1.0f / lw;
 
-    r = k * (float) p[0];
-    g = k * (float) p[1];
-    b = k * (float) p[2];
+    if (src.to709) {
+      double m[3];
+      float c709[3];
+
+#pragma unroll
+      for (int c = 0; c < 3; c++) {
+        cv_tm_bt2020_to_bt709 (c, m);
+        c709[c] = (float) m[0] * rgb[0] + (float) m[1] * rgb[1] +
+            (float) m[2] * rgb[2];
+      }
+      rgb[0] = c709[0];
+      rgb[1] = c709[1];
+      rgb[2] = c709[2];
+    }
+    r = fmaxf (rgb[0], 0.0f) * k;
+    g = fmaxf (rgb[1], 0.0f) * k;
+    b = fmaxf (rgb[2], 0.0f) * k;
     if (out.saturation != 1.0f) {
       r = __powf (r, out.saturation);
       g = __powf (g, out.saturation);
@@ -106,8 +204,7 @@ write_pixel (const Input < T, C > &in, const Output & out, int x, int y,
   o.x = to_byte (out.bgr ? b : r);
   o.y = to_byte (g);
   o.z = to_byte (out.bgr ? r : b);
-  o.w = C == 4 && !out.bgr ? (unsigned char) (in.pixel (x, y)[3] /
-      SampleMax < T >::value * 255.0f + 0.5f) : 255;
+  o.w = out.bgr ? 255 : (unsigned char) (src.alpha (x, y) * 255.0f + 0.5f);
   reinterpret_cast < uchar4 * >(out.data + y * out.pitch)[x] = o;
 }
 
@@ -141,9 +238,9 @@ block_fold (double &sum, float &lo, float &hi)
 
 /* Rows blockIdx.x, + gridDim.x, ...: Lw into the map (when given) and the
  * block's log statistics into partials[blockIdx.x]. */
-template < typename T, int C >
+template < class Src >
 __global__ void __launch_bounds__ (kThreads)
-luminance_pass (Input < T, C > in, int width, int height, float delta,
+luminance_pass (Src in, int width, int height, float delta,
     float *map, size_t map_pitch, double *partials)
 {
   double sum = 0.0;
@@ -189,9 +286,9 @@ key_pass (const double *partials, int n_partials, double n_pixels,
   }
 }
 
-template < typename T, int C >
+template < class Src >
 __global__ void __launch_bounds__ (kThreads)
-global_pass (Input < T, C > in, Output out, int width, int height,
+global_pass (Src in, Output out, int width, int height,
     float inverse_white2, const cvcore_tm_key * key)
 {
   const int x = blockIdx.x * 32 + threadIdx.x % 32;
@@ -238,9 +335,9 @@ table_pitch (int radius)
   return table_side (radius) | 1;
 }
 
-template < typename T, int C >
+template < class Src >
 __global__ void __launch_bounds__ (kThreads)
-local_pass (Input < T, C > in, Output out, Local loc,
+local_pass (Src in, Output out, Local loc,
     const cvcore_tm_key * key)
 {
   extern __shared__ double table[];
@@ -321,35 +418,77 @@ local_pass (Input < T, C > in, Output out, Local loc,
   }
 }
 
-template < typename T, int C >
+/* 8-bit R'G'B' to NV12 (the CPU reference's cpu_rgba_to_nv12 ()): one
+ * thread per 2x2 block. */
+__global__ void __launch_bounds__ (kThreads)
+nv12_pass (const unsigned char *rgba, size_t rgba_pitch, int width,
+    int height, unsigned char *luma, size_t luma_pitch, unsigned char *chroma,
+    size_t chroma_pitch)
+{
+  const int bx = blockIdx.x * 32 + threadIdx.x % 32;
+  const int by = blockIdx.y * 8 + threadIdx.x / 32;
+  const float kr = (float) CV_NV12_KR, kb = (float) CV_NV12_KB;
+  const float kg = 1.0f - kr - kb;
+  float r = 0.0f, g = 0.0f, b = 0.0f;
+  int n = 0;
+
+  if (2 * bx >= width || 2 * by >= height)
+    return;
+  for (int y = 2 * by; y < 2 * by + 2 && y < height; y++)
+    for (int x = 2 * bx; x < 2 * bx + 2 && x < width; x++) {
+      const uchar4 p = reinterpret_cast < const uchar4 * >(rgba +
+          y * rgba_pitch)[x];
+
+      luma[y * luma_pitch + x] = (unsigned char) (16.0f + 219.0f * (kr * p.x
+              + kg * p.y + kb * p.z) / 255.0f + 0.5f);
+      r += p.x;
+      g += p.y;
+      b += p.z;
+      n++;
+    }
+  r /= 255.0f * n;
+  g /= 255.0f * n;
+  b /= 255.0f * n;
+  const float yl = kr * r + kg * g + kb * b;
+  unsigned char *uv = chroma + by * chroma_pitch + 2 * bx;
+
+  uv[0] = (unsigned char) (128.0f + 224.0f * (b - yl) / (2.0f * (1.0f - kb))
+      + 0.5f);
+  uv[1] = (unsigned char) (128.0f + 224.0f * (r - yl) / (2.0f * (1.0f - kr))
+      + 0.5f);
+}
+
+template < class Codes >
 cvcore_status
 launch (cvcore_stream * stream, const cv_tm_scratch * scratch,
-    const cvcore_image * src, const cvcore_image * dst,
+    const Codes & codes, int w, int h, const cvcore_tm_frame * dst,
     const cvcore_tm_params * params, double dt, bool reset)
 {
   const cvcore_device *device = cvcore_stream_device (stream);
   cudaStream_t cs = static_cast < cudaStream_t > (cvcore_stream_handle
       (stream));
-  const int w = src->width, h = src->height;
   const bool local = params->op == CVCORE_TM_LOCAL;
+  const bool nv12 = params->output == CVCORE_TM_OUT_NV12;
   const int blocks = min (h, CV_TM_MAX_PARTIALS);
-  Input < T, C > in;
+  Source < Codes > in;
   Output out;
   double weights[3];
 
-  cv_tm_weights (params->primaries, weights);
-  in.data = static_cast < const unsigned char *>(src->data);
-  in.pitch = src->pitch;
-  in.unit = (float) (params->input_scale / SampleMax < T >::value);
+  static_cast < Codes & >(in) = codes;
+  cv_tm_weights (params->source.primaries, weights);
+  in.transfer = params->source.transfer;
+  in.scale = (float) params->input_scale;
   for (int c = 0; c < 3; c++)
     in.weight[c] = (float) weights[c];
-  out.data = static_cast < unsigned char *>(dst->data);
-  out.pitch = dst->pitch;
+  in.to709 = params->source.primaries == CVCORE_TM_BT2020;
+  out.data = nv12 ? scratch->rgba :
+      static_cast < unsigned char *>(dst->plane[0].data);
+  out.pitch = nv12 ? scratch->rgba_pitch : dst->plane[0].pitch;
   out.saturation = (float) params->saturation;
-  out.bgr = params->dst_bgr;
+  out.bgr = params->output == CVCORE_TM_OUT_BGRX;
 
   CUDA_TRY (cudaSetDevice (device->id));
-  luminance_pass < T, C > <<<blocks, kThreads, 0, cs >>> (in, w, h,
+  luminance_pass <<<blocks, kThreads, 0, cs >>> (in, w, h,
       (float) params->delta, local ? scratch->luminance : nullptr,
       scratch->luminance_pitch, scratch->partials);
   CUDA_TRY (cudaGetLastError ());
@@ -358,53 +497,116 @@ launch (cvcore_stream * stream, const cv_tm_scratch * scratch,
   CUDA_TRY (cudaGetLastError ());
 
   if (!local) {
-    global_pass < T, C > <<<dim3 ((w + 31) / 32, (h + 7) / 8), kThreads, 0,
-        cs >>> (in, out, w, h, (float) (1.0 / (params->white_point *
+    global_pass <<<dim3 ((w + 31) / 32, (h + 7) / 8), kThreads, 0, cs >>>
+        (in, out, w, h, (float) (1.0 / (params->white_point *
                 params->white_point)), scratch->key);
     CUDA_TRY (cudaGetLastError ());
-    return CVCORE_OK;
+  } else {
+    Local loc;
+
+    loc.map = scratch->luminance;
+    loc.map_pitch = scratch->luminance_pitch;
+    loc.width = w;
+    loc.height = h;
+    loc.radius = cv_tm_max_radius (params);
+    loc.scales = params->scales;
+    loc.threshold = pow (2.0, params->phi);
+    loc.epsilon = params->epsilon;
+    const size_t shared = sizeof (double) * table_pitch (loc.radius) *
+        table_side (loc.radius);
+
+    if (shared > device->shared_per_block_optin)
+      return cvcore_fail (CVCORE_ERROR_INVALID_VALUE,
+          "tone mapping tile of %zu bytes exceeds the device's shared "
+          "memory", shared);
+    if (shared > 48 * 1024)
+      CUDA_TRY (cudaFuncSetAttribute (local_pass < Source < Codes > >,
+              cudaFuncAttributeMaxDynamicSharedMemorySize, (int) shared));
+    local_pass <<<dim3 ((w + kTile - 1) / kTile, (h + kTile - 1) / kTile),
+        kThreads, shared, cs >>> (in, out, loc, scratch->key);
+    CUDA_TRY (cudaGetLastError ());
   }
 
-  Local loc;
-  loc.map = scratch->luminance;
-  loc.map_pitch = scratch->luminance_pitch;
-  loc.width = w;
-  loc.height = h;
-  loc.radius = cv_tm_max_radius (params);
-  loc.scales = params->scales;
-  loc.threshold = pow (2.0, params->phi);
-  loc.epsilon = params->epsilon;
-  const size_t shared = sizeof (double) * table_pitch (loc.radius) *
-      table_side (loc.radius);
+  if (nv12) {
+    const int cw = (w + 1) / 2, ch = (h + 1) / 2;
 
-  if (shared > device->shared_per_block_optin)
-    return cvcore_fail (CVCORE_ERROR_INVALID_VALUE,
-        "tone mapping tile of %zu bytes exceeds the device's shared memory",
-        shared);
-  if (shared > 48 * 1024)
-    CUDA_TRY (cudaFuncSetAttribute (local_pass < T, C >,
-            cudaFuncAttributeMaxDynamicSharedMemorySize, (int) shared));
-  local_pass < T, C > <<<dim3 ((w + kTile - 1) / kTile,
-          (h + kTile - 1) / kTile), kThreads, shared, cs >>> (in, out, loc,
-      scratch->key);
-  CUDA_TRY (cudaGetLastError ());
+    nv12_pass <<<dim3 ((cw + 31) / 32, (ch + 7) / 8), kThreads, 0, cs >>>
+        (scratch->rgba, scratch->rgba_pitch, w, h,
+        static_cast < unsigned char *>(dst->plane[0].data),
+        dst->plane[0].pitch, static_cast < unsigned char *>(dst->plane[1].data),
+        dst->plane[1].pitch);
+    CUDA_TRY (cudaGetLastError ());
+  }
   return CVCORE_OK;
+}
+
+template < typename T, int C >
+cvcore_status
+launch_packed (cvcore_stream * stream, const cv_tm_scratch * scratch,
+    const cvcore_tm_frame * src, const cvcore_tm_frame * dst,
+    const cvcore_tm_params * params, double dt, bool reset)
+{
+  Packed < T, C > codes;
+
+  codes.data = static_cast < const unsigned char *>(src->plane[0].data);
+  codes.pitch = src->plane[0].pitch;
+  return launch (stream, scratch, codes, src->plane[0].width,
+      src->plane[0].height, dst, params, dt, reset);
+}
+
+template < typename T, bool Semi >
+cvcore_status
+launch_yuv (cvcore_stream * stream, const cv_tm_scratch * scratch,
+    const cvcore_tm_frame * src, const cvcore_tm_frame * dst,
+    const cvcore_tm_params * params, double dt, bool reset)
+{
+  const cvcore_tm_source *s = &params->source;
+  Yuv420 < T, Semi > codes;
+
+  codes.luma = static_cast < const unsigned char *>(src->plane[0].data);
+  codes.luma_pitch = src->plane[0].pitch;
+  codes.cb = static_cast < const unsigned char *>(src->plane[1].data);
+  codes.cb_pitch = src->plane[1].pitch;
+  codes.cr = static_cast < const unsigned char *>(src->plane[Semi ? 1 :
+          2].data);
+  codes.cr_pitch = src->plane[Semi ? 1 : 2].pitch;
+  codes.shift = s->shift;
+  codes.y_offset = (float) s->y_offset;
+  codes.y_range = (float) s->y_range;
+  codes.c_offset = (float) s->c_offset;
+  codes.c_range = (float) s->c_range;
+  codes.kr = (float) s->kr;
+  codes.kb = (float) s->kb;
+  return launch (stream, scratch, codes, src->plane[0].width,
+      src->plane[0].height, dst, params, dt, reset);
 }
 
 }                               /* namespace */
 
 extern "C" cvcore_status
 cvcore_cuda_tonemap (cvcore_stream * stream, const cv_tm_scratch * scratch,
-    const cvcore_image * src, const cvcore_image * dst,
+    const cvcore_tm_frame * src, const cvcore_tm_frame * dst,
     const cvcore_tm_params * params, double dt, bool reset)
 {
-  const bool wide = src->sample == CVCORE_SAMPLE_U16;
+  const bool wide = src->plane[0].sample == CVCORE_SAMPLE_U16;
 
-  if (src->channels == 1)
-    return wide ? launch < unsigned short, 1 > (stream, scratch, src, dst,
-        params, dt, reset) : launch < unsigned char, 1 > (stream, scratch,
-        src, dst, params, dt, reset);
-  return wide ? launch < unsigned short, 4 > (stream, scratch, src, dst,
-      params, dt, reset) : launch < unsigned char, 4 > (stream, scratch, src,
-      dst, params, dt, reset);
+  switch (params->source.layout) {
+    case CVCORE_TM_YUV420_SEMI:
+      return wide ? launch_yuv < unsigned short, true > (stream, scratch, src,
+          dst, params, dt, reset) : launch_yuv < unsigned char, true >
+          (stream, scratch, src, dst, params, dt, reset);
+    case CVCORE_TM_YUV420:
+      return wide ? launch_yuv < unsigned short, false > (stream, scratch,
+          src, dst, params, dt, reset) : launch_yuv < unsigned char, false >
+          (stream, scratch, src, dst, params, dt, reset);
+    default:
+      break;
+  }
+  if (src->plane[0].channels == 1)
+    return wide ? launch_packed < unsigned short, 1 > (stream, scratch, src,
+        dst, params, dt, reset) : launch_packed < unsigned char, 1 > (stream,
+        scratch, src, dst, params, dt, reset);
+  return wide ? launch_packed < unsigned short, 4 > (stream, scratch, src,
+      dst, params, dt, reset) : launch_packed < unsigned char, 4 > (stream,
+      scratch, src, dst, params, dt, reset);
 }

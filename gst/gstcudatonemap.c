@@ -21,9 +21,14 @@
  * view does not make the picture jump. A flush starts the adaptation
  * afresh.
  *
- * Input is linear light: RGBA64_LE and GRAY16_LE (65535 standing for
- * `input-scale`), or RGBA for testing. Luminance weights follow the caps'
- * primaries (BT.709, or BT.2020). Output is RGBA or BGRx, sRGB encoded.
+ * Input: RGBA64_LE and GRAY16_LE, linear unless the caps' colorimetry says
+ * PQ (smpte2084) or HLG (arib-std-b67), 65535 standing for `input-scale`;
+ * RGBA for testing; and 10-bit HDR video, P010_10LE and I420_10LE, which
+ * must be PQ or HLG coded (other transfers are refused at negotiation).
+ * PQ light is counted in units of 100 cd/m^2, HLG light from 0 to 1 at the
+ * signal's peak. BT.2020 colours (caps primaries) are converted to BT.709.
+ * Output: RGBA or BGRx, sRGB encoded, or NV12 (the same R'G'B' through the
+ * BT.709 matrix, limited range).
  *
  * ## Example launch lines
  * |[
@@ -36,6 +41,7 @@
 #endif
 
 #include <math.h>
+#include <string.h>
 
 #include "gstcudatonemap.h"
 #include "gstcudavisionutils.h"
@@ -44,8 +50,9 @@
 GST_DEBUG_CATEGORY_STATIC (gst_cuda_tonemap_debug);
 #define GST_CAT_DEFAULT gst_cuda_tonemap_debug
 
-#define TONEMAP_SINK_FORMATS "{ RGBA64_LE, GRAY16_LE, RGBA }"
-#define TONEMAP_SRC_FORMATS "{ RGBA, BGRx }"
+#define TONEMAP_SINK_FORMATS \
+    "{ RGBA64_LE, GRAY16_LE, RGBA, P010_10LE, I420_10LE }"
+#define TONEMAP_SRC_FORMATS "{ RGBA, BGRx, NV12 }"
 
 enum
 {
@@ -72,6 +79,8 @@ struct _GstCudaTonemap
 
   /* streaming thread only */
   cvcore_tonemapper *tonemapper;
+  cvcore_tm_source source;
+  cvcore_tm_output output;
   GstClockTime last_pts;
 };
 
@@ -237,6 +246,52 @@ free_tonemapper (GstCudaTonemap * self)
   self->tonemapper = NULL;
 }
 
+/* What the input caps say about the source; FALSE for combinations we
+ * cannot decode. */
+static gboolean
+source_from_info (GstCudaTonemap * self, const GstVideoInfo * info,
+    cvcore_tm_source * source)
+{
+  const GstVideoColorimetry *cm = &info->colorimetry;
+  gint offset[GST_VIDEO_MAX_COMPONENTS], scale[GST_VIDEO_MAX_COMPONENTS];
+  gdouble kr, kb;
+
+  memset (source, 0, sizeof (*source));
+  source->transfer = cm->transfer == GST_VIDEO_TRANSFER_SMPTE2084 ?
+      CVCORE_TM_PQ : cm->transfer == GST_VIDEO_TRANSFER_ARIB_STD_B67 ?
+      CVCORE_TM_HLG : CVCORE_TM_LINEAR;
+  source->primaries = cm->primaries == GST_VIDEO_COLOR_PRIMARIES_BT2020 ?
+      CVCORE_TM_BT2020 : CVCORE_TM_BT709;
+  if (!GST_VIDEO_INFO_IS_YUV (info)) {
+    source->layout = CVCORE_TM_PACKED;
+    return TRUE;
+  }
+  if (source->transfer == CVCORE_TM_LINEAR) {
+    GST_ELEMENT_ERROR (self, STREAM, FORMAT,
+        ("%s input must be PQ (smpte2084) or HLG (arib-std-b67) coded, "
+            "as its caps' colorimetry says", GST_VIDEO_INFO_NAME (info)),
+        ("colorimetry transfer %d", cm->transfer));
+    return FALSE;
+  }
+  if (!gst_video_color_matrix_get_Kr_Kb (cm->matrix, &kr, &kb)) {
+    GST_ELEMENT_ERROR (self, STREAM, FORMAT,
+        ("%s input without a Y'CbCr matrix in its colorimetry",
+            GST_VIDEO_INFO_NAME (info)), (NULL));
+    return FALSE;
+  }
+  gst_video_color_range_offsets (cm->range, info->finfo, offset, scale);
+  source->layout = GST_VIDEO_INFO_N_PLANES (info) == 2 ?
+      CVCORE_TM_YUV420_SEMI : CVCORE_TM_YUV420;
+  source->shift = GST_VIDEO_FORMAT_INFO_SHIFT (info->finfo, 0);
+  source->y_offset = offset[0];
+  source->y_range = scale[0];
+  source->c_offset = offset[1];
+  source->c_range = scale[1];
+  source->kr = kr;
+  source->kb = kb;
+  return TRUE;
+}
+
 static gboolean
 gst_cuda_tonemap_set_info (GstCudaVisionBaseTransform * base,
     GstCaps * incaps, GstVideoInfo * in_info, GstCaps * outcaps,
@@ -248,8 +303,19 @@ gst_cuda_tonemap_set_info (GstCudaVisionBaseTransform * base,
   cvcore_status status;
 
   free_tonemapper (self);
-  if (device == NULL)
+  if (device == NULL || !source_from_info (self, in_info, &self->source))
     return FALSE;
+  switch (GST_VIDEO_INFO_FORMAT (out_info)) {
+    case GST_VIDEO_FORMAT_BGRx:
+      self->output = CVCORE_TM_OUT_BGRX;
+      break;
+    case GST_VIDEO_FORMAT_NV12:
+      self->output = CVCORE_TM_OUT_NV12;
+      break;
+    default:
+      self->output = CVCORE_TM_OUT_RGBA;
+      break;
+  }
   status = cvcore_tonemapper_new (gst_cuda_vision_device_get_core (device),
       GST_VIDEO_INFO_WIDTH (in_info), GST_VIDEO_INFO_HEIGHT (in_info),
       &self->tonemapper);
@@ -261,9 +327,9 @@ gst_cuda_tonemap_set_info (GstCudaVisionBaseTransform * base,
     return FALSE;
   }
   self->last_pts = GST_CLOCK_TIME_NONE;
-  GST_DEBUG_OBJECT (self, "%s -> %s, %s primaries",
+  GST_DEBUG_OBJECT (self, "%s -> %s, transfer %d, %s primaries",
       GST_VIDEO_INFO_NAME (in_info), GST_VIDEO_INFO_NAME (out_info),
-      in_info->colorimetry.primaries == GST_VIDEO_COLOR_PRIMARIES_BT2020 ?
+      self->source.transfer, self->source.primaries == CVCORE_TM_BT2020 ?
       "BT.2020" : "BT.709");
   return TRUE;
 }
@@ -292,21 +358,22 @@ gst_cuda_tonemap_process (GstCudaVisionFilter * filter,
 {
   GstCudaTonemap *self = GST_CUDA_TONEMAP (filter);
   const GstVideoInfo *in_info = &in_frame->info;
+  const cvcore_sample sample = GST_VIDEO_INFO_COMP_DEPTH (in_info, 0) > 8 ?
+      CVCORE_SAMPLE_U16 : CVCORE_SAMPLE_U8;
   cvcore_tm_params params;
-  cvcore_image src, dst;
+  cvcore_tm_frame src = { {{0}} }, dst = { {{0}} };
 
   GST_OBJECT_LOCK (self);
   params = self->params;
   GST_OBJECT_UNLOCK (self);
-  params.primaries =
-      in_info->colorimetry.primaries == GST_VIDEO_COLOR_PRIMARIES_BT2020 ?
-      CVCORE_TM_BT2020 : CVCORE_TM_BT709;
-  params.dst_bgr = GST_VIDEO_FRAME_FORMAT (out_frame) == GST_VIDEO_FORMAT_BGRx;
+  params.source = self->source;
+  params.output = self->output;
 
-  gst_cuda_vision_frame_plane (in_frame, 0,
-      GST_VIDEO_INFO_COMP_DEPTH (in_info, 0) > 8 ? CVCORE_SAMPLE_U16 :
-      CVCORE_SAMPLE_U8, &src);
-  gst_cuda_vision_frame_plane (out_frame, 0, CVCORE_SAMPLE_U8, &dst);
+  for (guint p = 0; p < GST_VIDEO_FRAME_N_PLANES (in_frame); p++)
+    gst_cuda_vision_frame_plane (in_frame, p, sample, &src.plane[p]);
+  for (guint p = 0; p < GST_VIDEO_FRAME_N_PLANES (out_frame); p++)
+    gst_cuda_vision_frame_plane (out_frame, p, CVCORE_SAMPLE_U8,
+        &dst.plane[p]);
   if (cvcore_tonemap (stream, self->tonemapper, &src, &dst, &params,
           frame_interval (self, in_frame->buffer, in_info)) != CVCORE_OK)
     return gst_cuda_vision_base_transform_core_error (BASE (self),

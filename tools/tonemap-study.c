@@ -38,8 +38,9 @@ tonemap_frame (cvcore_stream * stream, cvcore_tonemapper * tm,
     guint16 * rgba, gint w, gint h, guint8 * out, gsize out_pitch,
     const cvcore_tm_params * params, gdouble dt)
 {
-  cvcore_image src = { rgba, (gsize) w * 8, w, h, 4, CVCORE_SAMPLE_U16 };
-  cvcore_image dst = { out, out_pitch, w, h, 4, CVCORE_SAMPLE_U8 };
+  cvcore_tm_frame src = { {{rgba, (gsize) w * 8, w, h, 4, CVCORE_SAMPLE_U16}}
+  };
+  cvcore_tm_frame dst = { {{out, out_pitch, w, h, 4, CVCORE_SAMPLE_U8}} };
   cvcore_tm_key key;
 
   check (cvcore_tonemap (stream, tm, &src, &dst, params, dt), "tonemap");

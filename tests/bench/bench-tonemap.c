@@ -6,6 +6,7 @@
  * thesis' 13.85 ms (2048x1536, GeForce 8800 GTX) and the frame rate of
  * `cudaupload ! cudatonemap ! cudadownload` from pinned frames. */
 #include <stdio.h>
+#include <string.h>
 
 #include "bench-util.h"
 #include "cvtonemap.h"
@@ -13,7 +14,7 @@
 
 typedef struct
 {
-  cvcore_image src, dst;
+  cvcore_tm_frame src, dst;
   cvcore_tonemapper *tm;
   cvcore_tm_params params;
   void *floor_src, *floor_dst;
@@ -46,8 +47,9 @@ bench_tonemap (cvcore_device * device)
   };
   const gdouble thesis_ms = 13.85;
   cvcore_stream *stream;
-  TonemapJob job = { {0} };
+  TonemapJob job;
 
+  memset (&job, 0, sizeof (job));
   CORE_TRY (cvcore_stream_new (device, &stream));
   printf ("| size | operator | ms | floor ms | ours / floor | thesis 13.85 ms "
       "/ ours | pipeline fps |\n|---|---|---|---|---|---|---|\n");
@@ -59,18 +61,18 @@ bench_tonemap (cvcore_device * device)
 
     if (!size_wanted (&sizes[s]))
       continue;
-    job.src.width = job.dst.width = w;
-    job.src.height = job.dst.height = h;
-    job.src.channels = job.dst.channels = 4;
-    job.src.sample = CVCORE_SAMPLE_U16;
-    job.dst.sample = CVCORE_SAMPLE_U8;
-    CORE_TRY (cvcore_plane_alloc (device, (size_t) w * 8, h, &job.src.data,
-            &job.src.pitch));
-    CORE_TRY (cvcore_plane_alloc (device, (size_t) w * 4, h, &job.dst.data,
-            &job.dst.pitch));
+    job.src.plane[0].width = job.dst.plane[0].width = w;
+    job.src.plane[0].height = job.dst.plane[0].height = h;
+    job.src.plane[0].channels = job.dst.plane[0].channels = 4;
+    job.src.plane[0].sample = CVCORE_SAMPLE_U16;
+    job.dst.plane[0].sample = CVCORE_SAMPLE_U8;
+    CORE_TRY (cvcore_plane_alloc (device, (size_t) w * 8, h, &job.src.plane[0].data,
+            &job.src.plane[0].pitch));
+    CORE_TRY (cvcore_plane_alloc (device, (size_t) w * 4, h, &job.dst.plane[0].data,
+            &job.dst.plane[0].pitch));
     host = g_new (guint16, (gsize) w * h * 4);
     night_scene_paint (host, (size_t) w * 8, w, h, 4, 1, 1.0);
-    CORE_TRY (cvcore_copy_2d_async (stream, job.src.data, job.src.pitch, host,
+    CORE_TRY (cvcore_copy_2d_async (stream, job.src.plane[0].data, job.src.plane[0].pitch, host,
             (size_t) w * 8, (size_t) w * 8, h, CVCORE_COPY_HOST_TO_DEVICE));
     CORE_TRY (cvcore_stream_synchronize (stream));
     g_free (host);
@@ -101,8 +103,8 @@ bench_tonemap (cvcore_device * device)
     cvcore_tonemapper_free (job.tm);
     cvcore_device_free (device, job.floor_src);
     cvcore_device_free (device, job.floor_dst);
-    cvcore_device_free (device, job.src.data);
-    cvcore_device_free (device, job.dst.data);
+    cvcore_device_free (device, job.src.plane[0].data);
+    cvcore_device_free (device, job.dst.plane[0].data);
   }
   cvcore_stream_free (stream);
 }

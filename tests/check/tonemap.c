@@ -46,36 +46,130 @@ out_byte (const TestImage * out, gint x, gint y, gint c)
   return out->host[(gsize) y * out->image.pitch + (gsize) x * 4 + c];
 }
 
-/* Tone maps @src with @tm (made for it when NULL) into a poisoned output,
+static cvcore_tm_frame
+frame_of (const TestImage * t)
+{
+  cvcore_tm_frame f = { {t->image} };
+
+  return f;
+}
+
+/* The planes of a source or output frame. */
+typedef struct
+{
+  TestImage plane[3];
+  gint n;
+} Planes;
+
+static cvcore_tm_frame
+planes_frame (const Planes * p)
+{
+  cvcore_tm_frame f = { {{0}} };
+
+  for (gint i = 0; i < p->n; i++)
+    f.plane[i] = p->plane[i].image;
+  return f;
+}
+
+/* A source frame of @layout: random samples (10-bit codes for Y'CbCr, in
+ * the high bits when semi-planar, as P010), or @fill when >= 0. */
+static Planes
+source_new (gint w, gint h, cvcore_tm_layout layout, gint channels,
+    cvcore_sample sample, gint fill, guint extra, guint32 seed)
+{
+  const gint cw = (w + 1) / 2, ch = (h + 1) / 2;
+  Planes p = { {{{0}}} };
+
+  if (layout == CVCORE_TM_PACKED) {
+    p.n = 1;
+    p.plane[0] = cvtest_image_new (device, stream, w, h, channels, sample,
+        fill, extra, seed);
+    return p;
+  }
+  p.n = layout == CVCORE_TM_YUV420_SEMI ? 2 : 3;
+  for (gint i = 0; i < p.n; i++) {
+    TestImage *t = &p.plane[i];
+
+    *t = cvtest_image_new (device, stream, i ? cw : w, i ? ch : h,
+        i == 1 && p.n == 2 ? 2 : 1, CVCORE_SAMPLE_U16, fill, extra, seed + i);
+    for (gint y = 0; y < t->image.height; y++) {
+      guint16 *row = (guint16 *) (t->host + (gsize) y * t->image.pitch);
+
+      for (gint x = 0; x < t->image.width * t->image.channels; x++)
+        row[x] = p.n == 2 ? row[x] & 0xffc0 : row[x] & 0x3ff;
+    }
+    cvtest_image_upload (t, stream);
+  }
+  return p;
+}
+
+static void
+planes_free (Planes * p, cvcore_device * dev)
+{
+  for (gint i = 0; i < p->n; i++)
+    cvtest_image_free (&p->plane[i], dev);
+}
+
+/* Tone maps @src with @tm into a poisoned output of @params->output,
  * downloaded. */
+static Planes
+run_frame_with (cvcore_tonemapper * tm, const Planes * src,
+    const cvcore_tm_params * params, gdouble dt)
+{
+  const gint w = src->plane[0].image.width, h = src->plane[0].image.height;
+  const gboolean nv12 = params->output == CVCORE_TM_OUT_NV12;
+  Planes out = {.n = nv12 ? 2 : 1 };
+  cvcore_tm_frame in, to;
+
+  out.plane[0] = cvtest_image_new (device, stream, w, h, nv12 ? 1 : 4,
+      CVCORE_SAMPLE_U8, 0xcd, 0, 0);
+  if (nv12)
+    out.plane[1] = cvtest_image_new (device, stream, (w + 1) / 2,
+        (h + 1) / 2, 2, CVCORE_SAMPLE_U8, 0xcd, 0, 0);
+  in = planes_frame (src);
+  to = planes_frame (&out);
+  fail_unless_equals_int (cvcore_tonemap (stream, tm, &in, &to, params, dt),
+      CVCORE_OK);
+  for (gint i = 0; i < out.n; i++)
+    cvtest_image_download (&out.plane[i], stream);
+  return out;
+}
+
+static Planes
+run_frame (const Planes * src, const cvcore_tm_params * params,
+    cvcore_tm_key * key)
+{
+  cvcore_tonemapper *tm;
+  Planes out;
+
+  fail_unless_equals_int (cvcore_tonemapper_new (device,
+          src->plane[0].image.width, src->plane[0].image.height, &tm),
+      CVCORE_OK);
+  out = run_frame_with (tm, src, params, 0.0);
+  if (key)
+    fail_unless_equals_int (cvcore_tonemapper_key (tm, stream, key),
+        CVCORE_OK);
+  cvcore_tonemapper_free (tm);
+  return out;
+}
+
+/* Packed source and RGBA output. */
 static TestImage
 run_with (cvcore_tonemapper * tm, const TestImage * src,
     const cvcore_tm_params * params, gdouble dt)
 {
-  TestImage out = cvtest_image_new (device, stream, src->image.width,
-      src->image.height, 4, CVCORE_SAMPLE_U8, 0xcd, 0, 0);
+  const Planes in = {.plane = {*src},.n = 1 };
 
-  fail_unless_equals_int (cvcore_tonemap (stream, tm, &src->image,
-          &out.image, params, dt), CVCORE_OK);
-  cvtest_image_download (&out, stream);
-  return out;
+  return run_frame_with (tm, &in, params, dt).plane[0];
 }
 
 static TestImage
 run (const TestImage * src, const cvcore_tm_params * params,
     cvcore_tm_key * key)
 {
-  cvcore_tonemapper *tm;
-  TestImage out;
+  const Planes in = {.plane = {*src},.n = 1 };
 
-  fail_unless_equals_int (cvcore_tonemapper_new (device, src->image.width,
-          src->image.height, &tm), CVCORE_OK);
-  out = run_with (tm, src, params, 0.0);
-  if (key)
-    fail_unless_equals_int (cvcore_tonemapper_key (tm, stream, key),
-        CVCORE_OK);
-  cvcore_tonemapper_free (tm);
-  return out;
+  return run_frame (&in, params, key).plane[0];
 }
 
 static gboolean
@@ -354,14 +448,199 @@ GST_START_TEST (test_adaptation)
 
 GST_END_TEST;
 
+/* SMPTE ST 2084 and ARIB STD-B67, written out from the standards. */
+static gdouble
+pq_light (gdouble e)
+{
+  const gdouble m1 = 0.1593017578125, m2 = 78.84375, c1 = 0.8359375;
+  const gdouble c2 = 18.8515625, c3 = 18.6875;
+  const gdouble p = pow (CLAMP (e, 0.0, 1.0), 1.0 / m2);
+
+  /* 10000 cd/m^2 is 100.0 */
+  return 100.0 * pow (MAX (p - c1, 0.0) / (c2 - c3 * p), 1.0 / m1);
+}
+
+static gdouble
+hlg_light (gdouble e)
+{
+  const gdouble a = 0.17883277, b = 1.0 - 4.0 * a;
+  const gdouble c = 0.5 - a * log (4.0 * a);
+
+  e = CLAMP (e, 0.0, 1.0);
+  return e <= 0.5 ? e * e / 3.0 : (exp ((e - c) / a) + b) / 12.0;
+}
+
+static void
+set_code (Planes * p, gint plane, gint x, gint y, gint c, guint16 code)
+{
+  set_u16 (&p->plane[plane], x, y, c, p->n == 2 ? code << 6 : code);
+}
+
+/* Grey 2x2 blocks of 10-bit Y'CbCr, PQ (P010 layout) and HLG (I420_10LE
+ * layout), limited range, BT.2020 matrix: the key and every pixel against
+ * the transfer functions; a red block comes out red; a BT.2020 green
+ * comes out BT.709 green. */
+GST_START_TEST (test_sources)
+{
+  static const guint16 codes[3] = { 300, 520, 900 };
+  cvcore_tm_params params;
+
+  cvcore_tm_params_init (&params);
+  params.op = CVCORE_TM_GLOBAL;
+  for (gint hlg = 0; hlg < 2; hlg++) {
+    const cvcore_tm_layout layout = hlg ? CVCORE_TM_YUV420 :
+        CVCORE_TM_YUV420_SEMI;
+    Planes src = source_new (6, 4, layout, 1, CVCORE_SAMPLE_U16, 0, 0, 0);
+    gdouble light[3], sum = 0.0;
+    cvcore_tm_key key;
+    Planes out;
+
+    params.source.layout = layout;
+    params.source.transfer = hlg ? CVCORE_TM_HLG : CVCORE_TM_PQ;
+    params.source.primaries = CVCORE_TM_BT2020;
+    params.source.shift = hlg ? 0 : 6;
+    params.source.y_offset = 64;
+    params.source.y_range = 876;
+    params.source.c_offset = 512;
+    params.source.c_range = 896;
+    params.source.kr = 0.2627;
+    params.source.kb = 0.0593;
+    for (gint b = 0; b < 3; b++) {
+      const gdouble e = (codes[b] - 64) / 876.0;
+
+      light[b] = hlg ? hlg_light (e) : pq_light (e);
+      sum += 4.0 * log (1e-4 + light[b]);
+      for (gint y = 0; y < 4; y++)
+        for (gint x = 2 * b; x < 2 * b + 2; x++)
+          set_code (&src, 0, x, y, 0, codes[b]);
+      for (gint y = 0; y < 2; y++) {
+        set_code (&src, 1, b, y, 0, 512);
+        set_code (&src, hlg ? 2 : 1, b, y, hlg ? 0 : 1, 512);
+      }
+    }
+    for (gint i = 0; i < src.n; i++)
+      cvtest_image_upload (&src.plane[i], stream);
+    out = run_frame (&src, &params, &key);
+    fail_unless (fabs (key.log_average - sum / 12.0) < 1e-4, "%g, %g",
+        key.log_average, sum / 12.0);
+    for (gint y = 0; y < 4; y++)
+      for (gint x = 0; x < 6; x++) {
+        const gdouble l = key.scale * light[x / 2];
+
+        for (gint c = 0; c < 3; c++)
+          fail_unless (fabs (out_byte (&out.plane[0], x, y, c) -
+                  srgb_byte (l / (1.0 + l))) <= 1.0, "(%d, %d): %d", x, y,
+              out_byte (&out.plane[0], x, y, c));
+        fail_unless_equals_int (out_byte (&out.plane[0], x, y, 3), 255);
+      }
+    planes_free (&out, device);
+
+    /* Cr up: red */
+    set_code (&src, hlg ? 2 : 1, 1, 0, hlg ? 0 : 1, 800);
+    cvtest_image_upload (&src.plane[hlg ? 2 : 1], stream);
+    out = run_frame (&src, &params, NULL);
+    fail_unless (out_byte (&out.plane[0], 2, 0, 0) > out_byte (&out.plane[0],
+            2, 0, 1) + 20);
+    fail_unless (out_byte (&out.plane[0], 2, 0, 0) > out_byte (&out.plane[0],
+            2, 0, 2) + 20);
+    planes_free (&out, device);
+    planes_free (&src, device);
+  }
+
+  {
+    TestImage green = cvtest_image_new (device, stream, 3, 1, 4,
+        CVCORE_SAMPLE_U16, 0, 0, 0);
+    TestImage out;
+
+    cvcore_tm_params_init (&params);
+    params.source.primaries = CVCORE_TM_BT2020;
+    for (gint x = 0; x < 3; x++) {
+      set_u16 (&green, x, 0, x == 1 ? 0 : 1, 30000);
+      set_u16 (&green, x, 0, 3, 65535);
+    }
+    cvtest_image_upload (&green, stream);
+    out = run (&green, &params, NULL);
+    fail_unless_equals_int (out_byte (&out, 0, 0, 0), 0);
+    fail_unless_equals_int (out_byte (&out, 0, 0, 2), 0);
+    fail_unless (out_byte (&out, 0, 0, 1) > 100);
+    /* pure BT.2020 red is out of the BT.709 gamut on the green side too */
+    fail_unless (out_byte (&out, 1, 0, 0) > 100);
+    fail_unless_equals_int (out_byte (&out, 1, 0, 1), 0);
+    cvtest_image_free (&out, device);
+    cvtest_image_free (&green, device);
+  }
+}
+
+GST_END_TEST;
+
+/* NV12 output against the RGBA output of the same frame, through the
+ * BT.709 matrix, limited range, chroma from 2x2 means (odd size: the last
+ * blocks are partial). */
+GST_START_TEST (test_nv12_output)
+{
+  const gint w = 33, h = 17;
+  const gdouble kr = 0.2126, kb = 0.0722, kg = 1.0 - kr - kb;
+  TestImage src = cvtest_image_new (device, stream, w, h, 4,
+      CVCORE_SAMPLE_U16, -1, 0, 5);
+  const Planes in = {.plane = {src},.n = 1 };
+  cvcore_tm_params params;
+  Planes rgba, nv12;
+
+  cvcore_tm_params_init (&params);
+  rgba = run_frame (&in, &params, NULL);
+  params.output = CVCORE_TM_OUT_NV12;
+  nv12 = run_frame (&in, &params, NULL);
+  for (gint y = 0; y < h; y++)
+    for (gint x = 0; x < w; x++) {
+      const TestImage *o = &rgba.plane[0];
+      const gdouble expect = floor (16.0 + 219.0 * (kr * out_byte (o, x, y, 0)
+              + kg * out_byte (o, x, y, 1) + kb * out_byte (o, x, y,
+                  2)) / 255.0 + 0.5);
+
+      fail_unless (fabs (nv12.plane[0].host[y * nv12.plane[0].image.pitch +
+                  x] - expect) <= 1.0, "Y (%d, %d)", x, y);
+    }
+  for (gint y = 0; y < (h + 1) / 2; y++)
+    for (gint x = 0; x < (w + 1) / 2; x++) {
+      gdouble r = 0.0, g = 0.0, b = 0.0, yl;
+      gint n = 0;
+      const guint8 *uv = nv12.plane[1].host + y * nv12.plane[1].image.pitch +
+          2 * x;
+
+      for (gint j = 2 * y; j < MIN (2 * y + 2, h); j++)
+        for (gint i = 2 * x; i < MIN (2 * x + 2, w); i++, n++) {
+          r += out_byte (&rgba.plane[0], i, j, 0) / 255.0;
+          g += out_byte (&rgba.plane[0], i, j, 1) / 255.0;
+          b += out_byte (&rgba.plane[0], i, j, 2) / 255.0;
+        }
+      r /= n;
+      g /= n;
+      b /= n;
+      yl = kr * r + kg * g + kb * b;
+      fail_unless (fabs (uv[0] - floor (128.0 + 112.0 * (b - yl) / (1.0 - kb)
+                  + 0.5)) <= 1.0, "Cb (%d, %d)", x, y);
+      fail_unless (fabs (uv[1] - floor (128.0 + 112.0 * (r - yl) / (1.0 - kr)
+                  + 0.5)) <= 1.0, "Cr (%d, %d)", x, y);
+    }
+  planes_free (&rgba, device);
+  planes_free (&nv12, device);
+  cvtest_image_free (&src, device);
+}
+
+GST_END_TEST;
+
 GST_START_TEST (test_bad_arguments)
 {
   TestImage src = cvtest_image_new (device, stream, 16, 16, 4,
       CVCORE_SAMPLE_U16, 0, 0, 0);
+  TestImage out = cvtest_image_new (device, stream, 16, 16, 4,
+      CVCORE_SAMPLE_U8, 0, 0, 0);
   TestImage small = cvtest_image_new (device, stream, 15, 16, 4,
       CVCORE_SAMPLE_U8, 0, 0, 0);
   TestImage two = cvtest_image_new (device, stream, 16, 16, 2,
       CVCORE_SAMPLE_U8, 0, 0, 0);
+  const cvcore_tm_frame in = frame_of (&src), to = frame_of (&out);
+  const cvcore_tm_frame to_small = frame_of (&small), in_two = frame_of (&two);
   cvcore_tm_params params;
   cvcore_tonemapper *tm;
 
@@ -371,28 +650,82 @@ GST_START_TEST (test_bad_arguments)
   fail_unless_equals_int (cvcore_tonemapper_new (device, 16, 16, &tm),
       CVCORE_OK);
   cvcore_tm_params_init (&params);
-  fail_unless_equals_int (cvcore_tonemap (stream, tm, &src.image,
-          &small.image, &params, 0.0), CVCORE_ERROR_INVALID_VALUE);
-  fail_unless_equals_int (cvcore_tonemap (stream, tm, &two.image,
-          &src.image, &params, 0.0), CVCORE_ERROR_INVALID_VALUE);
+  fail_unless_equals_int (cvcore_tonemap (stream, tm, &in, &to, &params,
+          0.0), CVCORE_OK);
+  fail_unless_equals_int (cvcore_tonemap (stream, tm, &in, &to_small,
+          &params, 0.0), CVCORE_ERROR_INVALID_VALUE);
+  fail_unless_equals_int (cvcore_tonemap (stream, tm, &in_two, &to, &params,
+          0.0), CVCORE_ERROR_INVALID_VALUE);
+  /* NV12 output without its chroma plane, Y'CbCr without chroma */
+  params.output = CVCORE_TM_OUT_NV12;
+  fail_unless_equals_int (cvcore_tonemap (stream, tm, &in, &to, &params,
+          0.0), CVCORE_ERROR_INVALID_VALUE);
+  params.output = CVCORE_TM_OUT_RGBA;
+  params.source.layout = CVCORE_TM_YUV420_SEMI;
+  fail_unless_equals_int (cvcore_tonemap (stream, tm, &in, &to, &params,
+          0.0), CVCORE_ERROR_INVALID_VALUE);
+  params.source.layout = CVCORE_TM_PACKED;
   params.scales = 9;
-  fail_unless_equals_int (cvcore_tonemap (stream, tm, &src.image,
-          &src.image, &params, 0.0), CVCORE_ERROR_INVALID_VALUE);
+  fail_unless_equals_int (cvcore_tonemap (stream, tm, &in, &to, &params,
+          0.0), CVCORE_ERROR_INVALID_VALUE);
   params.scales = 8;
   params.key = NAN;
-  fail_unless_equals_int (cvcore_tonemap (stream, tm, &src.image,
-          &src.image, &params, 0.0), CVCORE_ERROR_INVALID_VALUE);
+  fail_unless_equals_int (cvcore_tonemap (stream, tm, &in, &to, &params,
+          0.0), CVCORE_ERROR_INVALID_VALUE);
   cvcore_tonemapper_free (tm);
   cvtest_image_free (&src, device);
+  cvtest_image_free (&out, device);
   cvtest_image_free (&small, device);
   cvtest_image_free (&two, device);
 }
 
 GST_END_TEST;
 
+/* @p in a new frame on the CPU backend's @cpu. */
+static Planes
+planes_on_cpu (cvcore_device * cpu, cvcore_stream * cpu_stream,
+    const Planes * p)
+{
+  Planes c = {.n = p->n };
+
+  for (gint i = 0; i < p->n; i++)
+    c.plane[i] = cvtest_image_on_cpu (cpu, cpu_stream, &p->plane[i]);
+  return c;
+}
+
+/* Largest difference of a pixel's bytes in plane @i of two outputs. */
+static gint
+pixel_difference (const Planes * a, const Planes * b, gint i, gint x, gint y)
+{
+  const cvcore_image *im = &a->plane[i].image;
+  const gsize bpp = im->channels;
+  gint d = 0;
+
+  for (gsize c = 0; c < bpp; c++)
+    d = MAX (d, abs (a->plane[i].host[y * im->pitch + x * bpp + c] -
+            b->plane[i].host[y * b->plane[i].image.pitch + x * bpp + c]));
+  return d;
+}
+
+static void
+set_yuv_source (cvcore_tm_params * params, cvcore_tm_layout layout,
+    gboolean hlg)
+{
+  params->source.layout = layout;
+  params->source.transfer = hlg ? CVCORE_TM_HLG : CVCORE_TM_PQ;
+  params->source.primaries = CVCORE_TM_BT2020;
+  params->source.shift = layout == CVCORE_TM_YUV420_SEMI ? 6 : 0;
+  params->source.y_offset = 64;
+  params->source.y_range = 876;
+  params->source.c_offset = 512;
+  params->source.c_range = 896;
+  params->source.kr = 0.2627;
+  params->source.kb = 0.0593;
+}
+
 /* CUDA against the CPU reference: random and night-scene frames, odd
- * sizes, every input layout and both operators; at least 999 in 1000
- * pixels within one unit, none off by more than two. */
+ * sizes, every source layout, transfer and output and both operators; at
+ * least 999 in 1000 pixels within one unit, none off by more than two. */
 GST_START_TEST (test_cuda_equals_cpu)
 {
   static const gint sizes[][2] = { {1, 1}, {17, 5}, {333, 197},
@@ -404,14 +737,16 @@ GST_START_TEST (test_cuda_equals_cpu)
   fail_unless_equals_int (cvcore_device_open (CVCORE_BACKEND_CPU, 0, &cpu),
       CVCORE_OK);
   fail_unless_equals_int (cvcore_stream_new (cpu, &cpu_stream), CVCORE_OK);
-  for (guint n = 0; n < 20; n++) {
+  for (guint n = 0; n < 30; n++) {
     const gint *size = sizes[n % G_N_ELEMENTS (sizes)];
     const gint channels = n % 3 == 2 ? 1 : 4;
     const cvcore_sample sample = n % 4 == 3 ? CVCORE_SAMPLE_U8 :
         CVCORE_SAMPLE_U16;
+    const cvcore_tm_layout layout = n < 20 ? CVCORE_TM_PACKED :
+        n % 2 ? CVCORE_TM_YUV420 : CVCORE_TM_YUV420_SEMI;
     cvcore_tm_params params;
-    TestImage src, cpu_src, out, cpu_out;
-    gint64 off_by_two = 0, pixels = (gint64) size[0] * size[1];
+    Planes src, cpu_src, out, cpu_out;
+    gint64 off_by_two = 0, pixels = 0;
     gint worst = 0;
 
     cvcore_tm_params_init (&params);
@@ -419,46 +754,52 @@ GST_START_TEST (test_cuda_equals_cpu)
     params.auto_key = n % 2;
     params.saturation = n % 3 ? 1.0 : 0.7;
     params.scales = 3 + n % 6;
-    params.dst_bgr = n % 7 == 1;
-    params.primaries = n % 2 ? CVCORE_TM_BT2020 : CVCORE_TM_BT709;
-    src = cvtest_image_new (device, stream, size[0], size[1], channels,
-        sample, -1, n % 2 * 40, n + 11);
-    if (sample == CVCORE_SAMPLE_U16 && n % 2 == 0) {
-      night_scene_paint ((guint16 *) src.host, src.image.pitch, size[0],
-          size[1], channels, n, 1.0);
-      cvtest_image_upload (&src, stream);
+    params.output = n % 7 == 1 ? CVCORE_TM_OUT_BGRX : n % 4 == 2 ?
+        CVCORE_TM_OUT_NV12 : CVCORE_TM_OUT_RGBA;
+    params.source.primaries = n % 2 ? CVCORE_TM_BT2020 : CVCORE_TM_BT709;
+    params.source.transfer = n % 6 == 5 ? CVCORE_TM_PQ : CVCORE_TM_LINEAR;
+    if (layout != CVCORE_TM_PACKED)
+      set_yuv_source (&params, layout, n % 3 == 0);
+    src = source_new (size[0], size[1], layout, channels,
+        layout == CVCORE_TM_PACKED ? sample : CVCORE_SAMPLE_U16, -1,
+        n % 2 * 40, n + 11);
+    if (layout == CVCORE_TM_PACKED && sample == CVCORE_SAMPLE_U16
+        && n % 2 == 0) {
+      night_scene_paint ((guint16 *) src.plane[0].host,
+          src.plane[0].image.pitch, size[0], size[1], channels, n, 1.0);
+      cvtest_image_upload (&src.plane[0], stream);
     }
-    cpu_src = cvtest_image_on_cpu (cpu, cpu_stream, &src);
-    out = run (&src, &params, NULL);
+    cpu_src = planes_on_cpu (cpu, cpu_stream, &src);
+    out = run_frame (&src, &params, NULL);
     {
       cvcore_device *saved_device = device;
       cvcore_stream *saved_stream = stream;
 
       device = cpu;
       stream = cpu_stream;
-      cpu_out = run (&cpu_src, &params, NULL);
+      cpu_out = run_frame (&cpu_src, &params, NULL);
       device = saved_device;
       stream = saved_stream;
     }
-    for (gint y = 0; y < size[1]; y++)
-      for (gint x = 0; x < size[0]; x++) {
-        gint d = 0;
+    for (gint i = 0; i < out.n; i++)
+      for (gint y = 0; y < out.plane[i].image.height; y++)
+        for (gint x = 0; x < out.plane[i].image.width; x++) {
+          const gint d = pixel_difference (&out, &cpu_out, i, x, y);
 
-        for (gint c = 0; c < 4; c++)
-          d = MAX (d, abs (out_byte (&out, x, y, c) -
-                  out_byte (&cpu_out, x, y, c)));
-        off_by_two += d > 1;
-        worst = MAX (worst, d);
-      }
-    GST_INFO ("case %u (%dx%dx%d): %" G_GINT64_FORMAT " pixels off by 2, "
-        "worst %d", n, size[0], size[1], channels, off_by_two, worst);
+          off_by_two += d > 1;
+          worst = MAX (worst, d);
+          pixels++;
+        }
+    GST_INFO ("case %u (%dx%d, layout %d, output %d): %" G_GINT64_FORMAT
+        " pixels off by 2, worst %d", n, size[0], size[1], layout,
+        params.output, off_by_two, worst);
     fail_unless (worst <= 2, "case %u: a pixel off by %d", n, worst);
     fail_unless (off_by_two * 1000 <= pixels, "case %u: %" G_GINT64_FORMAT
         " of %" G_GINT64_FORMAT " pixels off by 2", n, off_by_two, pixels);
-    cvtest_image_free (&out, device);
-    cvtest_image_free (&src, device);
-    cvtest_image_free (&cpu_out, cpu);
-    cvtest_image_free (&cpu_src, cpu);
+    planes_free (&out, device);
+    planes_free (&src, device);
+    planes_free (&cpu_out, cpu);
+    planes_free (&cpu_src, cpu);
   }
   cvcore_stream_free (cpu_stream);
   cvcore_device_close (cpu);
@@ -481,6 +822,8 @@ tonemap_suite (void)
   tcase_add_test (tc, test_degenerate_frames);
   tcase_add_test (tc, test_step_edge);
   tcase_add_test (tc, test_adaptation);
+  tcase_add_test (tc, test_sources);
+  tcase_add_test (tc, test_nv12_output);
   tcase_add_test (tc, test_bad_arguments);
   if (cvtest_backend () == CVCORE_BACKEND_CUDA)
     tcase_add_test (tc, test_cuda_equals_cpu);

@@ -12,62 +12,88 @@ static const GstVideoFormat in_formats[] = {
   GST_VIDEO_FORMAT_RGBA,
 };
 
-/* The CPU reference's output for @in (laid out as @in_info), as a packed
- * 4-byte-per-pixel array. */
-static guint8 *
-reference_output (GstBuffer * in, const GstVideoInfo * in_info,
-    const cvcore_tm_params * params)
+/* Plane @p of a mapped frame as a core image. */
+static cvcore_image
+frame_plane (GstVideoFrame * frame, guint p)
 {
-  const gint w = GST_VIDEO_INFO_WIDTH (in_info);
-  const gint h = GST_VIDEO_INFO_HEIGHT (in_info);
-  guint8 *out = g_malloc (4 * w * h);
+  gint comps[GST_VIDEO_MAX_COMPONENTS];
+  const gint bytes = GST_VIDEO_FRAME_COMP_DEPTH (frame, 0) > 8 ? 2 : 1;
+  cvcore_image im;
+
+  gst_video_format_info_component (frame->info.finfo, p, comps);
+  im.data = GST_VIDEO_FRAME_PLANE_DATA (frame, p);
+  im.pitch = GST_VIDEO_FRAME_PLANE_STRIDE (frame, p);
+  im.width = GST_VIDEO_FRAME_COMP_WIDTH (frame, comps[0]);
+  im.height = GST_VIDEO_FRAME_COMP_HEIGHT (frame, comps[0]);
+  im.channels = GST_VIDEO_FRAME_COMP_PSTRIDE (frame, comps[0]) / bytes;
+  im.sample = bytes == 2 ? CVCORE_SAMPLE_U16 : CVCORE_SAMPLE_U8;
+  return im;
+}
+
+/* The CPU reference's output for @in (laid out as @in_info), in a buffer
+ * laid out as @out_info. */
+static GstBuffer *
+reference_output (GstBuffer * in, const GstVideoInfo * in_info,
+    const GstVideoInfo * out_info, const cvcore_tm_params * params)
+{
+  GstBuffer *out = gst_buffer_new_allocate (NULL,
+      GST_VIDEO_INFO_SIZE (out_info), NULL);
   cvcore_device *cpu;
   cvcore_stream *stream;
   cvcore_tonemapper *tm;
-  GstVideoFrame frame;
-  cvcore_image src, dst = { out, 4 * (gsize) w, w, h, 4, CVCORE_SAMPLE_U8 };
+  GstVideoFrame in_frame, out_frame;
+  cvcore_tm_frame src = { {{0}} }, dst = { {{0}} };
 
-  fail_unless (gst_video_frame_map (&frame, (GstVideoInfo *) in_info, in,
+  fail_unless (gst_video_frame_map (&in_frame, (GstVideoInfo *) in_info, in,
           GST_MAP_READ));
-  src.data = GST_VIDEO_FRAME_PLANE_DATA (&frame, 0);
-  src.pitch = GST_VIDEO_FRAME_PLANE_STRIDE (&frame, 0);
-  src.width = w;
-  src.height = h;
-  src.channels = GST_VIDEO_INFO_N_COMPONENTS (in_info) == 1 ? 1 : 4;
-  src.sample = GST_VIDEO_INFO_COMP_DEPTH (in_info, 0) > 8 ?
-      CVCORE_SAMPLE_U16 : CVCORE_SAMPLE_U8;
+  fail_unless (gst_video_frame_map (&out_frame, (GstVideoInfo *) out_info,
+          out, GST_MAP_WRITE));
+  for (guint p = 0; p < GST_VIDEO_INFO_N_PLANES (in_info); p++)
+    src.plane[p] = frame_plane (&in_frame, p);
+  for (guint p = 0; p < GST_VIDEO_INFO_N_PLANES (out_info); p++)
+    dst.plane[p] = frame_plane (&out_frame, p);
   fail_unless_equals_int (cvcore_device_open (CVCORE_BACKEND_CPU, 0, &cpu),
       CVCORE_OK);
   fail_unless_equals_int (cvcore_stream_new (cpu, &stream), CVCORE_OK);
-  fail_unless_equals_int (cvcore_tonemapper_new (cpu, w, h, &tm), CVCORE_OK);
+  fail_unless_equals_int (cvcore_tonemapper_new (cpu,
+          GST_VIDEO_INFO_WIDTH (in_info), GST_VIDEO_INFO_HEIGHT (in_info),
+          &tm), CVCORE_OK);
   fail_unless_equals_int (cvcore_tonemap (stream, tm, &src, &dst, params,
           0.0), CVCORE_OK);
   cvcore_tonemapper_free (tm);
   cvcore_stream_free (stream);
   cvcore_device_close (cpu);
-  gst_video_frame_unmap (&frame);
+  gst_video_frame_unmap (&out_frame);
+  gst_video_frame_unmap (&in_frame);
   return out;
 }
 
-/* Every byte of @out (laid out as @info) within 2 of @expected, at most 1
- * in 1000 pixels more than 1 away (the CPU backend matches exactly). */
+/* Every byte of every plane of @out within 2 of @expected (both laid out
+ * as @info), at most 1 in 1000 more than 1 away; the CPU backend matches
+ * exactly. */
 static void
-assert_close (GstBuffer * out, const GstVideoInfo * info,
-    const guint8 * expected)
+assert_close (GstBuffer * out, GstBuffer * expected, const GstVideoInfo * info)
 {
-  const gint w = GST_VIDEO_INFO_WIDTH (info), h = GST_VIDEO_INFO_HEIGHT (info);
   const gint limit = cvtest_backend () == CVCORE_BACKEND_CPU ? 0 : 1;
-  gint far = 0;
+  gint far = 0, total = 0;
 
-  for (gint y = 0; y < h; y++)
-    for (gint x = 0; x < 4 * w; x++) {
-      const gint d = abs (cvtest_byte_at (out, info, 0, x, y) -
-          expected[(gsize) y * 4 * w + x]);
+  for (guint p = 0; p < GST_VIDEO_INFO_N_PLANES (info); p++) {
+    const gint rows = GST_VIDEO_INFO_COMP_HEIGHT (info, p == 0 ? 0 : 1);
+    const gint bytes = GST_VIDEO_INFO_COMP_WIDTH (info, p == 0 ? 0 : 1) *
+        GST_VIDEO_INFO_COMP_PSTRIDE (info, p == 0 ? 0 : 1);
 
-      fail_unless (d <= limit + 1, "(%d, %d): off by %d", x / 4, y, d);
-      far += d > limit;
-    }
-  fail_unless (far * 1000 <= w * h, "%d pixels off by 2", far);
+    for (gint y = 0; y < rows; y++)
+      for (gint x = 0; x < bytes; x++) {
+        const gint d = abs (cvtest_byte_at (out, info, p, x, y) -
+            cvtest_byte_at (expected, info, p, x, y));
+
+        fail_unless (d <= limit + 1, "plane %u (%d, %d): off by %d", p, x, y,
+            d);
+        far += d > limit;
+        total++;
+      }
+  }
+  fail_unless (far * 1000 <= total, "%d bytes off by 2", far);
 }
 
 GST_START_TEST (test_formats_against_reference)
@@ -77,8 +103,7 @@ GST_START_TEST (test_formats_against_reference)
       GstHarness *h = cvtest_filter_harness ("cudatonemap", "", NULL);
       GstVideoInfo info, padded, out_info;
       cvcore_tm_params params;
-      GstBuffer *in, *out;
-      guint8 *expected;
+      GstBuffer *in, *out, *expected;
 
       gst_harness_set_sink_caps_str (h, bgr ? "video/x-raw,format=BGRx" :
           "video/x-raw,format=RGBA");
@@ -90,10 +115,10 @@ GST_START_TEST (test_formats_against_reference)
           GST_VIDEO_FORMAT_RGBA, 157, 61);
 
       cvcore_tm_params_init (&params);
-      params.dst_bgr = bgr;
-      expected = reference_output (in, &padded, &params);
-      assert_close (out, &out_info, expected);
-      g_free (expected);
+      params.output = bgr ? CVCORE_TM_OUT_BGRX : CVCORE_TM_OUT_RGBA;
+      expected = reference_output (in, &padded, &out_info, &params);
+      assert_close (out, expected, &out_info);
+      gst_buffer_unref (expected);
       gst_buffer_unref (in);
       gst_buffer_unref (out);
       gst_harness_teardown (h);
@@ -108,6 +133,94 @@ GST_START_TEST (test_refused_format)
   GstVideoInfo info;
 
   cvtest_set_caps (h, &info, GST_VIDEO_FORMAT_I420, 64, 48);
+  fail_unless_equals_int (gst_harness_push (h,
+          cvtest_random_frame (&info, 1)), GST_FLOW_NOT_NEGOTIATED);
+  gst_harness_teardown (h);
+}
+
+GST_END_TEST;
+
+/* 10-bit HDR video: P010_10LE and I420_10LE with PQ or HLG colorimetry
+ * against the reference with the source the caps describe (BT.2020
+ * matrix, limited range), into RGBA and NV12. */
+GST_START_TEST (test_hdr_video)
+{
+  static const struct
+  {
+    GstVideoFormat format;
+    const gchar *colorimetry;
+    cvcore_tm_layout layout;
+    cvcore_tm_transfer transfer;
+    gint shift;
+  } cases[] = {
+    {GST_VIDEO_FORMAT_P010_10LE, "bt2100-pq", CVCORE_TM_YUV420_SEMI,
+        CVCORE_TM_PQ, 6},
+    {GST_VIDEO_FORMAT_I420_10LE, "bt2100-hlg", CVCORE_TM_YUV420,
+        CVCORE_TM_HLG, 0},
+  };
+
+  for (guint k = 0; k < G_N_ELEMENTS (cases); k++)
+    for (gint nv12 = 0; nv12 < 2; nv12++) {
+      GstHarness *h = cvtest_filter_harness ("cudatonemap", "", NULL);
+      GstVideoInfo info, out_info;
+      cvcore_tm_params params;
+      GstBuffer *in, *out, *expected;
+
+      gst_harness_set_sink_caps_str (h, nv12 ? "video/x-raw,format=NV12" :
+          "video/x-raw,format=RGBA");
+      gst_video_info_set_format (&info, cases[k].format, 66, 38);
+      GST_VIDEO_INFO_FPS_N (&info) = 30;
+      fail_unless (gst_video_colorimetry_from_string (&info.colorimetry,
+              cases[k].colorimetry));
+      gst_harness_set_src_caps (h, gst_video_info_to_caps (&info));
+      gst_video_info_set_format (&out_info, nv12 ? GST_VIDEO_FORMAT_NV12 :
+          GST_VIDEO_FORMAT_RGBA, 66, 38);
+      in = cvtest_random_frame (&info, 40 + k);
+      if (cases[k].shift == 0) {
+        GstMapInfo map;
+
+        /* 10-bit codes in the low bits */
+        gst_buffer_map (in, &map, GST_MAP_WRITE);
+        for (gsize i = 0; i < map.size / 2; i++)
+          ((guint16 *) map.data)[i] &= 0x3ff;
+        gst_buffer_unmap (in, &map);
+      }
+      out = cvtest_push_frame (h, in);
+
+      cvcore_tm_params_init (&params);
+      params.source.layout = cases[k].layout;
+      params.source.transfer = cases[k].transfer;
+      params.source.primaries = CVCORE_TM_BT2020;
+      params.source.shift = cases[k].shift;
+      params.source.y_offset = 64;
+      params.source.y_range = 876;
+      params.source.c_offset = 512;
+      params.source.c_range = 896;
+      params.source.kr = 0.2627;
+      params.source.kb = 0.0593;
+      params.output = nv12 ? CVCORE_TM_OUT_NV12 : CVCORE_TM_OUT_RGBA;
+      expected = reference_output (in, &info, &out_info, &params);
+      assert_close (out, expected, &out_info);
+      gst_buffer_unref (expected);
+      gst_buffer_unref (in);
+      gst_buffer_unref (out);
+      gst_harness_teardown (h);
+    }
+}
+
+GST_END_TEST;
+
+/* 10-bit Y'CbCr that says neither PQ nor HLG cannot be decoded. */
+GST_START_TEST (test_sdr_video_refused)
+{
+  GstHarness *h = cvtest_filter_harness ("cudatonemap", "", NULL);
+  GstVideoInfo info;
+
+  gst_video_info_set_format (&info, GST_VIDEO_FORMAT_P010_10LE, 64, 48);
+  GST_VIDEO_INFO_FPS_N (&info) = 30;
+  fail_unless (gst_video_colorimetry_from_string (&info.colorimetry,
+          "bt2020"));
+  gst_harness_set_src_caps (h, gst_video_info_to_caps (&info));
   fail_unless_equals_int (gst_harness_push (h,
           cvtest_random_frame (&info, 1)), GST_FLOW_NOT_NEGOTIATED);
   gst_harness_teardown (h);
@@ -241,8 +354,7 @@ GST_START_TEST (test_renegotiation)
 {
   GstHarness *h = cvtest_filter_harness ("cudatonemap", "", NULL);
   GstVideoInfo info, out_info;
-  GstBuffer *in, *out;
-  guint8 *expected;
+  GstBuffer *in, *out, *expected;
   cvcore_tm_params params;
 
   cvcore_tm_params_init (&params);
@@ -254,9 +366,9 @@ GST_START_TEST (test_renegotiation)
     gst_video_info_set_format (&out_info, GST_VIDEO_FORMAT_RGBA, w, hgt);
     in = cvtest_random_frame (&info, 30 + k);
     out = cvtest_push_frame (h, in);
-    expected = reference_output (in, &info, &params);
-    assert_close (out, &out_info, expected);
-    g_free (expected);
+    expected = reference_output (in, &info, &out_info, &params);
+    assert_close (out, expected, &out_info);
+    gst_buffer_unref (expected);
     gst_buffer_unref (in);
     gst_buffer_unref (out);
   }
@@ -275,6 +387,8 @@ cudatonemap_suite (void)
   tcase_set_timeout (tc, 120);
   tcase_add_test (tc, test_formats_against_reference);
   tcase_add_test (tc, test_refused_format);
+  tcase_add_test (tc, test_hdr_video);
+  tcase_add_test (tc, test_sdr_video_refused);
   tcase_add_test (tc, test_properties_while_playing);
   tcase_add_test (tc, test_adaptation_and_flush);
   tcase_add_test (tc, test_renegotiation);
