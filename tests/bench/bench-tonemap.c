@@ -4,7 +4,8 @@
  * thesis' 2048x1536 and 3840x2160, next to the one-read-one-write floor (a
  * device-to-device copy of 12 bytes per pixel: 8 read, 4 written), the
  * thesis' 13.85 ms (2048x1536, GeForce 8800 GTX) and the frame rate of
- * `cudaupload ! cudatonemap ! cudadownload` from pinned frames. */
+ * `cudaupload ! cudatonemap ! cudadownload` from pinned frames; and 10-bit
+ * PQ video (P010) to NV12 with the local operator. */
 #include <stdio.h>
 #include <string.h>
 
@@ -37,6 +38,53 @@ run_floor_copy (cvcore_stream * stream, gpointer data)
 
   return cvcore_copy_async (stream, job->floor_dst, job->floor_src,
       job->floor_bytes, CVCORE_COPY_DEVICE_TO_DEVICE);
+}
+
+/* 10-bit PQ video to NV12, local operator: the decode and the conversion
+ * on top of the RGBA64 case (kernel time only). */
+static void
+bench_hdr_video (cvcore_device * device, cvcore_stream * stream,
+    TonemapJob * job, const gchar * name, gdouble floor_ms)
+{
+  const gint w = job->src.plane[0].width, h = job->src.plane[0].height;
+  const gint cw = (w + 1) / 2, ch = (h + 1) / 2;
+  TonemapJob video = *job;
+  gdouble ms;
+
+  memset (&video.src, 0, sizeof (video.src));
+  memset (&video.dst, 0, sizeof (video.dst));
+  video.src.plane[0] = (cvcore_image) {
+  NULL, 0, w, h, 1, CVCORE_SAMPLE_U16};
+  video.src.plane[1] = (cvcore_image) {
+  NULL, 0, cw, ch, 2, CVCORE_SAMPLE_U16};
+  video.dst.plane[0] = (cvcore_image) {
+  NULL, 0, w, h, 1, CVCORE_SAMPLE_U8};
+  video.dst.plane[1] = (cvcore_image) {
+  NULL, 0, cw, ch, 2, CVCORE_SAMPLE_U8};
+  for (gint p = 0; p < 2; p++) {
+    cvcore_image *s = &video.src.plane[p], *d = &video.dst.plane[p];
+
+    CORE_TRY (cvcore_plane_alloc (device, (size_t) s->width * s->channels * 2,
+            s->height, &s->data, &s->pitch));
+    CORE_TRY (cvcore_plane_alloc (device, (size_t) d->width * d->channels,
+            d->height, &d->data, &d->pitch));
+    /* mid-grey codes (0x8080 >> 6 = 514) */
+    CORE_TRY (cvcore_memset_2d_async (stream, s->data, s->pitch, 0x80,
+            (size_t) s->width * s->channels * 2, s->height));
+  }
+  cvcore_tm_params_init (&video.params);
+  video.params.source = (cvcore_tm_source) {
+  CVCORE_TM_YUV420_SEMI, CVCORE_TM_PQ, CVCORE_TM_BT2020, 6, 64.0, 876.0,
+        512.0, 896.0, 0.2627, 0.0593};
+  video.params.output = CVCORE_TM_OUT_NV12;
+  ms = time_median_ms (device, stream, run_tonemap, &video, 21, 20);
+  printf ("| %s | local, P010 PQ to NV12 | %.4f | %.4f | %.2f | %.0f | - |\n",
+      name, ms, floor_ms, ms / floor_ms, 13.85 / ms);
+  fflush (stdout);
+  for (gint p = 0; p < 2; p++) {
+    cvcore_device_free (device, video.src.plane[p].data);
+    cvcore_device_free (device, video.dst.plane[p].data);
+  }
 }
 
 void
@@ -100,6 +148,7 @@ bench_tonemap (cvcore_device * device)
       fflush (stdout);
       g_free (between);
     }
+    bench_hdr_video (device, stream, &job, sizes[s].name, floor_ms);
     cvcore_tonemapper_free (job.tm);
     cvcore_device_free (device, job.floor_src);
     cvcore_device_free (device, job.floor_dst);
