@@ -101,41 +101,56 @@ template < class Codes > struct Source:Codes
   float weight[3];
   bool to709;
 
+  /* Accurate powers for the luminance that decides the local scale (a
+   * relative error of 1e-5 near PQ's black flips decisions), the
+   * special-function unit for colour ratios. */
+  template < bool Accurate >
+  __device__ __forceinline__ static float power (float x, float y)
+  {
+    return Accurate ? powf (x, y) : __powf (x, y);
+  }
+
+  template < bool Accurate >
   __device__ __forceinline__ float decode (float e) const
   {
     e = fminf (fmaxf (e, 0.0f), 1.0f);
     if (transfer == CVCORE_TM_PQ) {
-      const float p = __powf (e, (float) (1.0 / CV_PQ_M2));
+      const float p = power < Accurate > (e, (float) (1.0 / CV_PQ_M2));
 
-      return (float) CV_PQ_SCALE * __powf (fmaxf (p - (float) CV_PQ_C1,
-              0.0f) / ((float) CV_PQ_C2 - (float) CV_PQ_C3 * p),
-          (float) (1.0 / CV_PQ_M1));
+      return (float) CV_PQ_SCALE * power < Accurate > (fmaxf (p -
+              (float) CV_PQ_C1, 0.0f) / ((float) CV_PQ_C2 -
+              (float) CV_PQ_C3 * p), (float) (1.0 / CV_PQ_M1));
     }
     if (transfer == CVCORE_TM_HLG)
-      return e <= 0.5f ? e * e / 3.0f : (__expf ((e - (float) CV_HLG_C) /
-              (float) CV_HLG_A) + (float) CV_HLG_B) / 12.0f;
+      return e <= 0.5f ? e * e / 3.0f : ((Accurate ? expf ((e -
+                      (float) CV_HLG_C) / (float) CV_HLG_A) : __expf ((e -
+                      (float) CV_HLG_C) / (float) CV_HLG_A)) +
+          (float) CV_HLG_B) / 12.0f;
     return e;
   }
 
   /* Light of pixel (x, y) in the source's primaries; returns Lw. */
+  template < bool Accurate = false >
   __device__ __forceinline__ float light (int x, int y, float rgb[3]) const
   {
     float e[3];
 
     this->code (x, y, e);
-    if (!Codes::kColour)
-      return rgb[0] = rgb[1] = rgb[2] = scale * decode (e[0]);
+    if constexpr (!Codes::kColour) {
+      return rgb[0] = rgb[1] = rgb[2] = scale * decode < Accurate > (e[0]);
+    } else {
 #pragma unroll
-    for (int c = 0; c < 3; c++)
-      rgb[c] = scale * decode (e[c]);
-    return weight[0] * rgb[0] + weight[1] * rgb[1] + weight[2] * rgb[2];
+      for (int c = 0; c < 3; c++)
+        rgb[c] = scale * decode < Accurate > (e[c]);
+      return weight[0] * rgb[0] + weight[1] * rgb[1] + weight[2] * rgb[2];
+    }
   }
 
   __device__ __forceinline__ float luminance (int x, int y) const
   {
     float rgb[3];
 
-    return light (x, y, rgb);
+    return light < true > (x, y, rgb);
   }
 };
 
@@ -169,7 +184,7 @@ write_pixel (const Src & src, const Output & out, int x, int y, float lw,
   float rgb[3], r, g, b;
   uchar4 o;
 
-  src.light (x, y, rgb);
+  src.template light < false > (x, y, rgb);
   if (!Src::kColour || !(lw > 0.0f)) {
     r = g = b = lw > 0.0f ? ld : 0.0f;
   } else {
