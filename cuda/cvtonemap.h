@@ -140,6 +140,12 @@ typedef struct
  * adaptation; packed linear BT.709 source, RGBA output. */
 void cvcore_tm_params_init (cvcore_tm_params * params);
 
+/* A 10-bit BT.2100 source (BT.2020 primaries and Y'CbCr matrix, limited
+ * range) of @layout and @transfer, samples shifted left by @shift (6 for
+ * P010, 0 for I420_10LE). */
+void cvcore_tm_source_init_bt2100 (cvcore_tm_source * source,
+    cvcore_tm_layout layout, cvcore_tm_transfer transfer, int shift);
+
 /* Edge, in pixels, of box @i of the pyramid (0 is the pixel itself). */
 int cvcore_tm_box_edge (int i);
 

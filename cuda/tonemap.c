@@ -42,6 +42,23 @@ cvcore_tm_params_init (cvcore_tm_params * params)
   params->output = CVCORE_TM_OUT_RGBA;
 }
 
+void
+cvcore_tm_source_init_bt2100 (cvcore_tm_source * source,
+    cvcore_tm_layout layout, cvcore_tm_transfer transfer, int shift)
+{
+  memset (source, 0, sizeof (*source));
+  source->layout = layout;
+  source->transfer = transfer;
+  source->primaries = CVCORE_TM_BT2020;
+  source->shift = shift;
+  source->y_offset = 64.0;
+  source->y_range = 876.0;
+  source->c_offset = 512.0;
+  source->c_range = 896.0;
+  source->kr = 0.2627;
+  source->kb = 0.0593;
+}
+
 int
 cvcore_tm_box_edge (int i)
 {

@@ -296,15 +296,6 @@ gst_cuda_foveate_src_event (GstBaseTransform * trans, GstEvent * event)
 }
 
 static void
-install_double (GObjectClass * gobject_class, guint prop_id,
-    const gchar * name, const gchar * nick, const gchar * blurb,
-    gdouble min, gdouble max, gdouble def, GParamFlags flags)
-{
-  g_object_class_install_property (gobject_class, prop_id,
-      g_param_spec_double (name, nick, blurb, min, max, def, flags));
-}
-
-static void
 gst_cuda_foveate_class_init (GstCudaFoveateClass * klass)
 {
   GObjectClass *gobject_class = G_OBJECT_CLASS (klass);
@@ -322,14 +313,16 @@ gst_cuda_foveate_class_init (GstCudaFoveateClass * klass)
   gobject_class->set_property = gst_cuda_foveate_set_property;
   gobject_class->get_property = gst_cuda_foveate_get_property;
 
-  install_double (gobject_class, PROP_FIXATION_X, "fixation-x",
-      "Fixation X", "Horizontal position of the fixation point, as a "
-      "fraction of the width (0 left edge, 1 right edge; outside the frame "
-      "allowed)", -1.0, 2.0, DEFAULT_FIXATION, moving);
-  install_double (gobject_class, PROP_FIXATION_Y, "fixation-y",
-      "Fixation Y", "Vertical position of the fixation point, as a fraction "
-      "of the height (0 top, 1 bottom; outside the frame allowed)", -1.0,
+  gst_cuda_vision_install_double (gobject_class, PROP_FIXATION_X,
+      "fixation-x", "Fixation X",
+      "Horizontal position of the fixation point, as a fraction of the "
+      "width (0 left edge, 1 right edge; outside the frame allowed)", -1.0,
       2.0, DEFAULT_FIXATION, moving);
+  gst_cuda_vision_install_double (gobject_class, PROP_FIXATION_Y,
+      "fixation-y", "Fixation Y",
+      "Vertical position of the fixation point, as a fraction "
+      "of the height (0 top, 1 bottom; outside the frame allowed)", -1.0, 2.0,
+      DEFAULT_FIXATION, moving);
   g_object_class_install_property (gobject_class, PROP_FOLLOW_POINTER,
       g_param_spec_boolean ("follow-pointer", "Follow pointer",
           "Move the fixation to the mouse pointer reported by downstream "
@@ -338,27 +331,28 @@ gst_cuda_foveate_class_init (GstCudaFoveateClass * klass)
       g_param_spec_int ("fragment-size", "Fragment size",
           "Side of the square fragments, in pixels: 8, 16 or 32 (other values "
           "round to the nearest)", 8, 32, DEFAULT_FRAGMENT_SIZE, flags));
-  install_double (gobject_class, PROP_STRENGTH, "strength", "Strength",
-      "Multiplier of every Gaussian's sigma", 0.05, 10.0, defaults.strength,
-      moving);
-  install_double (gobject_class, PROP_CORNER_ECCENTRICITY,
+  gst_cuda_vision_install_double (gobject_class, PROP_STRENGTH, "strength",
+      "Strength", "Multiplier of every Gaussian's sigma", 0.05, 10.0,
+      defaults.strength, moving);
+  gst_cuda_vision_install_double (gobject_class, PROP_CORNER_ECCENTRICITY,
       "corner-eccentricity", "Corner eccentricity",
       "Retinal eccentricity, in degrees, of a point half a frame diagonal "
       "from the fixation (the field of view it maps to)", 0.0, 180.0,
       defaults.corner_eccentricity, moving);
-  install_double (gobject_class, PROP_CT0, "ct0", "CT0",
+  gst_cuda_vision_install_double (gobject_class, PROP_CT0, "ct0", "CT0",
       "Minimum contrast threshold of the model", 1e-4, 0.5, defaults.ct0,
       moving);
-  install_double (gobject_class, PROP_ALPHA, "alpha", "Alpha",
-      "Spatial frequency decay constant of the model", 0.001, 10.0,
+  gst_cuda_vision_install_double (gobject_class, PROP_ALPHA, "alpha",
+      "Alpha", "Spatial frequency decay constant of the model", 0.001, 10.0,
       defaults.alpha, moving);
-  install_double (gobject_class, PROP_E2, "e2", "E2",
+  gst_cuda_vision_install_double (gobject_class, PROP_E2, "e2", "E2",
       "Half-resolution eccentricity of the model, in degrees", 0.01, 100.0,
       defaults.e2, moving);
-  install_double (gobject_class, PROP_MAX_FREQUENCY, "max-frequency",
-      "Maximum frequency", "Highest frequency the fovea resolves, in cycles "
-      "per degree; what the frame's Nyquist frequency stands for", 1.0,
-      200.0, defaults.max_frequency, moving);
+  gst_cuda_vision_install_double (gobject_class, PROP_MAX_FREQUENCY,
+      "max-frequency", "Maximum frequency",
+      "Highest frequency the fovea resolves, in cycles "
+      "per degree; what the frame's Nyquist frequency stands for", 1.0, 200.0,
+      defaults.max_frequency, moving);
 
   gst_cuda_vision_filter_class_add_pad_templates (filter_class,
       FOVEATE_FORMATS);

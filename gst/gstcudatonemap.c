@@ -405,15 +405,6 @@ gst_cuda_tonemap_stop (GstBaseTransform * trans)
 }
 
 static void
-install_double (GObjectClass * gobject_class, guint prop_id,
-    const gchar * name, const gchar * nick, const gchar * blurb,
-    gdouble min, gdouble max, gdouble def, GParamFlags flags)
-{
-  g_object_class_install_property (gobject_class, prop_id,
-      g_param_spec_double (name, nick, blurb, min, max, def, flags));
-}
-
-static void
 gst_cuda_tonemap_class_init (GstCudaTonemapClass * klass)
 {
   GObjectClass *gobject_class = G_OBJECT_CLASS (klass);
@@ -435,7 +426,7 @@ gst_cuda_tonemap_class_init (GstCudaTonemapClass * klass)
       g_param_spec_enum ("operator", "Operator",
           "Global compression, or local dodging-and-burning",
           GST_TYPE_CUDA_TONEMAP_OPERATOR, defaults.op, flags));
-  install_double (gobject_class, PROP_KEY, "key", "Key",
+  gst_cuda_vision_install_double (gobject_class, PROP_KEY, "key", "Key",
       "Exposure: the value the frame's log-average luminance maps to "
       "(middle grey 0.18; higher for brighter pictures)", 0.001, 10.0,
       defaults.key, moving);
@@ -444,31 +435,36 @@ gst_cuda_tonemap_class_init (GstCudaTonemapClass * klass)
           "Scale the key by Reinhard's estimate from the frame's dynamic "
           "range (darker frames get a lower key, brighter a higher)",
           defaults.auto_key, flags));
-  install_double (gobject_class, PROP_DELTA, "delta", "Delta",
-      "Offset inside the log-average, so that black pixels count "
+  gst_cuda_vision_install_double (gobject_class, PROP_DELTA, "delta",
+      "Delta", "Offset inside the log-average, so that black pixels count "
       "(in input-scale units)", 1e-12, 1.0, defaults.delta, flags);
-  install_double (gobject_class, PROP_WHITE_POINT, "white-point",
-      "White point", "Global operator: smallest scaled luminance shown as "
+  gst_cuda_vision_install_double (gobject_class, PROP_WHITE_POINT,
+      "white-point", "White point",
+      "Global operator: smallest scaled luminance shown as "
       "white (inf: none)", 0.01, INFINITY, defaults.white_point, moving);
   g_object_class_install_property (gobject_class, PROP_SCALES,
       g_param_spec_int ("scales", "Scales",
           "Local operator: boxes in the pyramid (edges 1, 3, 5, 7, 11, 17, "
           "25, 39 pixels)", 2, CVCORE_TM_MAX_SCALES, defaults.scales, flags));
-  install_double (gobject_class, PROP_PHI, "phi", "Phi",
+  gst_cuda_vision_install_double (gobject_class, PROP_PHI, "phi", "Phi",
       "Local operator: sharpening; higher values find larger "
       "neighbourhoods (and halos)", 0.0, 30.0, defaults.phi, moving);
-  install_double (gobject_class, PROP_EPSILON, "epsilon", "Epsilon",
+  gst_cuda_vision_install_double (gobject_class, PROP_EPSILON, "epsilon",
+      "Epsilon",
       "Local operator: activity threshold that ends a neighbourhood "
       "(0 gives the global curve)", 0.0, 1.0, defaults.epsilon, moving);
-  install_double (gobject_class, PROP_SATURATION, "saturation", "Saturation",
+  gst_cuda_vision_install_double (gobject_class, PROP_SATURATION,
+      "saturation", "Saturation",
       "Exponent of the colours' ratios to luminance (0 grey, 1 as in the "
       "scene; 0.6-0.8 suits photographs)", 0.0, 2.0, defaults.saturation,
       moving);
-  install_double (gobject_class, PROP_INPUT_SCALE, "input-scale",
-      "Input scale", "Linear light a full-scale input sample stands for",
-      1e-6, 1e9, defaults.input_scale, flags);
-  install_double (gobject_class, PROP_ADAPTATION_TIME, "adaptation-time",
-      "Adaptation time", "Time constant, in seconds, with which the key "
+  gst_cuda_vision_install_double (gobject_class, PROP_INPUT_SCALE,
+      "input-scale", "Input scale",
+      "Linear light a full-scale input sample stands for", 1e-6, 1e9,
+      defaults.input_scale, flags);
+  gst_cuda_vision_install_double (gobject_class, PROP_ADAPTATION_TIME,
+      "adaptation-time", "Adaptation time",
+      "Time constant, in seconds, with which the key "
       "follows the scene (0: each frame's own key)", 0.0, 3600.0,
       defaults.adaptation_time, flags);
 

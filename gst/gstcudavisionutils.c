@@ -112,3 +112,12 @@ gst_cuda_vision_frame_plane (const GstVideoFrame * frame, guint plane,
   image->data = GST_VIDEO_FRAME_PLANE_DATA (frame, plane);
   image->pitch = GST_VIDEO_FRAME_PLANE_STRIDE (frame, plane);
 }
+
+void
+gst_cuda_vision_install_double (GObjectClass * gobject_class, guint prop_id,
+    const gchar * name, const gchar * nick, const gchar * blurb, gdouble min,
+    gdouble max, gdouble def, GParamFlags flags)
+{
+  g_object_class_install_property (gobject_class, prop_id,
+      g_param_spec_double (name, nick, blurb, min, max, def, flags));
+}

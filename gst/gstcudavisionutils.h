@@ -35,6 +35,12 @@ void gst_cuda_vision_channel_masks (const GstVideoInfo * info,
 void gst_cuda_vision_frame_plane (const GstVideoFrame * frame, guint plane,
     cvcore_sample sample, cvcore_image * image);
 
+/* Installs a double property @prop_id on @gobject_class. */
+void gst_cuda_vision_install_double (GObjectClass * gobject_class,
+    guint prop_id, const gchar * name, const gchar * nick,
+    const gchar * blurb, gdouble min, gdouble max, gdouble def,
+    GParamFlags flags);
+
 G_END_DECLS
 
 #endif /* __GST_CUDA_VISION_UTILS_H__ */

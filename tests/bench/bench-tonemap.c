@@ -73,9 +73,8 @@ bench_hdr_video (cvcore_device * device, cvcore_stream * stream,
             (size_t) s->width * s->channels * 2, s->height));
   }
   cvcore_tm_params_init (&video.params);
-  video.params.source = (cvcore_tm_source) {
-  CVCORE_TM_YUV420_SEMI, CVCORE_TM_PQ, CVCORE_TM_BT2020, 6, 64.0, 876.0,
-        512.0, 896.0, 0.2627, 0.0593};
+  cvcore_tm_source_init_bt2100 (&video.params.source, CVCORE_TM_YUV420_SEMI,
+      CVCORE_TM_PQ, 6);
   video.params.output = CVCORE_TM_OUT_NV12;
   ms = time_median_ms (device, stream, run_tonemap, &video, 21, 20);
   printf ("| %s | local, P010 PQ to NV12 | %.4f | %.4f | %.2f | %.0f | - |\n",

@@ -495,16 +495,8 @@ GST_START_TEST (test_sources)
     cvcore_tm_key key;
     Planes out;
 
-    params.source.layout = layout;
-    params.source.transfer = hlg ? CVCORE_TM_HLG : CVCORE_TM_PQ;
-    params.source.primaries = CVCORE_TM_BT2020;
-    params.source.shift = hlg ? 0 : 6;
-    params.source.y_offset = 64;
-    params.source.y_range = 876;
-    params.source.c_offset = 512;
-    params.source.c_range = 896;
-    params.source.kr = 0.2627;
-    params.source.kb = 0.0593;
+    cvcore_tm_source_init_bt2100 (&params.source, layout,
+        hlg ? CVCORE_TM_HLG : CVCORE_TM_PQ, hlg ? 0 : 6);
     for (gint b = 0; b < 3; b++) {
       const gdouble e = (codes[b] - 64) / 876.0;
 
@@ -707,22 +699,6 @@ pixel_difference (const Planes * a, const Planes * b, gint i, gint x, gint y)
   return d;
 }
 
-static void
-set_yuv_source (cvcore_tm_params * params, cvcore_tm_layout layout,
-    gboolean hlg)
-{
-  params->source.layout = layout;
-  params->source.transfer = hlg ? CVCORE_TM_HLG : CVCORE_TM_PQ;
-  params->source.primaries = CVCORE_TM_BT2020;
-  params->source.shift = layout == CVCORE_TM_YUV420_SEMI ? 6 : 0;
-  params->source.y_offset = 64;
-  params->source.y_range = 876;
-  params->source.c_offset = 512;
-  params->source.c_range = 896;
-  params->source.kr = 0.2627;
-  params->source.kb = 0.0593;
-}
-
 /* The night scene as 10-bit Y'CbCr video: light (65535 = 100.0 for PQ,
  * 1.0 for HLG) through the inverse transfer, the BT.2020 matrix, limited
  * range; chroma of each 2x2 block from its top-left pixel. */
@@ -815,7 +791,9 @@ GST_START_TEST (test_cuda_equals_cpu)
     params.source.primaries = n % 2 ? CVCORE_TM_BT2020 : CVCORE_TM_BT709;
     params.source.transfer = n % 6 == 5 ? CVCORE_TM_PQ : CVCORE_TM_LINEAR;
     if (layout != CVCORE_TM_PACKED)
-      set_yuv_source (&params, layout, n % 3 == 0);
+      cvcore_tm_source_init_bt2100 (&params.source, layout, n % 3 == 0 ?
+          CVCORE_TM_HLG : CVCORE_TM_PQ,
+          layout == CVCORE_TM_YUV420_SEMI ? 6 : 0);
     src = source_new (size[0], size[1], layout, channels,
         layout == CVCORE_TM_PACKED ? sample : CVCORE_SAMPLE_U16, -1,
         n % 2 * 40, n + 11);

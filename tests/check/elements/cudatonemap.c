@@ -188,16 +188,8 @@ GST_START_TEST (test_hdr_video)
       out = cvtest_push_frame (h, in);
 
       cvcore_tm_params_init (&params);
-      params.source.layout = cases[k].layout;
-      params.source.transfer = cases[k].transfer;
-      params.source.primaries = CVCORE_TM_BT2020;
-      params.source.shift = cases[k].shift;
-      params.source.y_offset = 64;
-      params.source.y_range = 876;
-      params.source.c_offset = 512;
-      params.source.c_range = 896;
-      params.source.kr = 0.2627;
-      params.source.kb = 0.0593;
+      cvcore_tm_source_init_bt2100 (&params.source, cases[k].layout,
+          cases[k].transfer, cases[k].shift);
       params.output = nv12 ? CVCORE_TM_OUT_NV12 : CVCORE_TM_OUT_RGBA;
       expected = reference_output (in, &info, &out_info, &params);
       assert_close (out, expected, &out_info);
