@@ -1,0 +1,47 @@
+/* The Gabor filter's coefficients, shared by the CPU reference and the
+ * CUDA kernels. */
+#ifndef GABOR_COMMON_H
+#define GABOR_COMMON_H
+
+#include "cvgabor.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Filters of a call: the bank's orientations, then the Gaussian (no
+ * modulation) that removes their DC response. */
+#define CV_GABOR_MAX_FILTERS (CVCORE_GABOR_MAX_ORIENTATIONS + 1)
+
+/* One direction (rows or columns) of one filter: causal feedback c[k]
+ * (complex, for w[n - 1 - k]), anticausal d[k] (for out[n + 1 + k]), and
+ * the factors that give each pass its steady state on a constant line. */
+typedef struct
+{
+  double omega;                 /* angular frequency along the direction */
+  double c[3][2], d[3][2];
+  double causal_init[2], anticausal_init[2];
+} cv_gabor_pass;
+
+typedef struct
+{
+  int n_filters;                /* orientations + 1 */
+  int orientations;
+  cvcore_gabor_method method;
+  double sigma;
+  double b;                     /* Young-van Vliet gain B */
+  int radius;                   /* FIR: taps -radius..radius */
+  cv_gabor_pass rows[CV_GABOR_MAX_FILTERS], cols[CV_GABOR_MAX_FILTERS];
+  double dc[CV_GABOR_MAX_FILTERS];      /* response to a flat image */
+} cv_gabor_plan;
+
+/* Fills @plan for @params (valid); FIR taps are made by each backend from
+ * sigma, radius and the passes' omega. */
+void cv_gabor_plan_init (cv_gabor_plan * plan,
+    const cvcore_gabor_params * params);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* GABOR_COMMON_H */
