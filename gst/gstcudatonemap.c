@@ -196,41 +196,6 @@ gst_cuda_tonemap_get_property (GObject * object, guint prop_id,
   GST_OBJECT_UNLOCK (self);
 }
 
-/* Any input format gives any output format of the same size and rate;
- * colorimetry and chroma siting belong to each side's format. */
-static GstCaps *
-gst_cuda_tonemap_transform_caps (GstBaseTransform * trans,
-    GstPadDirection direction, GstCaps * caps, GstCaps * filter)
-{
-  GstPadTemplate *templ = gst_element_class_get_pad_template
-      (GST_ELEMENT_GET_CLASS (trans), direction == GST_PAD_SINK ? "src" :
-      "sink");
-  GstCaps *formats = gst_pad_template_get_caps (templ);
-  GstCaps *loose = gst_caps_new_empty (), *ret;
-
-  for (guint i = 0; i < gst_caps_get_size (caps); i++) {
-    GstStructure *s = gst_structure_copy (gst_caps_get_structure (caps, i));
-
-    gst_structure_remove_fields (s, "format", "colorimetry", "chroma-site",
-        NULL);
-    gst_caps_append_structure_full (loose, s,
-        gst_caps_features_copy (gst_caps_get_features (caps, i)));
-  }
-  ret = gst_caps_intersect_full (loose, formats, GST_CAPS_INTERSECT_FIRST);
-  gst_caps_unref (loose);
-  gst_caps_unref (formats);
-  if (filter) {
-    GstCaps *tmp = gst_caps_intersect_full (filter, ret,
-        GST_CAPS_INTERSECT_FIRST);
-
-    gst_caps_unref (ret);
-    ret = tmp;
-  }
-  GST_DEBUG_OBJECT (trans, "%" GST_PTR_FORMAT " -> %" GST_PTR_FORMAT, caps,
-      ret);
-  return ret;
-}
-
 static void
 free_tonemapper (GstCudaTonemap * self)
 {
@@ -476,7 +441,7 @@ gst_cuda_tonemap_class_init (GstCudaTonemapClass * klass)
       "with Reinhard's photographic operator, global or local",
       "gst-cuda-vision developers");
 
-  trans_class->transform_caps = gst_cuda_tonemap_transform_caps;
+  trans_class->transform_caps = gst_cuda_vision_filter_convert_caps;
   trans_class->sink_event = gst_cuda_tonemap_sink_event;
   trans_class->stop = gst_cuda_tonemap_stop;
   base_class->set_info = gst_cuda_tonemap_set_info;

@@ -38,6 +38,11 @@ void gst_cuda_vision_filter_class_add_pad_templates_full
     (GstCudaVisionFilterClass * klass, const gchar * sink_formats,
     const gchar * src_formats);
 
+/* transform_caps of converters: any format of the other pad's template at
+ * the same size and rate (colorimetry and chroma siting dropped). */
+GstCaps *gst_cuda_vision_filter_convert_caps (GstBaseTransform * trans,
+    GstPadDirection direction, GstCaps * caps, GstCaps * filter);
+
 G_END_DECLS
 
 #endif /* __GST_CUDA_VISION_FILTER_H__ */

@@ -9,6 +9,7 @@
 #include "gstcudaconvolve.h"
 #include "gstcudafoveate.h"
 #include "gstcudatonemap.h"
+#include "gstcudagabor.h"
 #include "gstcudadownload.h"
 #include "gstcudaupload.h"
 #include "gstcudavisionmemory.h"
@@ -75,6 +76,8 @@ gst_cuda_vision_plugin_init (GstPlugin * plugin)
       GST_TYPE_CUDA_FOVEATE);
   ok &= gst_element_register (plugin, "cudatonemap", GST_RANK_NONE,
       GST_TYPE_CUDA_TONEMAP);
+  ok &= gst_element_register (plugin, "cudagabor", GST_RANK_NONE,
+      GST_TYPE_CUDA_GABOR);
   return ok;
 }
 
