@@ -42,5 +42,6 @@ gdouble pipeline_fps (const GstVideoInfo * info, gboolean pinned,
     const gchar * between);
 
 void bench_tonemap (cvcore_device * device);
+void bench_gabor (cvcore_device * device);
 
 #endif /* BENCH_UTIL_H */

@@ -1,7 +1,7 @@
 /* cudavision-bench: speed of the cudavision elements, printed next to peers
  * measured in the same run.
  *
- *   cudavision-bench transfer|convolve|foveate|tonemap [--frames N]
+ *   cudavision-bench transfer|convolve|foveate|tonemap|gabor [--frames N]
  *       [--sizes 1080p,4k]
  *
  * transfer: `appsrc ! cudaupload [! queue] ! cudadownload ! fakesink` frame
@@ -22,7 +22,7 @@
  * and at a corner, 32-pixel fragments, next to the copy floor and to the
  * published 1.65 ms (1920x1080 RGB, GTX 1060).
  *
- * tonemap: see bench-tonemap.c.
+ * tonemap, gabor: see bench-tonemap.c, bench-gabor.c.
  *
  * The backend is GST_CUDAVISION_BACKEND's (default cuda); on the CPU backend
  * the numbers are memcpy speeds and only say that the program works.
@@ -520,7 +520,7 @@ main (int argc, char **argv)
     {NULL}
   };
   GOptionContext *options =
-      g_option_context_new ("transfer|convolve|foveate|tonemap");
+      g_option_context_new ("transfer|convolve|foveate|tonemap|gabor");
   GError *error = NULL;
   cvcore_backend backend;
   cvcore_device *device;
@@ -537,8 +537,10 @@ main (int argc, char **argv)
   if (argc != 2 || (strcmp (argv[1], "transfer") != 0
           && strcmp (argv[1], "convolve") != 0
           && strcmp (argv[1], "foveate") != 0
-          && strcmp (argv[1], "tonemap") != 0)) {
-    fprintf (stderr, "usage: cudavision-bench transfer|convolve|foveate|tonemap "
+          && strcmp (argv[1], "tonemap") != 0
+          && strcmp (argv[1], "gabor") != 0)) {
+    fprintf (stderr, "usage: cudavision-bench "
+        "transfer|convolve|foveate|tonemap|gabor "
         "[--frames N] [--sizes 1080p,4k]\n");
     return 2;
   }
@@ -560,8 +562,10 @@ main (int argc, char **argv)
     bench_convolve (device);
   else if (strcmp (argv[1], "foveate") == 0)
     bench_foveate (device);
-  else
+  else if (strcmp (argv[1], "tonemap") == 0)
     bench_tonemap (device);
+  else
+    bench_gabor (device);
   cvcore_device_close (device);
   return 0;
 }

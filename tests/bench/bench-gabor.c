@@ -1,0 +1,95 @@
+/* gabor: kernel time of cvcore_gabor (median of CUDA-event timings of 20
+ * back-to-back frames) on GRAY8 frames to GRAY8 magnitude, recursive and
+ * FIR, one orientation and a bank of 8, sigma 2, 8 and 32, at 1080p and
+ * 4K; next to the one-read-one-write floor (a device-to-device copy of the
+ * frame) and the seed's 31 fps at 640x480 (GPU shader implementation,
+ * recursive, one orientation). */
+#include <stdio.h>
+#include <string.h>
+
+#include "bench-util.h"
+#include "cvgabor.h"
+
+typedef struct
+{
+  cvcore_image src, dst;
+  cvcore_gabor_scratch *scratch;
+  cvcore_gabor_params params;
+} GaborJob;
+
+static cvcore_status
+run_gabor (cvcore_stream * stream, gpointer data)
+{
+  GaborJob *job = data;
+
+  return cvcore_gabor (stream, job->scratch, &job->src, &job->dst,
+      &job->params);
+}
+
+static cvcore_status
+run_copy (cvcore_stream * stream, gpointer data)
+{
+  GaborJob *job = data;
+
+  return cvcore_copy_2d_async (stream, job->dst.data, job->dst.pitch,
+      job->src.data, job->src.pitch, (size_t) job->src.width,
+      job->src.height, CVCORE_COPY_DEVICE_TO_DEVICE);
+}
+
+void
+bench_gabor (cvcore_device * device)
+{
+  static const BenchSize sizes[] = {
+    {"1080p", 1920, 1080}, {"4k", 3840, 2160},
+  };
+  static const gdouble sigmas[] = { 2.0, 8.0, 32.0 };
+  static const gint banks[] = { 1, 8 };
+  /* the seed: 31 frames per second at 640x480 */
+  const gdouble seed_ms_per_mpixel = 1000.0 / 31.0 / (640.0 * 480.0 / 1e6);
+  cvcore_stream *stream;
+  GaborJob job;
+
+  memset (&job, 0, sizeof (job));
+  CORE_TRY (cvcore_stream_new (device, &stream));
+  printf ("| size | orientations | sigma | method | ms | floor ms | "
+      "ours / floor | seed's rate / ours (per pixel) |\n"
+      "|---|---|---|---|---|---|---|---|\n");
+  for (guint s = 0; s < G_N_ELEMENTS (sizes); s++) {
+    const gint w = sizes[s].width, h = sizes[s].height;
+    gdouble floor_ms;
+
+    if (!size_wanted (&sizes[s]))
+      continue;
+    job.src = (cvcore_image) {
+    NULL, 0, w, h, 1, CVCORE_SAMPLE_U8};
+    job.dst = job.src;
+    CORE_TRY (cvcore_plane_alloc (device, w, h, &job.src.data,
+            &job.src.pitch));
+    CORE_TRY (cvcore_plane_alloc (device, w, h, &job.dst.data,
+            &job.dst.pitch));
+    CORE_TRY (cvcore_memset_2d_async (stream, job.src.data, job.src.pitch,
+            0x40, w, h));
+    CORE_TRY (cvcore_gabor_scratch_new (device, w, h, 8, &job.scratch));
+    floor_ms = time_median_ms (device, stream, run_copy, &job, 21, 20);
+    for (guint b = 0; b < G_N_ELEMENTS (banks); b++)
+      for (guint k = 0; k < G_N_ELEMENTS (sigmas); k++)
+        for (gint m = 0; m < 2; m++) {
+          gdouble ms;
+
+          cvcore_gabor_params_init (&job.params);
+          job.params.orientations = banks[b];
+          job.params.sigma = sigmas[k];
+          job.params.method = m ? CVCORE_GABOR_FIR : CVCORE_GABOR_RECURSIVE;
+          ms = time_median_ms (device, stream, run_gabor, &job, 11, 10);
+          printf ("| %s | %d | %g | %s | %.4f | %.4f | %.1f | %.0f |\n",
+              sizes[s].name, banks[b], sigmas[k], m ? "fir" : "recursive",
+              ms, floor_ms, ms / floor_ms,
+              seed_ms_per_mpixel * w * h / 1e6 / ms);
+          fflush (stdout);
+        }
+    cvcore_gabor_scratch_free (job.scratch);
+    cvcore_device_free (device, job.src.data);
+    cvcore_device_free (device, job.dst.data);
+  }
+  cvcore_stream_free (stream);
+}
