@@ -35,6 +35,21 @@ typedef struct
   double dc[CV_GABOR_MAX_FILTERS];      /* response to a flat image */
 } cv_gabor_plan;
 
+/* CUDA scratch: the filters' complex planes (height x width each), an
+ * auxiliary stack as large (transposed planes for the recursive rows,
+ * width x height, or the FIR's row pass), the transposed luminance and
+ * the FIR taps. */
+typedef struct
+{
+  void *planes;
+  size_t plane_pitch;
+  void *aux;
+  size_t aux_pitch;             /* of the transposed layout */
+  float *luma;                  /* width x height (transposed) */
+  size_t luma_pitch;
+  float *taps;
+} cv_gabor_device_scratch;
+
 /* Fills @plan for @params (valid); FIR taps are made by each backend from
  * sigma, radius and the passes' omega. */
 void cv_gabor_plan_init (cv_gabor_plan * plan,

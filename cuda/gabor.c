@@ -11,8 +11,8 @@
 #define CV_PI 3.14159265358979323846
 
 #ifdef CVCORE_HAVE_CUDA
-cvcore_status cvcore_cuda_gabor (cvcore_stream * stream, void *planes,
-    size_t plane_pitch, float *taps, const cvcore_image * src,
+cvcore_status cvcore_cuda_gabor (cvcore_stream * stream,
+    const cv_gabor_device_scratch * scratch, const cvcore_image * src,
     const cvcore_image * dst, const cvcore_gabor_params * params,
     const cv_gabor_plan * plan);
 #endif
@@ -24,7 +24,7 @@ struct cvcore_gabor_scratch
   /* complex planes, one per filter: float on CUDA, double on the CPU */
   void *planes;
   size_t plane_pitch;           /* bytes between rows */
-  float *taps;                  /* CUDA FIR taps */
+  cv_gabor_device_scratch dev;  /* CUDA: the planes and the rest */
   cv_gabor_plan plan;
 };
 
@@ -233,10 +233,26 @@ cvcore_gabor_scratch_new (cvcore_device * device, int width, int height,
   g->max_filters = max_orientations + 1;
   status = cvcore_plane_alloc (device, complex_size (device) * width,
       (size_t) height * g->max_filters, &g->planes, &g->plane_pitch);
-  if (status == CVCORE_OK && device->backend != CVCORE_BACKEND_CPU)
-    status = cvcore_device_alloc (device, sizeof (float) * 2 * 2 *
-        CV_GABOR_MAX_FILTERS * (8 * (int) CVCORE_GABOR_MAX_SIGMA + 1),
-        (void **) &g->taps);
+  if (status == CVCORE_OK && device->backend != CVCORE_BACKEND_CPU) {
+    cv_gabor_device_scratch *d = &g->dev;
+    size_t aux_bytes;
+
+    d->planes = g->planes;
+    d->plane_pitch = g->plane_pitch;
+    d->aux_pitch = cvcore_pitch_for_width (device,
+        complex_size (device) * height);
+    aux_bytes = d->aux_pitch * width > g->plane_pitch * height ?
+        d->aux_pitch * width : g->plane_pitch * height;
+    status = cvcore_device_alloc (device, aux_bytes * g->max_filters,
+        &d->aux);
+    if (status == CVCORE_OK)
+      status = cvcore_plane_alloc (device, sizeof (float) * height, width,
+          (void **) &d->luma, &d->luma_pitch);
+    if (status == CVCORE_OK)
+      status = cvcore_device_alloc (device, sizeof (float) * 2 * 2 *
+          CV_GABOR_MAX_FILTERS * (8 * (int) CVCORE_GABOR_MAX_SIGMA + 1),
+          (void **) &d->taps);
+  }
   if (status != CVCORE_OK) {
     cvcore_gabor_scratch_free (g);
     return status;
@@ -252,8 +268,12 @@ cvcore_gabor_scratch_free (cvcore_gabor_scratch * g)
     return;
   if (g->planes)
     cvcore_device_free (g->device, g->planes);
-  if (g->taps)
-    cvcore_device_free (g->device, g->taps);
+  if (g->dev.aux)
+    cvcore_device_free (g->device, g->dev.aux);
+  if (g->dev.luma)
+    cvcore_device_free (g->device, g->dev.luma);
+  if (g->dev.taps)
+    cvcore_device_free (g->device, g->dev.taps);
   free (g);
 }
 
@@ -542,8 +562,7 @@ cvcore_gabor (cvcore_stream * stream, cvcore_gabor_scratch * g,
       return cpu_gabor (g, src, dst, params, &g->plan);
 #ifdef CVCORE_HAVE_CUDA
     case CVCORE_BACKEND_CUDA:
-      return cvcore_cuda_gabor (stream, g->planes, g->plane_pitch, g->taps,
-          src, dst, params, &g->plan);
+      return cvcore_cuda_gabor (stream, &g->dev, src, dst, params, &g->plan);
 #endif
     default:
       return cvcore_fail (CVCORE_ERROR_NOT_BUILT, "no such backend");

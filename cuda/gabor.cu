@@ -2,14 +2,15 @@
  * single precision). Every filter of the bank, and the Gaussian that
  * removes their DC response, has its own complex plane.
  *
- * Recursive: `recursive_rows` runs the causal and anticausal passes along
- * rows, one thread per (row, filter), reading the source's luminance and
- * filtering in place in the filter's plane; `recursive_cols` does the
- * same down columns (neighbouring threads on neighbouring columns, so
- * every step is one coalesced access); `combine` turns the planes into the
- * output. FIR: `fir_taps` samples the filters, `fir_rows` convolves rows
- * (one thread per output sample), `fir_cols_combine` convolves columns and
- * combines in one pass. */
+ * The recursion runs along lines, one thread per line, so that neighbouring
+ * threads work on neighbouring lines and every step is one coalesced
+ * access: down columns directly; along rows on transposed planes. So,
+ * recursive: `transpose_luma` writes the source's luminance transposed,
+ * `recursive_lines` filters its columns (the frame's rows) into each
+ * filter's transposed plane, `transpose_planes` brings them back,
+ * `recursive_lines` filters the columns in place, `combine` writes the
+ * output. FIR: `fir_taps` samples the filters, `fir_rows` and `fir_cols`
+ * convolve (one thread per output sample), `combine` as above. */
 #include <cuda_runtime.h>
 
 #include "gabor-common.h"
@@ -39,19 +40,6 @@ struct Source
           *>(row)[x * channels + c] / 65535.0f : (float) row[x * channels + c]
           / 255.0f);
     return v;
-  }
-};
-
-struct Planes
-{
-  float2 *data;
-  size_t pitch;                 /* bytes */
-  int width, height;
-
-  __device__ __forceinline__ float2 *row (int f, int y) const
-  {
-    return reinterpret_cast < float2 * >(reinterpret_cast < char *>(data) +
-        ((size_t) f * height + y) * pitch);
   }
 };
 
@@ -124,39 +112,100 @@ recursive_line (int n, const Coeffs & k, At at, In in)
   }
 }
 
-__global__ void __launch_bounds__ (kThreads)
-recursive_rows (Source src, Planes planes,
-    const __grid_constant__ cv_gabor_plan plan)
+/* A stack of planes (one per filter) of @rows x @cols complex samples. */
+struct Stack
 {
-  const int y = blockIdx.x * kThreads + threadIdx.x, f = blockIdx.y;
+  float2 *data;
+  size_t pitch;                 /* bytes between rows */
+  int rows, cols;
 
-  if (y >= planes.height)
+  __device__ __forceinline__ float2 *row (int f, int y) const
+  {
+    return reinterpret_cast < float2 * >(reinterpret_cast < char *>(data) +
+        ((size_t) f * rows + y) * pitch);
+  }
+};
+
+/* Recursive filtering of the columns of @stack (filter blockIdx.y), in
+ * place or from the real plane @in (same shape) when given; @rows_pass
+ * picks the plan's row coefficients (the stack is then transposed). */
+__global__ void __launch_bounds__ (kThreads)
+recursive_lines (Stack stack, const float *in, size_t in_pitch,
+    bool rows_pass, const __grid_constant__ cv_gabor_plan plan)
+{
+  const int j = blockIdx.x * kThreads + threadIdx.x, f = blockIdx.y;
+
+  if (j >= stack.cols)
     return;
-  float2 *row = planes.row (f, y);
+  float2 *top = stack.row (f, 0) + j;
+  const size_t step = stack.pitch / sizeof (float2);
+  const Coeffs k = coeffs (rows_pass ? plan.rows[f] : plan.cols[f], plan.b);
+  auto at =[top, step] (int i) {
+    return top + i * step;
+  };
 
-  recursive_line (planes.width, coeffs (plan.rows[f], plan.b),[row] (int i) {
-      return row + i;}
-      ,[&src, y] (int i) {
-      return make_float2 (src.luma (i, y), 0.0f);}
-  );
+  if (in) {
+    const float *src = in + j;
+    const size_t in_step = in_pitch / sizeof (float);
+
+    recursive_line (stack.rows, k, at,[src, in_step] (int i) {
+        return make_float2 (src[i * in_step], 0.0f);}
+    );
+  } else {
+    recursive_line (stack.rows, k, at,[top, step] (int i) {
+        return top[i * step];}
+    );
+  }
 }
 
-__global__ void __launch_bounds__ (kThreads)
-recursive_cols (Planes planes, const __grid_constant__ cv_gabor_plan plan)
+constexpr int kTile = 32;
+
+/* The source's luminance, transposed: out[x][y] = luma (x, y). */
+__global__ void
+transpose_luma (Source src, int width, int height, float *out,
+    size_t out_pitch)
 {
-  const int x = blockIdx.x * kThreads + threadIdx.x, f = blockIdx.y;
+  __shared__ float tile[kTile][kTile + 1];
+  const int bx = blockIdx.x * kTile, by = blockIdx.y * kTile;
 
-  if (x >= planes.width)
-    return;
-  float2 *top = planes.row (f, 0) + x;
-  const size_t step = planes.pitch / sizeof (float2);
+  for (int r = threadIdx.y; r < kTile; r += blockDim.y) {
+    const int x = bx + threadIdx.x, y = by + r;
 
-  recursive_line (planes.height, coeffs (plan.cols[f], plan.b),
-      [top, step] (int i) {
-      return top + i * step;}
-      ,[top, step] (int i) {
-      return top[i * step];}
-  );
+    if (x < width && y < height)
+      tile[r][threadIdx.x] = src.luma (x, y);
+  }
+  __syncthreads ();
+  for (int r = threadIdx.y; r < kTile; r += blockDim.y) {
+    const int y = by + threadIdx.x, x = bx + r;
+
+    if (x < width && y < height)
+      reinterpret_cast < float *>(reinterpret_cast < char *>(out) +
+          x * out_pitch)[y] = tile[threadIdx.x][r];
+  }
+}
+
+/* @out (rows x cols) = @in (cols x rows) transposed, filter blockIdx.z. */
+__global__ void
+transpose_planes (Stack in, Stack out)
+{
+  __shared__ float2 tile[kTile][kTile + 1];
+  const int f = blockIdx.z;
+  const int bx = blockIdx.x * kTile, by = blockIdx.y * kTile;   /* in out */
+
+  for (int r = threadIdx.y; r < kTile; r += blockDim.y) {
+    /* in's row bx + r, column by + threadIdx.x */
+    const int ir = bx + r, ic = by + threadIdx.x;
+
+    if (ir < in.rows && ic < in.cols)
+      tile[r][threadIdx.x] = in.row (f, ir)[ic];
+  }
+  __syncthreads ();
+  for (int r = threadIdx.y; r < kTile; r += blockDim.y) {
+    const int orow = by + r, ocol = bx + threadIdx.x;
+
+    if (orow < out.rows && ocol < out.cols)
+      out.row (f, orow)[ocol] = tile[threadIdx.x][r];
+  }
 }
 
 /* Output of pixel (x, y) from each filter's response @at (f). */
@@ -224,12 +273,12 @@ combine_pixel (const cvcore_image & dst, const cvcore_gabor_params & params,
 }
 
 __global__ void __launch_bounds__ (kThreads)
-combine (Planes planes, cvcore_image dst, cvcore_gabor_params params,
+combine (Stack planes, cvcore_image dst, cvcore_gabor_params params,
     const __grid_constant__ cv_gabor_plan plan)
 {
   const int x = blockIdx.x * kThreads + threadIdx.x, y = blockIdx.y;
 
-  if (x >= planes.width)
+  if (x >= planes.cols)
     return;
   combine_pixel (dst, params, plan, x, y,[&planes, x, y] (int f) {
       return planes.row (f, y)[x];}
@@ -259,7 +308,7 @@ fir_taps (float2 *taps, const __grid_constant__ cv_gabor_plan plan)
 }
 
 __global__ void __launch_bounds__ (kThreads)
-fir_rows (Source src, Planes planes, const float2 * taps,
+fir_rows (Source src, Stack out, const float2 * taps,
     const __grid_constant__ cv_gabor_plan plan)
 {
   const int x = blockIdx.x * kThreads + threadIdx.x, y = blockIdx.y;
@@ -267,48 +316,46 @@ fir_rows (Source src, Planes planes, const float2 * taps,
   const float2 *tap = taps + (f * 2) * (2 * r + 1) + r;
   float2 acc = make_float2 (0.0f, 0.0f);
 
-  if (x >= planes.width)
+  if (x >= out.cols)
     return;
   for (int k = -r; k <= r; k++)
-    acc = cadd (acc, cscale (src.luma (min (max (x - k, 0),
-                    planes.width - 1), y), tap[k]));
-  planes.row (f, y)[x] = acc;
+    acc = cadd (acc, cscale (src.luma (min (max (x - k, 0), out.cols - 1),
+                y), tap[k]));
+  out.row (f, y)[x] = acc;
 }
 
 __global__ void __launch_bounds__ (kThreads)
-fir_cols_combine (Planes planes, const float2 * taps, cvcore_image dst,
-    cvcore_gabor_params params, const __grid_constant__ cv_gabor_plan plan)
+fir_cols (Stack in, Stack out, const float2 * taps,
+    const __grid_constant__ cv_gabor_plan plan)
 {
   const int x = blockIdx.x * kThreads + threadIdx.x, y = blockIdx.y;
-  const int r = plan.radius;
+  const int f = blockIdx.z, r = plan.radius;
+  const float2 *tap = taps + (f * 2 + 1) * (2 * r + 1) + r;
+  float2 acc = make_float2 (0.0f, 0.0f);
 
-  if (x >= planes.width)
+  if (x >= out.cols)
     return;
-  combine_pixel (dst, params, plan, x, y,[&] (int f) {
-      const float2 * tap = taps + (f * 2 + 1) * (2 * r + 1) + r;
-      float2 acc = make_float2 (0.0f, 0.0f);
-      for (int k = -r; k <= r; k++)
-      acc = cadd (acc, cmul (tap[k], planes.row (f, min (max (y - k, 0),
-                      planes.height - 1))[x]));
-      return acc;}
-  );
+  for (int k = -r; k <= r; k++)
+    acc = cadd (acc, cmul (tap[k], in.row (f, min (max (y - k, 0),
+                    out.rows - 1))[x]));
+  out.row (f, y)[x] = acc;
 }
 
 }                               /* namespace */
 
 extern "C" cvcore_status
-cvcore_cuda_gabor (cvcore_stream * stream, void *plane_data,
-    size_t plane_pitch, float *taps, const cvcore_image * src,
-    const cvcore_image * dst, const cvcore_gabor_params * params,
-    const cv_gabor_plan * plan)
+cvcore_cuda_gabor (cvcore_stream * stream, const cv_gabor_device_scratch *
+    scratch, const cvcore_image * src, const cvcore_image * dst,
+    const cvcore_gabor_params * params, const cv_gabor_plan * plan)
 {
   const cvcore_device *device = cvcore_stream_device (stream);
   cudaStream_t cs = static_cast < cudaStream_t > (cvcore_stream_handle
       (stream));
   const int w = src->width, h = src->height, nf = plan->n_filters;
-  float2 *tap_data = reinterpret_cast < float2 * >(taps);
+  float2 *taps = reinterpret_cast < float2 * >(scratch->taps);
+  const dim3 tile_threads (kTile, 8);
   Source s;
-  Planes planes;
+  Stack planes, aux;
 
   s.data = static_cast < const unsigned char *>(src->data);
   s.pitch = src->pitch;
@@ -316,29 +363,45 @@ cvcore_cuda_gabor (cvcore_stream * stream, void *plane_data,
   s.wide = src->sample == CVCORE_SAMPLE_U16;
   for (int c = 0; c < 4; c++)
     s.weight[c] = (float) params->weight[c];
-  planes.data = static_cast < float2 * >(plane_data);
-  planes.pitch = plane_pitch;
-  planes.width = w;
-  planes.height = h;
+  planes.data = static_cast < float2 * >(scratch->planes);
+  planes.pitch = scratch->plane_pitch;
+  planes.rows = h;
+  planes.cols = w;
+  aux.data = static_cast < float2 * >(scratch->aux);
 
   CUDA_TRY (cudaSetDevice (device->id));
   if (plan->method == CVCORE_GABOR_FIR) {
-    fir_taps <<<dim3 (nf, 2), 256, 0, cs >>> (tap_data, *plan);
+    /* rows into aux (laid out as the planes), columns into the planes */
+    aux.pitch = scratch->plane_pitch;
+    aux.rows = h;
+    aux.cols = w;
+    fir_taps <<<dim3 (nf, 2), 256, 0, cs >>> (taps, *plan);
     CUDA_TRY (cudaGetLastError ());
     fir_rows <<<dim3 ((w + kThreads - 1) / kThreads, h, nf), kThreads, 0,
-        cs >>> (s, planes, tap_data, *plan);
+        cs >>> (s, aux, taps, *plan);
     CUDA_TRY (cudaGetLastError ());
-    fir_cols_combine <<<dim3 ((w + kThreads - 1) / kThreads, h), kThreads, 0,
-        cs >>> (planes, tap_data, *dst, *params, *plan);
+    fir_cols <<<dim3 ((w + kThreads - 1) / kThreads, h, nf), kThreads, 0,
+        cs >>> (aux, planes, taps, *plan);
     CUDA_TRY (cudaGetLastError ());
-    return CVCORE_OK;
+  } else {
+    /* rows on transposed planes in aux, then back */
+    aux.pitch = scratch->aux_pitch;
+    aux.rows = w;
+    aux.cols = h;
+    transpose_luma <<<dim3 ((w + kTile - 1) / kTile, (h + kTile - 1) / kTile),
+        tile_threads, 0, cs >>> (s, w, h, scratch->luma, scratch->luma_pitch);
+    CUDA_TRY (cudaGetLastError ());
+    recursive_lines <<<dim3 ((h + kThreads - 1) / kThreads, nf), kThreads, 0,
+        cs >>> (aux, scratch->luma, scratch->luma_pitch, true, *plan);
+    CUDA_TRY (cudaGetLastError ());
+    transpose_planes <<<dim3 ((w + kTile - 1) / kTile,
+            (h + kTile - 1) / kTile, nf), tile_threads, 0, cs >>> (aux,
+        planes);
+    CUDA_TRY (cudaGetLastError ());
+    recursive_lines <<<dim3 ((w + kThreads - 1) / kThreads, nf), kThreads, 0,
+        cs >>> (planes, nullptr, 0, false, *plan);
+    CUDA_TRY (cudaGetLastError ());
   }
-  recursive_rows <<<dim3 ((h + kThreads - 1) / kThreads, nf), kThreads, 0,
-      cs >>> (s, planes, *plan);
-  CUDA_TRY (cudaGetLastError ());
-  recursive_cols <<<dim3 ((w + kThreads - 1) / kThreads, nf), kThreads, 0,
-      cs >>> (planes, *plan);
-  CUDA_TRY (cudaGetLastError ());
   combine <<<dim3 ((w + kThreads - 1) / kThreads, h), kThreads, 0, cs >>>
       (planes, *dst, *params, *plan);
   CUDA_TRY (cudaGetLastError ());
