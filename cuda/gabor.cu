@@ -84,32 +84,62 @@ coeffs (const cv_gabor_pass & p, double b)
   return k;
 }
 
+/* Samples per batch of a line: a thread loads the next batch before it
+ * works through the current one, so memory latency is paid once per batch
+ * rather than once per sample (a line's recursion is sequential and there
+ * are few lines per SM to hide it). */
+constexpr int kBatch = 16;
+
+/* One recursion over a line, in @order (+1 causal from sample 0, -1
+ * anticausal from n - 1): out = b in + f0 s1 + f1 s2 + f2 s3 with s the
+ * previous outputs, started in the steady state @init * in (first). */
+template < typename At, typename In >
+__device__ __forceinline__ void
+recursion (int n, int order, float b, const float2 f[3], float2 init, At at,
+    In in)
+{
+  const int first = order > 0 ? 0 : n - 1;
+  float2 cur[kBatch], next[kBatch], s1, s2, s3;
+
+  s1 = s2 = s3 = cmul (init, in (first));
+#pragma unroll
+  for (int j = 0; j < kBatch; j++)
+    if (j < n)
+      cur[j] = in (first + order * j);
+  for (int base = 0; base < n; base += kBatch) {
+#pragma unroll
+    for (int j = 0; j < kBatch; j++)
+      if (base + kBatch + j < n)
+        next[j] = in (first + order * (base + kBatch + j));
+#pragma unroll
+    for (int j = 0; j < kBatch; j++) {
+      const float2 o = cadd (cadd (cscale (b, cur[j]), cmul (f[0], s1)),
+          cadd (cmul (f[1], s2), cmul (f[2], s3)));
+
+      s3 = s2;
+      s2 = s1;
+      s1 = cur[j] = o;
+    }
+#pragma unroll
+    for (int j = 0; j < kBatch; j++)
+      if (base + j < n)
+        *at (first + order * (base + j)) = cur[j];
+#pragma unroll
+    for (int j = 0; j < kBatch; j++)
+      cur[j] = next[j];
+  }
+}
+
 /* Causal then anticausal pass over a line: @at (i) addresses sample i;
  * @in (i) gives the input of the causal pass. */
 template < typename At, typename In >
 __device__ __forceinline__ void
 recursive_line (int n, const Coeffs & k, At at, In in)
 {
-  float2 w1, w2, w3;
-
-  w1 = w2 = w3 = cmul (k.causal_init, in (0));
-  for (int i = 0; i < n; i++) {
-    const float2 w = cadd (cadd (cscale (k.b, in (i)), cmul (k.c[0], w1)),
-        cadd (cmul (k.c[1], w2), cmul (k.c[2], w3)));
-
-    w3 = w2;
-    w2 = w1;
-    w1 = *at (i) = w;
-  }
-  w1 = w2 = w3 = cmul (k.anticausal_init, *at (n - 1));
-  for (int i = n - 1; i >= 0; i--) {
-    const float2 o = cadd (cadd (cscale (k.b, *at (i)), cmul (k.d[0], w1)),
-        cadd (cmul (k.d[1], w2), cmul (k.d[2], w3)));
-
-    w3 = w2;
-    w2 = w1;
-    w1 = *at (i) = o;
-  }
+  recursion (n, 1, k.b, k.c, k.causal_init, at, in);
+  recursion (n, -1, k.b, k.d, k.anticausal_init, at,[at] (int i) {
+      return *at (i);}
+  );
 }
 
 /* A stack of planes (one per filter) of @rows x @cols complex samples. */
