@@ -160,6 +160,42 @@ cv_gabor_plan_init (cv_gabor_plan * plan, const cvcore_gabor_params * params)
     }
 }
 
+/* @out = companion matrix of feedback @f to the power @n. */
+static void
+jump_matrix (const double f[3][2], int n, double out[3][3][2])
+{
+  double complex m[3][3] = { {1, 0, 0}, {0, 1, 0}, {0, 0, 1} };
+  const double complex a[3][3] = {
+    {f[0][0] + I * f[0][1], f[1][0] + I * f[1][1], f[2][0] + I * f[2][1]},
+    {1, 0, 0}, {0, 1, 0}
+  };
+
+  for (int k = 0; k < n; k++) {
+    double complex t[3][3];
+
+    for (int i = 0; i < 3; i++)
+      for (int j = 0; j < 3; j++)
+        t[i][j] = a[i][0] * m[0][j] + a[i][1] * m[1][j] + a[i][2] * m[2][j];
+    memcpy (m, t, sizeof (m));
+  }
+  for (int i = 0; i < 3; i++)
+    for (int j = 0; j < 3; j++)
+      set_complex (out[i][j], m[i][j]);
+}
+
+void
+cv_gabor_plan_segments (cv_gabor_plan * plan, int width, int height)
+{
+  for (int f = 0; f < plan->n_filters; f++)
+    for (int dir = 0; dir < 2; dir++) {
+      cv_gabor_pass *p = dir ? &plan->cols[f] : &plan->rows[f];
+      const int n = cv_gabor_segment_length (dir ? height : width);
+
+      jump_matrix ((const double (*)[2]) p->c, n, p->jump[0]);
+      jump_matrix ((const double (*)[2]) p->d, n, p->jump[1]);
+    }
+}
+
 void
 cvcore_gabor_impulse_1d (double sigma, double omega, int radius,
     double *re_im)
@@ -562,6 +598,7 @@ cvcore_gabor (cvcore_stream * stream, cvcore_gabor_scratch * g,
       return cpu_gabor (g, src, dst, params, &g->plan);
 #ifdef CVCORE_HAVE_CUDA
     case CVCORE_BACKEND_CUDA:
+      cv_gabor_plan_segments (&g->plan, g->width, g->height);
       return cvcore_cuda_gabor (stream, &g->dev, src, dst, params, &g->plan);
 #endif
     default:

@@ -2,9 +2,10 @@
  * single precision). Every filter of the bank, and the Gaussian that
  * removes their DC response, has its own complex plane.
  *
- * The recursion runs along lines, one thread per line, so that neighbouring
- * threads work on neighbouring lines and every step is one coalesced
- * access: down columns directly; along rows on transposed planes. So,
+ * The recursion runs down columns, neighbouring threads on neighbouring
+ * columns so that every step is a coalesced access (rows are filtered as
+ * the columns of transposed planes), each column split into segments run
+ * in parallel and chained by their end states. So,
  * recursive: `transpose_luma` writes the source's luminance transposed,
  * `recursive_lines` filters its columns (the frame's rows) into each
  * filter's transposed plane, `transpose_planes` brings them back,
@@ -84,62 +85,109 @@ coeffs (const cv_gabor_pass & p, double b)
   return k;
 }
 
-/* Samples per batch of a line: a thread loads the next batch before it
- * works through the current one, so memory latency is paid once per batch
- * rather than once per sample (a line's recursion is sequential and there
- * are few lines per SM to hide it). */
-constexpr int kBatch = 16;
+/* Samples per batch: a thread loads the next batch before it works
+ * through the current one, so memory latency is paid once per batch
+ * rather than once per sample. */
+constexpr int kBatch = 8;
+constexpr int kSegments = CV_GABOR_SEGMENTS;
+constexpr int kLinesPerBlock = 16;
 
-/* One recursion over a line, in @order (+1 causal from sample 0, -1
- * anticausal from n - 1): out = b in + f0 s1 + f1 s2 + f2 s3 with s the
- * previous outputs, started in the steady state @init * in (first). */
-template < typename At, typename In >
-__device__ __forceinline__ void
-recursion (int n, int order, float b, const float2 f[3], float2 init, At at,
-    In in)
+struct State
 {
-  const int first = order > 0 ? 0 : n - 1;
-  float2 cur[kBatch], next[kBatch], s1, s2, s3;
+  float2 s1, s2, s3;            /* the last three outputs, newest first */
+};
 
-  s1 = s2 = s3 = cmul (init, in (first));
+/* @count steps of out = b in + f0 s1 + f1 s2 + f2 s3 from sample @first in
+ * @order (+1 or -1), updating @st; outputs stored when @Store. */
+template < bool Store, typename At, typename In >
+__device__ __forceinline__ void
+recursion (int first, int count, int order, float b, const float2 f[3],
+    State & st, At at, In in)
+{
+  float2 cur[kBatch], next[kBatch];
+
 #pragma unroll
   for (int j = 0; j < kBatch; j++)
-    if (j < n)
+    if (j < count)
       cur[j] = in (first + order * j);
-  for (int base = 0; base < n; base += kBatch) {
+  for (int base = 0; base < count; base += kBatch) {
 #pragma unroll
     for (int j = 0; j < kBatch; j++)
-      if (base + kBatch + j < n)
+      if (base + kBatch + j < count)
         next[j] = in (first + order * (base + kBatch + j));
 #pragma unroll
-    for (int j = 0; j < kBatch; j++) {
-      const float2 o = cadd (cadd (cscale (b, cur[j]), cmul (f[0], s1)),
-          cadd (cmul (f[1], s2), cmul (f[2], s3)));
-
-      s3 = s2;
-      s2 = s1;
-      s1 = cur[j] = o;
-    }
-#pragma unroll
     for (int j = 0; j < kBatch; j++)
-      if (base + j < n)
-        *at (first + order * (base + j)) = cur[j];
+      if (base + j < count) {
+        const float2 o = cadd (cadd (cscale (b, cur[j]), cmul (f[0], st.s1)),
+            cadd (cmul (f[1], st.s2), cmul (f[2], st.s3)));
+
+        st.s3 = st.s2;
+        st.s2 = st.s1;
+        st.s1 = cur[j] = o;
+      }
+    if (Store) {
+#pragma unroll
+      for (int j = 0; j < kBatch; j++)
+        if (base + j < count)
+          *at (first + order * (base + j)) = cur[j];
+    }
 #pragma unroll
     for (int j = 0; j < kBatch; j++)
       cur[j] = next[j];
   }
 }
 
-/* Causal then anticausal pass over a line: @at (i) addresses sample i;
- * @in (i) gives the input of the causal pass. */
+/* One direction of a line split into kSegments segments, one per
+ * threadIdx.y: each segment runs from a zero state to find where it ends
+ * (the line's first from its steady state); thread y = 0 chains the true
+ * states through the segments (end = own end + jump x previous end); each
+ * segment then runs again from its true start, storing. */
 template < typename At, typename In >
 __device__ __forceinline__ void
-recursive_line (int n, const Coeffs & k, At at, In in)
+segmented_pass (int n, bool causal, const Coeffs & k, const double
+    jump[3][3][2], float2 (*carry)[kLinesPerBlock][3], bool line_ok, At at,
+    In in)
 {
-  recursion (n, 1, k.b, k.c, k.causal_init, at, in);
-  recursion (n, -1, k.b, k.d, k.anticausal_init, at,[at] (int i) {
-      return *at (i);}
-  );
+  const int seg = threadIdx.y, lane = threadIdx.x;
+  const int len = cv_gabor_segment_length (n);
+  const int order = causal ? 1 : -1;
+  const int first = causal ? seg * len : n - 1 - seg * len;
+  const int count = line_ok ? max (0, min (len, n - seg * len)) : 0;
+  const float2 *f = causal ? k.c : k.d;
+  const float2 init = cmul (causal ? k.causal_init : k.anticausal_init,
+      line_ok ? in (causal ? 0 : n - 1) : make_float2 (0.0f, 0.0f));
+  State st;
+
+  if (seg == 0) {
+    st.s1 = st.s2 = st.s3 = init;
+  } else {
+    st.s1 = st.s2 = st.s3 = make_float2 (0.0f, 0.0f);
+  }
+  recursion < false > (first, count, order, k.b, f, st, at, in);
+  carry[seg][lane][0] = st.s1;
+  carry[seg][lane][1] = st.s2;
+  carry[seg][lane][2] = st.s3;
+  __syncthreads ();
+  if (seg == 0 && line_ok)
+    for (int s = 1; s < kSegments; s++)
+      for (int i = 0; i < 3; i++) {
+        float2 v = carry[s][lane][i];
+
+        for (int j = 0; j < 3; j++)
+          v = cadd (v, cmul (make_float2 ((float) jump[i][j][0],
+                      (float) jump[i][j][1]), carry[s - 1][lane][j]));
+        carry[s][lane][i] = v;
+      }
+  __syncthreads ();
+  if (seg == 0) {
+    st.s1 = st.s2 = st.s3 = init;
+  } else {
+    st.s1 = carry[seg - 1][lane][0];
+    st.s2 = carry[seg - 1][lane][1];
+    st.s3 = carry[seg - 1][lane][2];
+  }
+  recursion < true > (first, count, order, k.b, f, st, at, in);
+  __syncthreads ();
 }
 
 /* A stack of planes (one per filter) of @rows x @cols complex samples. */
@@ -158,34 +206,40 @@ struct Stack
 
 /* Recursive filtering of the columns of @stack (filter blockIdx.y), in
  * place or from the real plane @in (same shape) when given; @rows_pass
- * picks the plan's row coefficients (the stack is then transposed). */
-__global__ void __launch_bounds__ (kThreads)
+ * picks the plan's row coefficients (the stack is then transposed). A
+ * block takes kLinesPerBlock neighbouring columns, kSegments threads each. */
+__global__ void __launch_bounds__ (kLinesPerBlock * kSegments)
 recursive_lines (Stack stack, const float *in, size_t in_pitch,
     bool rows_pass, const __grid_constant__ cv_gabor_plan plan)
 {
-  const int j = blockIdx.x * kThreads + threadIdx.x, f = blockIdx.y;
-
-  if (j >= stack.cols)
-    return;
-  float2 *top = stack.row (f, 0) + j;
+  __shared__ float2 carry[kSegments][kLinesPerBlock][3];
+  const int j = blockIdx.x * kLinesPerBlock + threadIdx.x, f = blockIdx.y;
+  const bool line_ok = j < stack.cols;
+  const cv_gabor_pass & pass = rows_pass ? plan.rows[f] : plan.cols[f];
+  const Coeffs k = coeffs (pass, plan.b);
+  float2 *top = stack.row (f, 0) + (line_ok ? j : 0);
   const size_t step = stack.pitch / sizeof (float2);
-  const Coeffs k = coeffs (rows_pass ? plan.rows[f] : plan.cols[f], plan.b);
   auto at =[top, step] (int i) {
     return top + i * step;
   };
+  auto stored =[top, step] (int i) {
+    return top[i * step];
+  };
 
   if (in) {
-    const float *src = in + j;
+    const float *src = in + (line_ok ? j : 0);
     const size_t in_step = in_pitch / sizeof (float);
 
-    recursive_line (stack.rows, k, at,[src, in_step] (int i) {
+    segmented_pass (stack.rows, true, k, pass.jump[0], carry, line_ok, at,
+        [src, in_step] (int i) {
         return make_float2 (src[i * in_step], 0.0f);}
     );
   } else {
-    recursive_line (stack.rows, k, at,[top, step] (int i) {
-        return top[i * step];}
-    );
+    segmented_pass (stack.rows, true, k, pass.jump[0], carry, line_ok, at,
+        stored);
   }
+  segmented_pass (stack.rows, false, k, pass.jump[1], carry, line_ok, at,
+      stored);
 }
 
 constexpr int kTile = 32;
@@ -421,15 +475,17 @@ cvcore_cuda_gabor (cvcore_stream * stream, const cv_gabor_device_scratch *
     transpose_luma <<<dim3 ((w + kTile - 1) / kTile, (h + kTile - 1) / kTile),
         tile_threads, 0, cs >>> (s, w, h, scratch->luma, scratch->luma_pitch);
     CUDA_TRY (cudaGetLastError ());
-    recursive_lines <<<dim3 ((h + kThreads - 1) / kThreads, nf), kThreads, 0,
-        cs >>> (aux, scratch->luma, scratch->luma_pitch, true, *plan);
+    recursive_lines <<<dim3 ((h + kLinesPerBlock - 1) / kLinesPerBlock, nf),
+        dim3 (kLinesPerBlock, kSegments), 0, cs >>> (aux, scratch->luma,
+        scratch->luma_pitch, true, *plan);
     CUDA_TRY (cudaGetLastError ());
     transpose_planes <<<dim3 ((w + kTile - 1) / kTile,
             (h + kTile - 1) / kTile, nf), tile_threads, 0, cs >>> (aux,
         planes);
     CUDA_TRY (cudaGetLastError ());
-    recursive_lines <<<dim3 ((w + kThreads - 1) / kThreads, nf), kThreads, 0,
-        cs >>> (planes, nullptr, 0, false, *plan);
+    recursive_lines <<<dim3 ((w + kLinesPerBlock - 1) / kLinesPerBlock, nf),
+        dim3 (kLinesPerBlock, kSegments), 0, cs >>> (planes, nullptr, 0,
+        false, *plan);
     CUDA_TRY (cudaGetLastError ());
   }
   combine <<<dim3 ((w + kThreads - 1) / kThreads, h), kThreads, 0, cs >>>
