@@ -97,43 +97,82 @@ struct State
   float2 s1, s2, s3;            /* the last three outputs, newest first */
 };
 
-/* @count steps of out = b in + f0 s1 + f1 s2 + f2 s3 from sample @first in
- * @order (+1 or -1), updating @st; outputs stored when @Store. */
-template < bool Store, typename At, typename In >
-__device__ __forceinline__ void
-recursion (int first, int count, int order, float b, const float2 f[3],
-    State & st, At at, In in)
+__device__ __forceinline__ float2
+as_complex (float v)
 {
-  float2 cur[kBatch], next[kBatch];
+  return make_float2 (v, 0.0f);
+}
 
-#pragma unroll
-  for (int j = 0; j < kBatch; j++)
-    if (j < count)
-      cur[j] = in (first + order * j);
-  for (int base = 0; base < count; base += kBatch) {
+__device__ __forceinline__ float2
+as_complex (float2 v)
+{
+  return v;
+}
+
+/* One step: out = b in + f0 s1 + f1 s2 + f2 s3. */
+__device__ __forceinline__ float2
+step (float b, const float2 f[3], State & st, float2 in)
+{
+  const float2 o = cadd (cadd (cscale (b, in), cmul (f[0], st.s1)),
+      cadd (cmul (f[1], st.s2), cmul (f[2], st.s3)));
+
+  st.s3 = st.s2;
+  st.s2 = st.s1;
+  st.s1 = o;
+  return o;
+}
+
+/* @count steps along a line whose samples lie @in_stride (input, of T) and
+ * @out_stride (output) bytes apart from @in and @out, updating @st;
+ * outputs stored when @Store. Whole batches first, with the next batch
+ * loaded ahead and addresses walked rather than multiplied, then the
+ * rest. */
+template < bool Store, typename T >
+__device__ __forceinline__ void
+recursion (const char *in, ptrdiff_t in_stride, char *out,
+    ptrdiff_t out_stride, int count, float b, const float2 f[3], State & st)
+{
+  auto load =[&in, in_stride] (int j) {
+    return as_complex (*reinterpret_cast < const T * >(in + j * in_stride));
+  };
+  const int batches = count / kBatch;
+  float2 cur[kBatch];
+
+  if (batches > 0) {
 #pragma unroll
     for (int j = 0; j < kBatch; j++)
-      if (base + kBatch + j < count)
-        next[j] = in (first + order * (base + kBatch + j));
-#pragma unroll
-    for (int j = 0; j < kBatch; j++)
-      if (base + j < count) {
-        const float2 o = cadd (cadd (cscale (b, cur[j]), cmul (f[0], st.s1)),
-            cadd (cmul (f[1], st.s2), cmul (f[2], st.s3)));
+      cur[j] = load (j);
+  }
+  for (int n = 0; n < batches; n++) {
+    const bool more = n + 1 < batches;
+    float2 next[kBatch];
 
-        st.s3 = st.s2;
-        st.s2 = st.s1;
-        st.s1 = cur[j] = o;
-      }
-    if (Store) {
+    if (more) {
 #pragma unroll
       for (int j = 0; j < kBatch; j++)
-        if (base + j < count)
-          *at (first + order * (base + j)) = cur[j];
+        next[j] = load (kBatch + j);
     }
 #pragma unroll
     for (int j = 0; j < kBatch; j++)
-      cur[j] = next[j];
+      cur[j] = step (b, f, st, cur[j]);
+    if (Store) {
+#pragma unroll
+      for (int j = 0; j < kBatch; j++)
+        *reinterpret_cast < float2 * >(out + j * out_stride) = cur[j];
+    }
+    in += kBatch * in_stride;
+    out += kBatch * out_stride;
+    if (more) {
+#pragma unroll
+      for (int j = 0; j < kBatch; j++)
+        cur[j] = next[j];
+    }
+  }
+  for (int j = 0; j < count - batches * kBatch; j++) {
+    const float2 o = step (b, f, st, load (j));
+
+    if (Store)
+      *reinterpret_cast < float2 * >(out + j * out_stride) = o;
   }
 }
 
@@ -141,21 +180,26 @@ recursion (int first, int count, int order, float b, const float2 f[3],
  * threadIdx.y: each segment runs from a zero state to find where it ends
  * (the line's first from its steady state); thread y = 0 chains the true
  * states through the segments (end = own end + jump x previous end); each
- * segment then runs again from its true start, storing. */
-template < typename At, typename In >
+ * segment then runs again from its true start, storing. Sample i of the
+ * line is at @in + i @in_step (input, of T) and @out + i @out_step. */
+template < typename T >
 __device__ __forceinline__ void
 segmented_pass (int n, bool causal, const Coeffs & k, const double
-    jump[3][3][2], float2 (*carry)[kLinesPerBlock][3], bool line_ok, At at,
-    In in)
+    jump[3][3][2], float2 (*carry)[kLinesPerBlock][3], bool line_ok,
+    const char *in, ptrdiff_t in_step, char *out, ptrdiff_t out_step)
 {
   const int seg = threadIdx.y, lane = threadIdx.x;
   const int len = cv_gabor_segment_length (n);
-  const int order = causal ? 1 : -1;
   const int first = causal ? seg * len : n - 1 - seg * len;
   const int count = line_ok ? max (0, min (len, n - seg * len)) : 0;
+  const ptrdiff_t in_stride = causal ? in_step : -in_step;
+  const ptrdiff_t out_stride = causal ? out_step : -out_step;
+  const char *seg_in = in + first * in_step;
+  char *seg_out = out + first * out_step;
   const float2 *f = causal ? k.c : k.d;
-  const float2 init = cmul (causal ? k.causal_init : k.anticausal_init,
-      line_ok ? in (causal ? 0 : n - 1) : make_float2 (0.0f, 0.0f));
+  const float2 init = line_ok ? cmul (causal ? k.causal_init :
+      k.anticausal_init, as_complex (*reinterpret_cast < const T * >(in +
+              (causal ? 0 : n - 1) * in_step))) : make_float2 (0.0f, 0.0f);
   State st;
 
   if (seg == 0) {
@@ -163,7 +207,8 @@ segmented_pass (int n, bool causal, const Coeffs & k, const double
   } else {
     st.s1 = st.s2 = st.s3 = make_float2 (0.0f, 0.0f);
   }
-  recursion < false > (first, count, order, k.b, f, st, at, in);
+  recursion < false, T > (seg_in, in_stride, seg_out, out_stride, count,
+      k.b, f, st);
   carry[seg][lane][0] = st.s1;
   carry[seg][lane][1] = st.s2;
   carry[seg][lane][2] = st.s3;
@@ -186,7 +231,8 @@ segmented_pass (int n, bool causal, const Coeffs & k, const double
     st.s2 = carry[seg - 1][lane][1];
     st.s3 = carry[seg - 1][lane][2];
   }
-  recursion < true > (first, count, order, k.b, f, st, at, in);
+  recursion < true, T > (seg_in, in_stride, seg_out, out_stride, count, k.b,
+      f, st);
   __syncthreads ();
 }
 
@@ -217,29 +263,22 @@ recursive_lines (Stack stack, const float *in, size_t in_pitch,
   const bool line_ok = j < stack.cols;
   const cv_gabor_pass & pass = rows_pass ? plan.rows[f] : plan.cols[f];
   const Coeffs k = coeffs (pass, plan.b);
-  float2 *top = stack.row (f, 0) + (line_ok ? j : 0);
-  const size_t step = stack.pitch / sizeof (float2);
-  auto at =[top, step] (int i) {
-    return top + i * step;
-  };
-  auto stored =[top, step] (int i) {
-    return top[i * step];
-  };
+  char *top = reinterpret_cast < char *>(stack.row (f, 0) + (line_ok ? j :
+          0));
+  const ptrdiff_t step = (ptrdiff_t) stack.pitch;
 
   if (in) {
-    const float *src = in + (line_ok ? j : 0);
-    const size_t in_step = in_pitch / sizeof (float);
+    const char *src = reinterpret_cast < const char *>(in + (line_ok ? j :
+            0));
 
-    segmented_pass (stack.rows, true, k, pass.jump[0], carry, line_ok, at,
-        [src, in_step] (int i) {
-        return make_float2 (src[i * in_step], 0.0f);}
-    );
+    segmented_pass < float >(stack.rows, true, k, pass.jump[0], carry,
+        line_ok, src, (ptrdiff_t) in_pitch, top, step);
   } else {
-    segmented_pass (stack.rows, true, k, pass.jump[0], carry, line_ok, at,
-        stored);
+    segmented_pass < float2 > (stack.rows, true, k, pass.jump[0], carry,
+        line_ok, top, step, top, step);
   }
-  segmented_pass (stack.rows, false, k, pass.jump[1], carry, line_ok, at,
-      stored);
+  segmented_pass < float2 > (stack.rows, false, k, pass.jump[1], carry,
+      line_ok, top, step, top, step);
 }
 
 constexpr int kTile = 32;
