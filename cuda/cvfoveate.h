@@ -75,6 +75,10 @@ typedef struct
   int offset[CVCORE_FOV_MAX_FILTERS];   /* first tap in taps[] */
   int max_radius;
   int n_taps;
+  /* Smooth mode (set after cvcore_fov_plan_init): every pixel blends the
+   * two filters around its own distance (cv_fov_blend) instead of taking
+   * its fragment's. */
+  bool smooth;
   float taps[CVCORE_FOV_MAX_TAPS];
 } cvcore_fov_plan;
 

@@ -36,6 +36,69 @@ cv_fov_filter (const cvcore_fov_plan * plan, int gx, int gy)
   return f;
 }
 
+/* Smooth mode: pixel (@x, @y) takes filter *@k with weight 1 - *@t and
+ * filter *@k + 1 with weight *@t, by its centre's distance between the two
+ * filters' thresholds (where the model's sigma equals the filters'). */
+CV_HD void
+cv_fov_blend (const cvcore_fov_plan * plan, int x, int y, int *k, float *t)
+{
+  const float dx = (float) x + 0.5f - plan->fix_x;
+  const float dy = (float) y + 0.5f - plan->fix_y;
+  const float d = sqrtf (cv_mul_rn (dx, dx) + cv_mul_rn (dy, dy));
+  int f = 0;
+
+  for (int i = 1; i < plan->n_filters; i++)
+    if (d >= plan->threshold[i])
+      f = i;
+  *k = f;
+  /* the fovea (filter 0) stays sharp up to the first blur's threshold,
+   * as the model's sigma is 0 there */
+  *t = f > 0 && f + 1 < plan->n_filters ? fminf ((d - plan->threshold[f]) /
+      (plan->threshold[f + 1] - plan->threshold[f]), 1.0f) : 0.0f;
+}
+
+/* Weight of filter @f at pixel (@x, @y) in smooth mode. */
+CV_HD float
+cv_fov_blend_weight (const cvcore_fov_plan * plan, int x, int y, int f)
+{
+  int k;
+  float t;
+
+  cv_fov_blend (plan, x, y, &k, &t);
+  return f == k ? 1.0f - t : f == k + 1 ? t : 0.0f;
+}
+
+/* The filters the pixels [x0, x1) x [y0, y1) blend in smooth mode: the
+ * distance grows monotonically away from the fixation, so the corners and
+ * the point nearest the fixation bound it. */
+CV_HD void
+cv_fov_blend_range (const cvcore_fov_plan * plan, int x0, int y0, int x1,
+    int y1, int *lo, int *hi)
+{
+  const int nx = plan->fix_x < x0 ? x0 : plan->fix_x >= x1 ? x1 - 1 :
+      (int) plan->fix_x;
+  const int ny = plan->fix_y < y0 ? y0 : plan->fix_y >= y1 ? y1 - 1 :
+      (int) plan->fix_y;
+  const int xs[2] = { x0, x1 - 1 }, ys[2] = { y0, y1 - 1 };
+  int k;
+  float t;
+
+  cv_fov_blend (plan, nx, ny, &k, &t);
+  *lo = k;
+  *hi = k;
+  for (int i = 0; i < 2; i++)
+    for (int j = 0; j < 2; j++) {
+      cv_fov_blend (plan, xs[i], ys[j], &k, &t);
+      if (t > 0.0f)
+        k++;
+      if (k > *hi)
+        *hi = k;
+    }
+  /* the pixel nearest the fixation may sit just below its threshold */
+  if (*lo > 0)
+    (*lo)--;
+}
+
 /* A blurred sample, rounded half up (sums of non-negative taps are not
  * negative). */
 CV_HD int

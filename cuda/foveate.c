@@ -193,30 +193,20 @@ sample_at (const cvcore_image * im, int x, int y, int c)
       (size_t) x * im->channels + c];
 }
 
-/* One fragment, channel @c (copied unless @blur): rows over the tile into
- * @rows (float, the fragment's width), then columns. */
+/* Filter @f over the pixels [x0, x1) x [y0, y1) of channel @c: rows over
+ * the tile into @rows (float, the fragment's width), then columns into
+ * @vals (fragment-wide rows, before rounding); filter 0 copies. */
 static void
-cpu_fragment (const cvcore_image * src, const cvcore_image * dst,
-    const cvcore_fov_plan * plan, int gx, int gy, int c, bool blur,
-    float *rows)
+cpu_blur (const cvcore_image * src, const cvcore_fov_plan * plan, int f,
+    int x0, int y0, int x1, int y1, int c, float *rows, float *vals)
 {
-  const int f = blur ? cv_fov_filter (plan, gx, gy) : 0;
-  const int bx = plan->origin_x + gx * plan->fragment;
-  const int by = plan->origin_y + gy * plan->fragment;
-  const int x0 = bx < 0 ? 0 : bx, y0 = by < 0 ? 0 : by;
-  const int x1 = bx + plan->fragment > src->width ? src->width :
-      bx + plan->fragment;
-  const int y1 = by + plan->fragment > src->height ? src->height :
-      by + plan->fragment;
-  const int r = plan->radius[f];
+  const int r = plan->radius[f], size = plan->fragment;
   const float *taps = plan->taps + plan->offset[f];
-  unsigned char *out = dst->data;
 
   if (f == 0) {
     for (int y = y0; y < y1; y++)
       for (int x = x0; x < x1; x++)
-        out[(size_t) y * dst->pitch + (size_t) x * dst->channels + c] =
-            (unsigned char) sample_at (src, x, y, c);
+        vals[(y - y0) * size + x - x0] = (float) sample_at (src, x, y, c);
     return;
   }
   for (int y = y0 - r; y < y1 + r; y++)
@@ -227,35 +217,83 @@ cpu_fragment (const cvcore_image * src, const cvcore_image * dst,
       for (int i = 0; i <= 2 * r; i++)
         acc += taps[i] * (float) sample_at (src,
             cv_clamp_index (x - r + i, src->width), sy, c);
-      rows[(y - (y0 - r)) * plan->fragment + (x - x0)] = acc;
+      rows[(y - (y0 - r)) * size + (x - x0)] = acc;
     }
   for (int y = y0; y < y1; y++)
     for (int x = x0; x < x1; x++) {
       float acc = 0.0f;
 
       for (int j = 0; j <= 2 * r; j++)
-        acc += taps[j] * rows[(y - y0 + j) * plan->fragment + (x - x0)];
-      out[(size_t) y * dst->pitch + (size_t) x * dst->channels + c] =
-          (unsigned char) cv_fov_round (acc);
+        acc += taps[j] * rows[(y - y0 + j) * size + (x - x0)];
+      vals[(y - y0) * size + x - x0] = acc;
     }
+}
+
+/* One fragment, channel @c (copied unless @blur): its filter, or in smooth
+ * mode every filter its pixels blend, accumulated with their weights in
+ * filter order (as on the GPU). */
+static void
+cpu_fragment (const cvcore_image * src, const cvcore_image * dst,
+    const cvcore_fov_plan * plan, int gx, int gy, int c, bool blur,
+    float *rows, float *vals, float *acc)
+{
+  const int size = plan->fragment;
+  const int bx = plan->origin_x + gx * size, by = plan->origin_y + gy * size;
+  const int x0 = bx < 0 ? 0 : bx, y0 = by < 0 ? 0 : by;
+  const int x1 = bx + size > src->width ? src->width : bx + size;
+  const int y1 = by + size > src->height ? src->height : by + size;
+  unsigned char *out = dst->data;
+  int lo = 0, hi = 0;
+
+  if (!blur || !plan->smooth) {
+    cpu_blur (src, plan, blur ? cv_fov_filter (plan, gx, gy) : 0, x0, y0, x1,
+        y1, c, rows, vals);
+    for (int y = y0; y < y1; y++)
+      for (int x = x0; x < x1; x++)
+        out[(size_t) y * dst->pitch + (size_t) x * dst->channels + c] =
+            (unsigned char) cv_fov_round (vals[(y - y0) * size + x - x0]);
+    return;
+  }
+  cv_fov_blend_range (plan, x0, y0, x1, y1, &lo, &hi);
+  for (int i = 0; i < size * size; i++)
+    acc[i] = 0.0f;
+  for (int f = lo; f <= hi; f++) {
+    cpu_blur (src, plan, f, x0, y0, x1, y1, c, rows, vals);
+    for (int y = y0; y < y1; y++)
+      for (int x = x0; x < x1; x++) {
+        const int i = (y - y0) * size + x - x0;
+
+        acc[i] += cv_fov_blend_weight (plan, x, y, f) * vals[i];
+      }
+  }
+  for (int y = y0; y < y1; y++)
+    for (int x = x0; x < x1; x++)
+      out[(size_t) y * dst->pitch + (size_t) x * dst->channels + c] =
+          (unsigned char) cv_fov_round (acc[(y - y0) * size + x - x0]);
 }
 
 static cvcore_status
 cpu_foveate (const cvcore_image * src, const cvcore_image * dst,
     unsigned mask, const cvcore_fov_plan * plan)
 {
+  const size_t area = (size_t) plan->fragment * plan->fragment;
   float *rows = malloc (sizeof (float) * plan->fragment *
       (plan->fragment + 2 * plan->max_radius));
+  float *vals = malloc (sizeof (float) * area);
+  float *acc = malloc (sizeof (float) * area);
+  cvcore_status status = CVCORE_OK;
 
-  if (rows == NULL)
-    return cvcore_fail (CVCORE_ERROR_OUT_OF_MEMORY, "foveation rows");
-  for (int gy = 0; gy < plan->grid_h; gy++)
+  if (rows == NULL || vals == NULL || acc == NULL)
+    status = cvcore_fail (CVCORE_ERROR_OUT_OF_MEMORY, "foveation rows");
+  for (int gy = 0; status == CVCORE_OK && gy < plan->grid_h; gy++)
     for (int gx = 0; gx < plan->grid_w; gx++)
       for (int c = 0; c < src->channels; c++)
         cpu_fragment (src, dst, plan, gx, gy, c, (mask & (1u << c)) != 0,
-            rows);
+            rows, vals, acc);
   free (rows);
-  return CVCORE_OK;
+  free (vals);
+  free (acc);
+  return status;
 }
 
 /* --- per-pixel reference ----------------------------------------------- */

@@ -62,6 +62,76 @@ struct Frame
   unsigned mask;
 };
 
+/* Filter @f of channel @c over the fragment's pixels (w x h from (x0, y0)):
+ * the padded 8-bit tile into shared memory, rows into @rows, columns
+ * handed to @emit (y, x, value) in frame coordinates; filter 0 hands over
+ * the samples. */
+template < typename Emit >
+__device__ __forceinline__ void
+blur_fragment (const Frame & frame, const cvcore_fov_plan & plan, int f,
+    int c, int x0, int y0, int w, int h, float *rows, unsigned char *tile,
+    Emit emit)
+{
+  const int size = plan.fragment, nc = frame.channels;
+
+  if (f == 0) {
+    for (int i = threadIdx.x; i < w * h; i += kThreads) {
+      const int y = y0 + i / w, x = x0 + i % w;
+
+      emit (y, x, byte_to_float (frame.src[y * frame.src_pitch + x * nc +
+                  c]));
+    }
+    return;
+  }
+
+  const int r = plan.radius[f], taps = 2 * r + 1;
+  const float *tap = plan.taps + plan.offset[f];
+  const int tw = w + 2 * r, th = h + 2 * r;
+
+  /* The previous pass is done with the shared arrays. */
+  __syncthreads ();
+  for (int i = threadIdx.x; i < tw * th; i += kThreads) {
+    const int ty = i / tw, tx = i - ty * tw;
+    const int sy = cv_clamp_index (y0 - r + ty, plan.height);
+    const int sx = cv_clamp_index (x0 - r + tx, plan.width);
+
+    tile[i] = frame.src[sy * frame.src_pitch + sx * nc + c];
+  }
+  __syncthreads ();
+  /* Rows: kGroup neighbouring outputs per thread, so each tile sample read
+   * serves kGroup multiply-adds (each output's sum still runs over the taps
+   * in order, as on the CPU). Reads past the row's end feed outputs past
+   * the fragment, which are not stored. */
+  const int wq = (w + kGroup - 1) / kGroup;
+  for (int i = threadIdx.x; i < th * wq; i += kThreads) {
+    const int ty = i / wq, x = (i - ty * wq) * kGroup;
+    const unsigned char *p = tile + ty * tw + x;
+    float acc[kGroup];
+
+    sliding_sums (tap, taps, acc,[p] (int i) {
+        return byte_to_float (p[i]);});
+#pragma unroll
+    for (int j = 0; j < kGroup; j++)
+      if (x + j < w)
+        rows[ty * size + x + j] = acc[j];
+  }
+  __syncthreads ();
+  /* Columns: kGroup outputs stacked per thread, likewise. */
+  const int hq = (h + kGroup - 1) / kGroup;
+  for (int i = threadIdx.x; i < hq * w; i += kThreads) {
+    const int y = i / w * kGroup, x = i % w;
+    const float *p = rows + y * size + x;
+    float acc[kGroup];
+
+    sliding_sums (tap, taps, acc,[p, size] (int i) {
+        return p[i * size];});
+#pragma unroll
+    for (int j = 0; j < kGroup; j++)
+      if (y + j < h)
+        emit (y0 + y + j, x0 + x, acc[j]);
+  }
+}
+
 __global__ void __launch_bounds__ (kThreads)
 foveate_fragments (Frame frame, const __grid_constant__ cvcore_fov_plan plan)
 {
@@ -74,69 +144,44 @@ foveate_fragments (Frame frame, const __grid_constant__ cvcore_fov_plan plan)
   const int h = min (by + size, plan.height) - y0;
   const int blur_filter = cv_fov_filter (&plan, blockIdx.x, blockIdx.y);
   const int nc = frame.channels;
-  float *rows = reinterpret_cast < float *>(shared);
+  float *sums = reinterpret_cast < float *>(shared);
+  float *rows = sums + size * size;
   unsigned char *tile = reinterpret_cast < unsigned char *>(rows +
       (size + 2 * plan.max_radius + kGroup - 1) * size);
 
   for (int c = 0; c < nc; c++) {
-    const int f = (frame.mask >> c & 1) ? blur_filter : 0;
+    const bool blur = frame.mask >> c & 1;
+    unsigned char *dst = frame.dst + c;
 
-    if (f == 0) {
-      for (int i = threadIdx.x; i < w * h; i += kThreads) {
-        const int y = y0 + i / w, x = x0 + i % w;
-
-        frame.dst[y * frame.dst_pitch + x * nc + c] =
-            frame.src[y * frame.src_pitch + x * nc + c];
-      }
+    if (!blur || !plan.smooth) {
+      blur_fragment (frame, plan, blur ? blur_filter : 0, c, x0, y0, w, h,
+          rows, tile,[&] (int y, int x, float v) {
+          dst[y * frame.dst_pitch + x * nc] = (unsigned char) cv_fov_round (v);}
+      );
       continue;
     }
+    /* smooth: every filter the fragment's pixels blend, weighted, summed
+     * in filter order per pixel (each pixel has one thread per filter) */
+    int lo, hi;
 
-    const int r = plan.radius[f], taps = 2 * r + 1;
-    const float *tap = plan.taps + plan.offset[f];
-    const int tw = w + 2 * r, th = h + 2 * r;
-
-    /* The previous channel's passes are done with the shared arrays. */
+    cv_fov_blend_range (&plan, x0, y0, x0 + w, y0 + h, &lo, &hi);
     __syncthreads ();
-    for (int i = threadIdx.x; i < tw * th; i += kThreads) {
-      const int ty = i / tw, tx = i - ty * tw;
-      const int sy = cv_clamp_index (y0 - r + ty, plan.height);
-      const int sx = cv_clamp_index (x0 - r + tx, plan.width);
-
-      tile[i] = frame.src[sy * frame.src_pitch + sx * nc + c];
+    for (int i = threadIdx.x; i < size * size; i += kThreads)
+      sums[i] = 0.0f;
+    __syncthreads ();
+    for (int f = lo; f <= hi; f++) {
+      blur_fragment (frame, plan, f, c, x0, y0, w, h, rows, tile,
+          [&] (int y, int x, float v) {
+          sums[(y - y0) * size + x - x0] += cv_fov_blend_weight (&plan, x, y,
+              f) * v;}
+      );
+      __syncthreads ();
     }
-    __syncthreads ();
-    /* Rows: kGroup neighbouring outputs per thread, so each tile sample read
-     * serves kGroup multiply-adds (each output's sum still runs over the taps
-     * in order, as on the CPU). Reads past the row's end feed outputs past
-     * the fragment, which are not stored. */
-    const int wq = (w + kGroup - 1) / kGroup;
-    for (int i = threadIdx.x; i < th * wq; i += kThreads) {
-      const int ty = i / wq, x = (i - ty * wq) * kGroup;
-      const unsigned char *p = tile + ty * tw + x;
-      float acc[kGroup];
+    for (int i = threadIdx.x; i < w * h; i += kThreads) {
+      const int y = y0 + i / w, x = x0 + i % w;
 
-      sliding_sums (tap, taps, acc,[p] (int i) {
-          return byte_to_float (p[i]);});
-#pragma unroll
-      for (int j = 0; j < kGroup; j++)
-        if (x + j < w)
-          rows[ty * size + x + j] = acc[j];
-    }
-    __syncthreads ();
-    /* Columns: kGroup outputs stacked per thread, likewise. */
-    const int hq = (h + kGroup - 1) / kGroup;
-    for (int i = threadIdx.x; i < hq * w; i += kThreads) {
-      const int y = i / w * kGroup, x = i % w;
-      const float *p = rows + y * size + x;
-      float acc[kGroup];
-
-      sliding_sums (tap, taps, acc,[p, size] (int i) {
-          return p[i * size];});
-#pragma unroll
-      for (int j = 0; j < kGroup; j++)
-        if (y + j < h)
-          frame.dst[(y0 + y + j) * frame.dst_pitch + (x0 + x) * nc + c] =
-              (unsigned char) cv_fov_round (acc[j]);
+      dst[y * frame.dst_pitch + x * nc] = (unsigned char)
+          cv_fov_round (sums[(y - y0) * size + x - x0]);
     }
   }
 }
@@ -150,10 +195,11 @@ cvcore_cuda_foveate (cvcore_stream * stream, const cvcore_image * src,
 {
   const cvcore_device *device = cvcore_stream_device (stream);
   const int span = plan->fragment + 2 * plan->max_radius;
-  /* Rows and tile, each with room for the reads past their end that the
-   * output groups make. */
-  const size_t shared = (size_t) (span + kGroup - 1) * plan->fragment *
-      sizeof (float) + (size_t) span * span + kGroup;
+  /* Smooth mode's sums, rows and tile, the last two with room for the
+   * reads past their end that the output groups make. */
+  const size_t shared = ((size_t) (span + kGroup - 1) * plan->fragment +
+      (size_t) plan->fragment * plan->fragment) * sizeof (float) +
+      (size_t) span * span + kGroup;
   Frame frame;
 
   frame.src = static_cast < const unsigned char *>(src->data);

@@ -18,7 +18,11 @@
  * shifted so that one fragment is centred on the fixation; each fragment
  * takes the Gaussian its centre calls for (block-wise foveation). Smaller
  * fragments give rounder, finer steps between blur levels and cost more.
- * Chroma planes of I420 and NV12 use half the sigma, in their own pixels.
+ * With `mode=smooth` every pixel instead blends the two filters around its
+ * own eccentricity (weights by distance between the filters' thresholds),
+ * so no fragment edges show, at the cost of running each fragment's filter
+ * range. Chroma planes of I420 and NV12 use half the sigma, in their own
+ * pixels.
  * Alpha passes through.
  *
  * `fixation-x` and `fixation-y` are controllable, so a #GstController or
@@ -53,6 +57,7 @@ enum
   PROP_FIXATION_Y,
   PROP_FOLLOW_POINTER,
   PROP_FRAGMENT_SIZE,
+  PROP_MODE,
   PROP_STRENGTH,
   PROP_CORNER_ECCENTRICITY,
   PROP_CT0,
@@ -72,6 +77,7 @@ struct _GstCudaFoveate
   gdouble fixation_x, fixation_y;
   gboolean follow_pointer;
   gint fragment_size;
+  gboolean smooth;
   cvcore_fov_model model;
   gboolean plan_stale;
 
@@ -88,6 +94,26 @@ G_DEFINE_TYPE_WITH_CODE (GstCudaFoveate, gst_cuda_foveate,
     GST_TYPE_CUDA_VISION_FILTER,
     GST_DEBUG_CATEGORY_INIT (gst_cuda_foveate_debug, "cudafoveate", 0,
         "cudavision foveation"));
+
+#define GST_TYPE_CUDA_FOVEATE_MODE (gst_cuda_foveate_mode_get_type ())
+static GType
+gst_cuda_foveate_mode_get_type (void)
+{
+  static GType type = 0;
+  static const GEnumValue values[] = {
+    {0, "One filter per fragment, as published", "blockwise"},
+    {1, "Every pixel blends the two filters around its own eccentricity "
+          "(no fragment edges; slower)", "smooth"},
+    {0, NULL, NULL},
+  };
+
+  if (g_once_init_enter (&type)) {
+    GType t = g_enum_register_static ("GstCudaFoveateMode", values);
+
+    g_once_init_leave (&type, t);
+  }
+  return type;
+}
 
 static gdouble *
 model_field (GstCudaFoveate * self, guint prop_id)
@@ -131,6 +157,9 @@ gst_cuda_foveate_set_property (GObject * object, guint prop_id,
         break;
       case PROP_FOLLOW_POINTER:
         self->follow_pointer = g_value_get_boolean (value);
+        break;
+      case PROP_MODE:
+        self->smooth = g_value_get_enum (value) == 1;
         break;
       case PROP_FRAGMENT_SIZE:{
         const gint size = g_value_get_int (value);
@@ -176,6 +205,9 @@ gst_cuda_foveate_get_property (GObject * object, guint prop_id,
       case PROP_FRAGMENT_SIZE:
         g_value_set_int (value, self->fragment_size);
         break;
+      case PROP_MODE:
+        g_value_set_enum (value, self->smooth ? 1 : 0);
+        break;
       default:
         G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
         break;
@@ -195,6 +227,7 @@ ensure_plans (GstCudaFoveate * self)
   cvcore_fov_model model, chroma_model;
   gdouble fix_x, fix_y;
   gint fragment;
+  gboolean smooth;
 
   GST_OBJECT_LOCK (self);
   if (!self->plan_stale) {
@@ -205,6 +238,7 @@ ensure_plans (GstCudaFoveate * self)
   fix_x = self->fixation_x;
   fix_y = self->fixation_y;
   fragment = self->fragment_size;
+  smooth = self->smooth;
   self->plan_stale = FALSE;
   GST_OBJECT_UNLOCK (self);
 
@@ -220,6 +254,7 @@ ensure_plans (GstCudaFoveate * self)
             chroma_h, MAX (8, fragment / 2), fix_x, fix_y) != CVCORE_OK)
       goto invalid;
   }
+  self->plan.smooth = self->chroma_plan.smooth = smooth;
   GST_LOG_OBJECT (self, "fixation (%g, %g): %d filters (sigma step %g), "
       "largest radius %d", fix_x, fix_y, self->plan.n_filters,
       self->plan.sigma_ratio, self->plan.max_radius);
@@ -327,6 +362,10 @@ gst_cuda_foveate_class_init (GstCudaFoveateClass * klass)
       g_param_spec_boolean ("follow-pointer", "Follow pointer",
           "Move the fixation to the mouse pointer reported by downstream "
           "navigation events (a video sink's window)", FALSE, flags));
+  g_object_class_install_property (gobject_class, PROP_MODE,
+      g_param_spec_enum ("mode", "Mode",
+          "Block-wise (one blur per fragment) or smooth (per-pixel blend "
+          "of the two nearest blurs)", GST_TYPE_CUDA_FOVEATE_MODE, 0, flags));
   g_object_class_install_property (gobject_class, PROP_FRAGMENT_SIZE,
       g_param_spec_int ("fragment-size", "Fragment size",
           "Side of the square fragments, in pixels: 8, 16 or 32 (other values "
@@ -365,6 +404,8 @@ gst_cuda_foveate_class_init (GstCudaFoveateClass * klass)
   trans_class->src_event = gst_cuda_foveate_src_event;
   base_class->set_info = gst_cuda_foveate_set_info;
   filter_class->process = gst_cuda_foveate_process;
+
+  gst_type_mark_as_plugin_api (GST_TYPE_CUDA_FOVEATE_MODE, 0);
 }
 
 static void

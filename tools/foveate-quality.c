@@ -151,22 +151,30 @@ evaluate (cvcore_stream * stream, const gchar * path, gdouble fx, gdouble fy)
     g_printerr ("%s: %s\n", path, cvcore_last_error ());
     return FALSE;
   }
-  for (gint fragment = 8; fragment <= 32; fragment *= 2) {
+  /* block-wise at 8, 16 and 32, then smooth (32-pixel fragments) */
+  for (gint run = 0; run < 4; run++) {
+    const gint fragment = run < 3 ? 8 << run : 32;
     cvcore_fov_plan *plan = g_new (cvcore_fov_plan, 1);
     gdouble mean, worst, share;
 
     if (cvcore_fov_plan_init (plan, &model, w, h, fragment, fx,
-            fy) != CVCORE_OK
-        || cvcore_foveate (stream, &src, &block, 1, plan) != CVCORE_OK) {
+            fy) != CVCORE_OK) {
+      g_printerr ("%s: %s\n", path, cvcore_last_error ());
+      g_free (plan);
+      return FALSE;
+    }
+    plan->smooth = run == 3;
+    if (cvcore_foveate (stream, &src, &block, 1, plan) != CVCORE_OK) {
       g_printerr ("%s: %s\n", path, cvcore_last_error ());
       g_free (plan);
       return FALSE;
     }
     ssim_map (block.data, perfect.data, w, h, map);
     summarise (map, w, h, &mean, &worst, &share);
-    printf ("| %s | %dx%d | %g | %d | %d | %.4f | %.4f | %.1f %% |\n", name,
-        w, h, strength, fragment, plan->n_filters - 1, mean, worst,
-        100.0 * share);
+    printf ("| %s | %dx%d | %g | %s | %d | %.4f | %.4f | %.1f %% |\n", name,
+        w, h, strength, run < 3 ? (const gchar *[]) {
+        "block 8", "block 16", "block 32"}[run] : "smooth",
+        plan->n_filters - 1, mean, worst, 100.0 * share);
     fflush (stdout);
     g_free (plan);
   }
@@ -212,7 +220,7 @@ main (int argc, char **argv)
     g_printerr ("foveate-quality: %s\n", cvcore_last_error ());
     return 1;
   }
-  printf ("| image | size | strength | fragment | filters | mean SSIM | "
+  printf ("| image | size | strength | rendering | filters | mean SSIM | "
       "worst %dx%d region | pixels >= 0.99 |\n|---|---|---|---|---|---|---|"
       "---|\n", REGION, REGION);
   for (gint i = 1; i < argc; i++)

@@ -460,9 +460,9 @@ bench_foveate (cvcore_device * device)
   FoveateJob *job = g_new0 (FoveateJob, 1);
 
   CORE_TRY (cvcore_stream_new (device, &stream));
-  printf ("| size | strength | fixation | filters | largest radius | ms | "
-      "floor ms | ours / floor | published 1.65 ms / ours |\n"
-      "|---|---|---|---|---|---|---|---|---|\n");
+  printf ("| size | mode | strength | fixation | filters | largest radius | "
+      "ms | floor ms | ours / floor | published 1.65 ms / ours |\n"
+      "|---|---|---|---|---|---|---|---|---|---|\n");
   for (guint s = 0; s < G_N_ELEMENTS (all_sizes); s++) {
     gdouble floor_ms;
 
@@ -480,28 +480,32 @@ bench_foveate (cvcore_device * device)
     CORE_TRY (cvcore_memset_2d_async (stream, job->src.data, job->src.pitch,
             0x40, (size_t) job->src.width * 4, job->src.height));
     floor_ms = time_median_ms (device, stream, run_foveate_copy, job, 21, 20);
-    for (guint k = 0; k < G_N_ELEMENTS (strengths); k++)
-      for (guint f = 0; f < G_N_ELEMENTS (fixations); f++) {
-        cvcore_fov_model model;
-        gdouble ms;
+    for (gint smooth = 0; smooth < 2; smooth++)
+      for (guint k = 0; k < G_N_ELEMENTS (strengths); k++)
+        for (guint f = 0; f < G_N_ELEMENTS (fixations); f++) {
+          const gchar *mode = smooth ? "smooth" : "block-wise";
+          cvcore_fov_model model;
+          gdouble ms;
 
-        cvcore_fov_model_init (&model);
-        model.strength = strengths[k];
-        if (cvcore_fov_plan_init (&job->plan, &model, job->src.width,
-                job->src.height, 32, fixations[f][0],
-                fixations[f][1]) != CVCORE_OK) {
-          printf ("| %s | %g | %s | - | - | out of reach: %s | | | |\n",
-              all_sizes[s].name, strengths[k], f == 0 ? "centre" : "corner",
-              cvcore_last_error ());
-          continue;
+          cvcore_fov_model_init (&model);
+          model.strength = strengths[k];
+          if (cvcore_fov_plan_init (&job->plan, &model, job->src.width,
+                  job->src.height, 32, fixations[f][0],
+                  fixations[f][1]) != CVCORE_OK) {
+            printf ("| %s | %s | %g | %s | - | - | out of reach: %s | | | "
+                "|\n", all_sizes[s].name, mode, strengths[k],
+                f == 0 ? "centre" : "corner", cvcore_last_error ());
+            continue;
+          }
+          job->plan.smooth = smooth;
+          ms = time_median_ms (device, stream, run_foveate, job, 21, 20);
+          printf ("| %s | %s | %g | %s | %d | %d | %.4f | %.4f | %.2f | "
+              "%.1f |\n", all_sizes[s].name, mode, strengths[k],
+              f == 0 ? "centre" : "corner", job->plan.n_filters - 1,
+              job->plan.max_radius, ms, floor_ms, ms / floor_ms,
+              published_ms / ms);
+          fflush (stdout);
         }
-        ms = time_median_ms (device, stream, run_foveate, job, 21, 20);
-        printf ("| %s | %g | %s | %d | %d | %.4f | %.4f | %.2f | %.1f |\n",
-            all_sizes[s].name, strengths[k], f == 0 ? "centre" : "corner",
-            job->plan.n_filters - 1, job->plan.max_radius, ms, floor_ms,
-            ms / floor_ms, published_ms / ms);
-        fflush (stdout);
-      }
     cvcore_device_free (device, job->src.data);
     cvcore_device_free (device, job->dst.data);
   }

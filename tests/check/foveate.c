@@ -296,6 +296,119 @@ GST_START_TEST (test_perfect)
 
 GST_END_TEST;
 
+/* Independent smooth reference: the pixel's two filters around its own
+ * distance, blended by where it lies between their thresholds, in double;
+ * -1 where the pixel sits on the fovea's edge (where the blend jumps from
+ * the copy to the first blur, and float and double may disagree). */
+static gdouble
+smooth_pixel (const TestImage * src, const cvcore_fov_plan * plan, gint x,
+    gint y, gint c)
+{
+  const gdouble d = hypot (x + 0.5 - plan->fix_x, y + 0.5 - plan->fix_y);
+  const gint w = src->image.width, h = src->image.height;
+  gdouble sum = 0.0, t;
+  gint k = 0;
+
+  for (gint i = 1; i < plan->n_filters; i++)
+    if (d >= plan->threshold[i])
+      k = i;
+  if (fabs (d - plan->threshold[1]) < 1e-3)
+    return -1.0;
+  t = k > 0 && k + 1 < plan->n_filters ? MIN ((d - plan->threshold[k]) /
+      (plan->threshold[k + 1] - plan->threshold[k]), 1.0) : 0.0;
+  for (gint n = 0; n < 2; n++) {
+    const gint f = k + n, r = f < plan->n_filters ? plan->radius[f] : 0;
+    const gdouble weight = n ? t : 1.0 - t;
+    gdouble v = 0.0;
+
+    if (weight == 0.0)
+      continue;
+    if (f == 0) {
+      v = cvtest_host_sample (src, x, y, c);
+    } else {
+      for (gint j = -r; j <= r; j++)
+        for (gint i = -r; i <= r; i++)
+          v += (gdouble) plan->taps[plan->offset[f] + j + r] *
+              plan->taps[plan->offset[f] + i + r] * cvtest_host_sample (src,
+              CLAMP (x + i, 0, w - 1), CLAMP (y + j, 0, h - 1), c);
+    }
+    sum += weight * v;
+  }
+  return MIN (floor (sum + 0.5), 255.0);
+}
+
+/* Smooth mode against the independent blend; a constant frame stays
+ * constant; the result is closer to per-pixel foveation than block-wise
+ * rendering. */
+GST_START_TEST (test_smooth)
+{
+  const gint w = 160, h = 96;
+  cvcore_fov_model model;
+  cvcore_fov_plan plan;
+  TestImage src = cvtest_image_new (device, stream, w, h, 2,
+      CVCORE_SAMPLE_U8, -1, 8, 77);
+  TestImage flat = cvtest_image_new (device, stream, w, h, 1,
+      CVCORE_SAMPLE_U8, 90, 0, 0);
+  TestImage smooth, block, out;
+  cvcore_image perfect = { 0 };
+  gdouble err_smooth = 0.0, err_block = 0.0;
+
+  cvcore_fov_model_init (&model);
+  model.strength = 1.5;
+  fail_unless_equals_int (cvcore_fov_plan_init (&plan, &model, w, h, 32, 0.3,
+          0.4), CVCORE_OK);
+  block = run (&src, &plan, 0x1);
+  plan.smooth = true;
+  smooth = run (&src, &plan, 0x1);
+  for (gint y = 0; y < h; y++)
+    for (gint x = 0; x < w; x++) {
+      const gdouble want = smooth_pixel (&src, &plan, x, y, 0);
+
+      if (want >= 0.0)
+        fail_unless (fabs (cvtest_host_sample (&smooth, x, y, 0) - want) <=
+            1.0, "(%d, %d): %g, expected %g", x, y,
+            cvtest_host_sample (&smooth, x, y, 0), want);
+      /* the unmasked channel is copied */
+      fail_unless_equals_int (cvtest_host_sample (&smooth, x, y, 1),
+          cvtest_host_sample (&src, x, y, 1));
+    }
+
+  perfect = src.image;
+  perfect.data = g_malloc (src.image.pitch * h);
+  {
+    cvcore_image host = src.image;
+
+    host.data = src.host;
+    perfect.pitch = src.image.pitch;
+    fail_unless_equals_int (cvcore_fov_perfect (&model, &host, &perfect, 0x1,
+            0.3, 0.4), CVCORE_OK);
+  }
+  for (gint y = 0; y < h; y++)
+    for (gint x = 0; x < w; x++) {
+      const gdouble p = ((guint8 *) perfect.data)[y * perfect.pitch + x * 2];
+
+      err_smooth += fabs (cvtest_host_sample (&smooth, x, y, 0) - p);
+      err_block += fabs (cvtest_host_sample (&block, x, y, 0) - p);
+    }
+  GST_INFO ("mean difference from per-pixel: smooth %g, block-wise %g",
+      err_smooth / (w * h), err_block / (w * h));
+  fail_unless (err_smooth < 0.5 * err_block, "smooth %g, block-wise %g",
+      err_smooth, err_block);
+  g_free (perfect.data);
+
+  out = run (&flat, &plan, 0x1);
+  for (gint y = 0; y < h; y++)
+    for (gint x = 0; x < w; x++)
+      fail_unless_equals_int (cvtest_host_sample (&out, x, y, 0), 90);
+  cvtest_image_free (&out, device);
+  cvtest_image_free (&smooth, device);
+  cvtest_image_free (&block, device);
+  cvtest_image_free (&flat, device);
+  cvtest_image_free (&src, device);
+}
+
+GST_END_TEST;
+
 GST_START_TEST (test_bad_arguments)
 {
   cvcore_fov_model model;
@@ -356,6 +469,7 @@ GST_START_TEST (test_cuda_equals_cpu)
     model.strength = 0.5 + (n % 5) * 0.25;
     fail_unless_equals_int (cvcore_fov_plan_init (&plan, &model, size[0],
             size[1], 8 << (n % 3), fix[0], fix[1]), CVCORE_OK);
+    plan.smooth = n % 4 == 1;
     src = cvtest_image_new (device, stream, size[0], size[1], channels,
         CVCORE_SAMPLE_U8, -1, n % 2 * 40, n + 3);
     cpu_src = cvtest_image_on_cpu (cpu, cpu_stream, &src);
@@ -397,6 +511,7 @@ foveate_suite (void)
   tcase_add_test (tc, test_against_reference);
   tcase_add_test (tc, test_properties);
   tcase_add_test (tc, test_perfect);
+  tcase_add_test (tc, test_smooth);
   tcase_add_test (tc, test_bad_arguments);
   if (cvtest_backend () == CVCORE_BACKEND_CUDA)
     tcase_add_test (tc, test_cuda_equals_cpu);
