@@ -46,12 +46,19 @@ typedef int (*FilterFloat) (const unsigned char *src, int src_step,
     PeerSize roi, const float *kernel, PeerSize kernel_size, PeerPoint anchor,
     int border, PeerContext context);
 
+typedef int (*GaussAdvanced) (const unsigned char *src, int src_step,
+    PeerSize src_size, PeerPoint src_offset, unsigned char *dst, int dst_step,
+    PeerSize roi, int taps, const float *kernel, int border,
+    PeerContext context);
+
 struct NppPeer
 {
   void *library;
   PeerContext context;
   FilterInt int_c1, int_c4;
   FilterFloat float_c1, float_c4;
+  GaussAdvanced gauss_c4;       /* NULL where the library lacks it */
+  int gauss_taps;
   int *int_taps;                /* device copies of the taps */
   float *float_taps;
   gboolean integer;             /* the taps are whole numbers */
@@ -97,6 +104,8 @@ npp_peer_open (cvcore_stream * stream)
       "nppiFilterBorder32f_8u_C1R_Ctx");
   peer->float_c4 = (FilterFloat) dlsym (peer->library,
       "nppiFilterBorder32f_8u_C4R_Ctx");
+  peer->gauss_c4 = (GaussAdvanced) dlsym (peer->library,
+      "nppiFilterGaussAdvancedBorder_8u_C4R_Ctx");
   if (!peer->int_c1 || !peer->int_c4 || !peer->float_c1 || !peer->float_c4) {
     fprintf (stderr, "NPP not measured: nppiFilterBorder missing\n");
     goto fail;
@@ -185,6 +194,34 @@ npp_peer_filter (NppPeer * peer, const cvcore_image * src,
         PEER_BORDER_REPLICATE, peer->context);
   if (status < 0) {
     fprintf (stderr, "nppiFilterBorder: status %d\n", status);
+    return CVCORE_ERROR_RUNTIME;
+  }
+  return CVCORE_OK;
+}
+
+cvcore_status
+npp_peer_set_gauss (NppPeer * peer, const float *taps, int n)
+{
+  if (!peer->gauss_c4 || n > CVCORE_CONV_MAX_TAPS)
+    return CVCORE_ERROR_NOT_BUILT;
+  peer->gauss_taps = n;
+  return cudaMemcpy (peer->float_taps, taps, n * sizeof (float),
+      cudaMemcpyHostToDevice) == cudaSuccess ? CVCORE_OK :
+      CVCORE_ERROR_RUNTIME;
+}
+
+cvcore_status
+npp_peer_gauss (NppPeer * peer, const cvcore_image * src,
+    const cvcore_image * dst)
+{
+  const PeerSize size = { src->width, src->height };
+  const PeerPoint origin = { 0, 0 };
+  const int status = peer->gauss_c4 (src->data, (int) src->pitch, size,
+      origin, dst->data, (int) dst->pitch, size, peer->gauss_taps,
+      peer->float_taps, PEER_BORDER_REPLICATE, peer->context);
+
+  if (status < 0) {
+    fprintf (stderr, "nppiFilterGaussAdvancedBorder: status %d\n", status);
     return CVCORE_ERROR_RUNTIME;
   }
   return CVCORE_OK;

@@ -25,4 +25,13 @@ cvcore_status npp_peer_set_taps (NppPeer * peer,
 cvcore_status npp_peer_filter (NppPeer * peer, const cvcore_image * src,
     const cvcore_image * dst);
 
+/* The separable Gaussian of @n (odd) float @taps for npp_peer_gauss ();
+ * CVCORE_ERROR_NOT_BUILT where NPP lacks nppiFilterGaussAdvancedBorder. */
+cvcore_status npp_peer_set_gauss (NppPeer * peer, const float *taps, int n);
+
+/* Queues nppiFilterGaussAdvancedBorder (8-bit, 4 channels, replicated
+ * border) of @src into @dst. */
+cvcore_status npp_peer_gauss (NppPeer * peer, const cvcore_image * src,
+    const cvcore_image * dst);
+
 #endif /* NPP_PEER_H */
