@@ -1,7 +1,7 @@
 /* foveate-quality: how close block-wise foveation comes to per-pixel
  * ("perfect") foveation, by SSIM.
  *
- *   foveate-quality [--strength S] [--fixation X,Y] image...
+ *   foveate-quality [--strength S] [--fixation X,Y] [--maps DIR] image...
  *
  * Each image is decoded to 8-bit luma, foveated block-wise (the CPU
  * reference, which the CUDA kernel matches within one unit) at fragment
@@ -25,6 +25,29 @@
 
 static gdouble strength = 1.0;
 static gchar *fixation = NULL;
+static gchar *maps_dir = NULL;
+
+/* The SSIM map as a grey picture, 0.9 and below black, 1.0 white. */
+static void
+save_map (const gdouble * map, gint w, gint h, const gchar * name,
+    const gchar * rendering)
+{
+  guint8 *grey = g_malloc ((gsize) w * h);
+  gchar *file = g_strdup_printf ("ssim-%s-%s.jpg", name, rendering);
+  gchar *path = g_build_filename (maps_dir, file, NULL);
+
+  for (gsize i = 0; i < (gsize) w * h; i++)
+    grey[i] = (guint8) (255.0 * CLAMP ((map[i] - 0.9) / 0.1, 0.0, 1.0) +
+        0.5);
+  for (gchar * c = path + strlen (maps_dir); *c; c++)
+    if (*c == ' ')
+      *c = '-';
+  if (image_save_jpeg (grey, w, h, "GRAY8", path))
+    g_printerr ("wrote %s\n", path);
+  g_free (path);
+  g_free (file);
+  g_free (grey);
+}
 
 /* @in blurred with the 11-tap Gaussian of sigma 1.5 along x then y, edges
  * clamped, into @out. */
@@ -171,6 +194,8 @@ evaluate (cvcore_stream * stream, const gchar * path, gdouble fx, gdouble fy)
     }
     ssim_map (block.data, perfect.data, w, h, map);
     summarise (map, w, h, &mean, &worst, &share);
+    if (maps_dir && (run == 2 || run == 3))
+      save_map (map, w, h, name, run == 3 ? "smooth" : "block 32");
     printf ("| %s | %dx%d | %g | %s | %d | %.4f | %.4f | %.1f %% |\n", name,
         w, h, strength, run < 3 ? (const gchar *[]) {
         "block 8", "block 16", "block 32"}[run] : "smooth",
@@ -194,6 +219,9 @@ main (int argc, char **argv)
     {"fixation", 'f', 0, G_OPTION_ARG_STRING, &fixation,
         "Fixation as fractions of width and height (default 0.5,0.5)",
         "X,Y"},
+    {"maps", 'm', 0, G_OPTION_ARG_STRING, &maps_dir,
+        "Also write the SSIM maps of block-wise (32) and smooth rendering "
+        "to DIR as ssim-IMAGE-RENDERING.jpg", "DIR"},
     {NULL}
   };
   GOptionContext *options = g_option_context_new ("image...");
@@ -207,7 +235,7 @@ main (int argc, char **argv)
   g_option_context_add_group (options, gst_init_get_option_group ());
   if (!g_option_context_parse (options, &argc, &argv, &error) || argc < 2) {
     g_printerr ("usage: foveate-quality [--strength S] [--fixation X,Y] "
-        "image...\n");
+        "[--maps DIR] image...\n");
     return 2;
   }
   g_option_context_free (options);
@@ -229,5 +257,6 @@ main (int argc, char **argv)
   cvcore_stream_free (stream);
   cvcore_device_close (device);
   g_free (fixation);
+  g_free (maps_dir);
   return status;
 }

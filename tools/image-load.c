@@ -1,4 +1,4 @@
-/* Decoding an image file to luma through GStreamer, for the tools. */
+/* Reading and writing image files through GStreamer, for the tools. */
 #include <string.h>
 
 #include <gst/app/app.h>
@@ -51,4 +51,53 @@ image_load_luma (const gchar * path, gint * width, gint * height)
   gst_object_unref (sink);
   gst_object_unref (pipeline);
   return luma;
+}
+
+gboolean
+image_save_jpeg (const guint8 * pixels, gint width, gint height,
+    const gchar * format, const gchar * path)
+{
+  gchar *desc = g_strdup_printf ("appsrc name=src ! videoconvert ! "
+      "jpegenc quality=85 ! filesink location=\"%s\"", path);
+  GstElement *pipeline = gst_parse_launch (desc, NULL);
+  GstElement *src = gst_bin_get_by_name (GST_BIN (pipeline), "src");
+  GstVideoInfo info;
+  GstCaps *caps;
+  GstBus *bus = gst_element_get_bus (pipeline);
+  GstMessage *msg;
+  gboolean ok;
+
+  gst_video_info_set_format (&info, gst_video_format_from_string (format),
+      width, height);
+  caps = gst_video_info_to_caps (&info);
+  g_object_set (src, "caps", caps, "format", GST_FORMAT_TIME, NULL);
+  gst_element_set_state (pipeline, GST_STATE_PLAYING);
+  {
+    /* tightly packed rows into the format's own layout */
+    GstBuffer *buffer = gst_buffer_new_allocate (NULL, info.size, NULL);
+    GstVideoFrame frame;
+    const gsize row = (gsize) width * GST_VIDEO_INFO_COMP_PSTRIDE (&info, 0);
+
+    gst_video_frame_map (&frame, &info, buffer, GST_MAP_WRITE);
+    for (gint y = 0; y < height; y++)
+      memcpy ((guint8 *) GST_VIDEO_FRAME_PLANE_DATA (&frame, 0) +
+          y * GST_VIDEO_FRAME_PLANE_STRIDE (&frame, 0), pixels + y * row, row);
+    gst_video_frame_unmap (&frame);
+    gst_app_src_push_buffer (GST_APP_SRC (src), buffer);
+  }
+  gst_app_src_end_of_stream (GST_APP_SRC (src));
+  msg = gst_bus_timed_pop_filtered (bus, 30 * GST_SECOND,
+      GST_MESSAGE_EOS | GST_MESSAGE_ERROR);
+  ok = msg != NULL && GST_MESSAGE_TYPE (msg) == GST_MESSAGE_EOS;
+  if (!ok)
+    g_printerr ("cannot write %s\n", path);
+  if (msg)
+    gst_message_unref (msg);
+  gst_element_set_state (pipeline, GST_STATE_NULL);
+  gst_object_unref (bus);
+  gst_object_unref (src);
+  gst_object_unref (pipeline);
+  gst_caps_unref (caps);
+  g_free (desc);
+  return ok;
 }

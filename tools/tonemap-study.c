@@ -19,6 +19,7 @@
 
 #include "cvtonemap.h"
 #include "night-scene.h"
+#include "image-load.h"
 
 #define TILE 64
 
@@ -48,40 +49,6 @@ tonemap_frame (cvcore_stream * stream, cvcore_tonemapper * tm,
   return key;
 }
 
-static void
-write_jpeg (const guint8 * rgba, gint w, gint h, const gchar * path)
-{
-  gchar *desc = g_strdup_printf ("appsrc name=src ! videoconvert ! "
-      "jpegenc quality=85 ! filesink location=\"%s\"", path);
-  GstElement *pipeline = gst_parse_launch (desc, NULL);
-  GstElement *src = gst_bin_get_by_name (GST_BIN (pipeline), "src");
-  GstCaps *caps = gst_caps_new_simple ("video/x-raw", "format",
-      G_TYPE_STRING, "RGBA", "width", G_TYPE_INT, w, "height", G_TYPE_INT, h,
-      "framerate", GST_TYPE_FRACTION, 0, 1, NULL);
-  GstBus *bus = gst_element_get_bus (pipeline);
-  GstMessage *msg;
-
-  g_object_set (src, "caps", caps, "format", GST_FORMAT_TIME, NULL);
-  gst_element_set_state (pipeline, GST_STATE_PLAYING);
-  gst_app_src_push_buffer (GST_APP_SRC (src),
-      gst_buffer_new_memdup (rgba, (gsize) w * h * 4));
-  gst_app_src_end_of_stream (GST_APP_SRC (src));
-  msg = gst_bus_timed_pop_filtered (bus, 30 * GST_SECOND,
-      GST_MESSAGE_EOS | GST_MESSAGE_ERROR);
-  if (msg == NULL || GST_MESSAGE_TYPE (msg) != GST_MESSAGE_EOS) {
-    g_printerr ("tonemap-study: cannot write %s\n", path);
-    exit (1);
-  }
-  gst_message_unref (msg);
-  gst_element_set_state (pipeline, GST_STATE_NULL);
-  gst_object_unref (bus);
-  gst_object_unref (src);
-  gst_object_unref (pipeline);
-  gst_caps_unref (caps);
-  g_free (desc);
-  g_print ("wrote %s\n", path);
-}
-
 /* Global (left) and local (right) side by side. */
 static void
 night_pictures (cvcore_device * cpu, cvcore_stream * stream, const gchar * dir)
@@ -101,7 +68,9 @@ night_pictures (cvcore_device * cpu, cvcore_stream * stream, const gchar * dir)
     tonemap_frame (stream, tm, rgba, w, h, pair + op * w * 4, (gsize) w * 8,
         &params, 0.0);
   }
-  write_jpeg (pair, 2 * w, h, path);
+  if (!image_save_jpeg (pair, 2 * w, h, "RGBA", path))
+    exit (1);
+  g_print ("wrote %s\n", path);
   cvcore_tonemapper_free (tm);
   g_free (path);
   g_free (pair);
