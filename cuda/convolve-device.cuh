@@ -6,6 +6,8 @@
 
 #include <cuda_runtime.h>
 
+#include <type_traits>
+
 #include "convolve-common.h"
 #include "cvcore-private.h"
 
@@ -226,14 +228,41 @@ cvcore_status launch_separable (cudaStream_t stream, size_t shared_limit,
     const Geometry & g, int channels, bool wide_samples,
     const cvcore_conv_plan * plan);
 
-/* Whether the tensor-core path can compute @plan on 8-bit frames with the
- * same results as the CPU reference (exactly for integer taps). */
-bool mma_suits (const cvcore_device * device, const cvcore_conv_plan * plan);
+/* The taps as the tensor cores take them: scaled by a power of two, split
+ * into high and low halves when half precision cannot hold them. */
+struct MmaTaps
+{
+  bool split;
+  float scale;
+};
 
-/* Dense kernels on 8-bit frames with the tensor cores. */
+/* Whether the tensor-core path can compute @plan on 8-bit frames with the
+ * same results as the CPU reference (exactly for integer taps) within the
+ * device's shared memory; fills @taps when it can. */
+bool mma_prepare (const cvcore_device * device,
+    const cvcore_conv_plan * plan, MmaTaps * taps);
+
+/* Dense kernels on 8-bit frames with the tensor cores, for taps
+ * mma_prepare () accepted. */
 cvcore_status launch_dense_mma (cudaStream_t stream,
     const cvcore_device * device, const Geometry & g, int channels,
-    const cvcore_conv_plan * plan);
+    const cvcore_conv_plan * plan, const MmaTaps & taps);
+
+/* @launch (std::integral_constant<int, C> ()) for C the channel count
+ * (1, 2, or 4 for anything else). */
+template <typename Launch>
+cvcore_status
+with_channels (int channels, Launch launch)
+{
+  switch (channels) {
+    case 1:
+      return launch (std::integral_constant<int, 1> ());
+    case 2:
+      return launch (std::integral_constant<int, 2> ());
+    default:
+      return launch (std::integral_constant<int, 4> ());
+  }
+}
 
 }                               /* namespace cvconv */
 

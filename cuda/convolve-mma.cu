@@ -92,7 +92,7 @@ mma (float d[4], const unsigned a[4], unsigned b0, unsigned b1)
       :"+f" (d[0]), "+f" (d[1]), "+f" (d[2]), "+f" (d[3])
       :"r" (a[0]), "r" (a[1]), "r" (a[2]), "r" (a[3]), "r" (b0), "r" (b1));
 #else
-  /* Not launched below sm_80 (see mma_suits()). */
+  /* Not launched below sm_80 (see mma_prepare ()). */
   __trap ();
 #endif
 }
@@ -246,13 +246,6 @@ dense_mma (Geometry g, Taps<CVCORE_CONV_MAX_TAPS> taps, float unscale)
   }
 }
 
-/* The taps as the tensor cores will take them. */
-struct MmaTaps
-{
-  bool split;
-  float scale;
-};
-
 /* Whether @w is a whole number. */
 bool
 is_integer (float w)
@@ -335,33 +328,25 @@ launch_split (cudaStream_t stream, size_t shared_limit, const Geometry & g,
 }                               /* namespace */
 
 bool
-mma_suits (const cvcore_device * device, const cvcore_conv_plan * plan)
+mma_prepare (const cvcore_device * device, const cvcore_conv_plan * plan,
+    MmaTaps * taps)
 {
-  MmaTaps prepared;
-
-  return prepare (device, plan, &prepared) &&
-      Layout (plan->width, plan->height, 4).total (prepared.split) <=
+  return prepare (device, plan, taps) &&
+      Layout (plan->width, plan->height, 4).total (taps->split) <=
       device->shared_per_block_optin;
 }
 
 cvcore_status
 launch_dense_mma (cudaStream_t stream, const cvcore_device * device,
-    const Geometry & g, int channels, const cvcore_conv_plan * plan)
+    const Geometry & g, int channels, const cvcore_conv_plan * plan,
+    const MmaTaps & taps)
 {
   const size_t shared_limit = device->shared_per_block_optin;
-  MmaTaps prepared;
 
-  if (!prepare (device, plan, &prepared))
-    return cvcore_fail (CVCORE_ERROR_INVALID_VALUE,
-        "taps unsuited to the tensor cores");
-  switch (channels) {
-    case 1:
-      return launch_split<1> (stream, shared_limit, g, plan, prepared);
-    case 2:
-      return launch_split<2> (stream, shared_limit, g, plan, prepared);
-    default:
-      return launch_split<4> (stream, shared_limit, g, plan, prepared);
-  }
+  return with_channels (channels,[&](auto c) {
+      return launch_split < decltype (c)::value > (stream, shared_limit, g,
+          plan, taps);}
+  );
 }
 
 }                               /* namespace cvconv */

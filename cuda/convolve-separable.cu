@@ -118,14 +118,10 @@ cvcore_status
 launch_channels (cudaStream_t stream, size_t shared_limit,
     const Geometry & g, int channels, const cvcore_conv_plan * plan)
 {
-  switch (channels) {
-    case 1:
-      return launch<T, 1> (stream, shared_limit, g, plan);
-    case 2:
-      return launch<T, 2> (stream, shared_limit, g, plan);
-    default:
-      return launch<T, 4> (stream, shared_limit, g, plan);
-  }
+  return with_channels (channels,[&](auto c) {
+      return launch < T, decltype (c)::value > (stream, shared_limit, g,
+          plan);}
+  );
 }
 
 }                               /* namespace */

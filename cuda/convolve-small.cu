@@ -317,14 +317,9 @@ cvcore_status
 launch_sample (cudaStream_t stream, const Geometry & g, int channels,
     const cvcore_conv_plan * plan)
 {
-  switch (channels) {
-    case 1:
-      return launch_channels<T, 1> (stream, g, plan);
-    case 2:
-      return launch_channels<T, 2> (stream, g, plan);
-    default:
-      return launch_channels<T, 4> (stream, g, plan);
-  }
+  return with_channels (channels,[&](auto c) {
+      return launch_channels < T, decltype (c)::value > (stream, g, plan);}
+  );
 }
 
 }                               /* namespace */

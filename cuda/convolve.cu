@@ -36,13 +36,11 @@ constexpr int kMmaMinTaps = 26;
 constexpr int kMmaRankOneMinTaps4 = 400;
 
 /* Whether a rank-1 kernel of @taps taps on 8-bit frames of @channels
- * channels should still run dense on the tensor cores. */
+ * channels should still run dense on the tensor cores (when they suit). */
 bool
-rank_one_prefers_mma (const cvcore_device * device,
-    const cvcore_conv_plan * plan, int channels, int taps)
+rank_one_prefers_mma (int channels, int taps)
 {
-  return (channels < 4 || taps >= kMmaRankOneMinTaps4) &&
-      mma_suits (device, plan);
+  return channels < 4 || taps >= kMmaRankOneMinTaps4;
 }
 
 template <int C>
@@ -191,15 +189,18 @@ launch (cudaStream_t stream, const cvcore_device * device, const Geometry & g,
 {
   const int taps = plan->width * plan->height;
   const size_t shared_limit = device->shared_per_block_optin;
+  MmaTaps mma;
+  const bool mma_ok = sizeof (T) == 1 && taps >= kMmaMinTaps &&
+      mma_prepare (device, plan, &mma);
 
   if (plan->separable && taps >= kSeparableMinTaps &&
-      !(sizeof (T) == 1 && rank_one_prefers_mma (device, plan, C, taps)))
+      !(mma_ok && rank_one_prefers_mma (C, taps)))
     return launch_separable (stream, shared_limit, g, C, sizeof (T) == 2,
         plan);
   if (plan->width == plan->height && plan->width <= 5 && plan->width % 2)
     return launch_small (stream, g, C, sizeof (T) == 2, plan);
-  if (sizeof (T) == 1 && taps >= kMmaMinTaps && mma_suits (device, plan))
-    return launch_dense_mma (stream, device, g, C, plan);
+  if (mma_ok)
+    return launch_dense_mma (stream, device, g, C, plan, mma);
   if (plan->use_double)
     return launch_dense<T, C, double> (stream, shared_limit, g, plan);
   return launch_dense<T, C, float> (stream, shared_limit, g, plan);
@@ -210,14 +211,9 @@ cvcore_status
 launch_channels (cudaStream_t stream, const cvcore_device * device,
     const Geometry & g, int channels, const cvcore_conv_plan * plan)
 {
-  switch (channels) {
-    case 1:
-      return launch<T, 1> (stream, device, g, plan);
-    case 2:
-      return launch<T, 2> (stream, device, g, plan);
-    default:
-      return launch<T, 4> (stream, device, g, plan);
-  }
+  return with_channels (channels,[&](auto c) {
+      return launch < T, decltype (c)::value > (stream, device, g, plan);}
+  );
 }
 
 }                               /* namespace */
