@@ -3,19 +3,95 @@
  * FIR, one orientation and a bank of 8, sigma 2, 8 and 32, at 1080p and
  * 4K; next to the one-read-one-write floor (a device-to-device copy of the
  * frame) and the seed's 31 fps at 640x480 (GPU shader implementation,
- * recursive, one orientation). */
+ * recursive, one orientation). Then, at sigma 2, the real part alone as a
+ * dense 2-D FIR (17x17 taps) through cvcore_convolve and NPP's
+ * nppiFilterBorder32f, for scale. */
 #include <stdio.h>
 #include <string.h>
 
+#include <math.h>
+
 #include "bench-util.h"
+#include "cvconvolve.h"
 #include "cvgabor.h"
+#ifdef HAVE_NPP_PEER
+#include "npp-peer.h"
+#endif
 
 typedef struct
 {
   cvcore_image src, dst;
   cvcore_gabor_scratch *scratch;
   cvcore_gabor_params params;
+  cvcore_conv_plan conv;
+  void *conv_scratch;
+#ifdef HAVE_NPP_PEER
+  NppPeer *npp;
+#endif
 } GaborJob;
+
+static cvcore_status
+run_convolve (cvcore_stream * stream, gpointer data)
+{
+  GaborJob *job = data;
+
+  return cvcore_convolve (stream, &job->src, &job->dst, 0x1, &job->conv,
+      job->conv_scratch);
+}
+
+#ifdef HAVE_NPP_PEER
+static cvcore_status
+run_npp (cvcore_stream * stream, gpointer data)
+{
+  GaborJob *job = data;
+
+  (void) stream;
+  return npp_peer_filter (job->npp, &job->src, &job->dst);
+}
+#endif
+
+/* The real part of the sigma 2, wavelength 8, orientation 0 Gabor, sampled
+ * over 4 sigma, as a dense kernel. */
+static void
+real_part_taps (cvcore_conv_taps * taps)
+{
+  const gdouble sigma = 2.0, omega = 2.0 * G_PI / 8.0;
+  const gint r = 8;
+
+  taps->width = taps->height = 2 * r + 1;
+  for (gint y = -r; y <= r; y++)
+    for (gint x = -r; x <= r; x++)
+      taps->taps[(y + r) * taps->width + x + r] = (float) (exp (-(x * x +
+                  y * y) / (2.0 * sigma * sigma)) / (2.0 * G_PI * sigma *
+              sigma) * cos (omega * x));
+}
+
+static void
+fir_peers (cvcore_device * device, cvcore_stream * stream, GaborJob * job,
+    const BenchSize * size)
+{
+  const size_t scratch = cvcore_convolve_scratch_size (device,
+      job->src.width, job->src.height, 1);
+  cvcore_conv_taps taps;
+
+  real_part_taps (&taps);
+  job->conv_scratch = NULL;
+  if (scratch > 0)
+    CORE_TRY (cvcore_device_alloc (device, scratch, &job->conv_scratch));
+  CORE_TRY (cvcore_conv_plan_init (&job->conv, &taps, -1, -1, 1.0, 128.0,
+          CVCORE_BORDER_CLAMP, 0.0, CVCORE_SAMPLE_U8));
+  printf ("\n%s, sigma 2, real part only as a 17x17 FIR: cvcore_convolve "
+      "(rank 1, two passes) %.4f ms", size->name, time_median_ms (device, stream,
+          run_convolve, job, 21, 20));
+#ifdef HAVE_NPP_PEER
+  if (job->npp && npp_peer_set_taps (job->npp, &taps) == CVCORE_OK)
+    printf (", NPP nppiFilterBorder32f (dense) %.4f ms", time_median_ms (device,
+            stream, run_npp, job, 21, 20));
+#endif
+  printf ("\n\n");
+  fflush (stdout);
+  cvcore_device_free (device, job->conv_scratch);
+}
 
 static cvcore_status
 run_gabor (cvcore_stream * stream, gpointer data)
@@ -51,15 +127,19 @@ bench_gabor (cvcore_device * device)
 
   memset (&job, 0, sizeof (job));
   CORE_TRY (cvcore_stream_new (device, &stream));
-  printf ("| size | orientations | sigma | method | ms | floor ms | "
-      "ours / floor | seed's rate / ours (per pixel) |\n"
-      "|---|---|---|---|---|---|---|---|\n");
+#ifdef HAVE_NPP_PEER
+  if (cvcore_device_backend (device) == CVCORE_BACKEND_CUDA)
+    job.npp = npp_peer_open (stream);
+#endif
   for (guint s = 0; s < G_N_ELEMENTS (sizes); s++) {
     const gint w = sizes[s].width, h = sizes[s].height;
     gdouble floor_ms;
 
     if (!size_wanted (&sizes[s]))
       continue;
+    printf ("| size | orientations | sigma | method | ms | floor ms | "
+        "ours / floor | seed's rate / ours (per pixel) |\n"
+        "|---|---|---|---|---|---|---|---|\n");
     job.src = (cvcore_image) {
     NULL, 0, w, h, 1, CVCORE_SAMPLE_U8};
     job.dst = job.src;
@@ -87,9 +167,13 @@ bench_gabor (cvcore_device * device)
               seed_ms_per_mpixel * w * h / 1e6 / ms);
           fflush (stdout);
         }
+    fir_peers (device, stream, &job, &sizes[s]);
     cvcore_gabor_scratch_free (job.scratch);
     cvcore_device_free (device, job.src.data);
     cvcore_device_free (device, job.dst.data);
   }
+#ifdef HAVE_NPP_PEER
+  npp_peer_close (job.npp);
+#endif
   cvcore_stream_free (stream);
 }
