@@ -1,0 +1,130 @@
+/* Every element of the plugin: documented properties, and the filters run
+ * in a pipeline, through repeated state changes, on the first format of
+ * their sink template. */
+#include <string.h>
+
+#include "cvtest.h"
+
+static GList *
+plugin_factories (void)
+{
+  GList *features = gst_registry_get_feature_list_by_plugin
+      (gst_registry_get (), "cudavision");
+
+  fail_unless (features != NULL);
+  return features;
+}
+
+/* Properties the element declares itself (not those of GstObject and the
+ * base classes) have a nick and a blurb. */
+GST_START_TEST (test_properties_documented)
+{
+  GList *features = plugin_factories ();
+
+  for (GList * l = features; l; l = l->next) {
+    GstElementFactory *factory = GST_ELEMENT_FACTORY (l->data);
+    GstElement *element = gst_element_factory_create (factory, NULL);
+    guint n;
+    GParamSpec **specs =
+        g_object_class_list_properties (G_OBJECT_GET_CLASS (element), &n);
+
+    for (guint i = 0; i < n; i++) {
+      const gchar *blurb = g_param_spec_get_blurb (specs[i]);
+
+      if (specs[i]->owner_type == GST_TYPE_OBJECT
+          || specs[i]->owner_type == GST_TYPE_BASE_TRANSFORM)
+        continue;
+      fail_unless (blurb != NULL && strlen (blurb) > 10, "%s::%s has no blurb",
+          GST_OBJECT_NAME (factory), specs[i]->name);
+      fail_unless (g_param_spec_get_nick (specs[i]) != NULL);
+    }
+    g_free (specs);
+    gst_object_unref (element);
+  }
+  gst_plugin_feature_list_free (features);
+}
+
+GST_END_TEST;
+
+/* The first format of @factory's sink template. */
+static gchar *
+first_sink_format (GstElementFactory * factory)
+{
+  const GList *templates = gst_element_factory_get_static_pad_templates
+      (factory);
+  gchar *format = NULL;
+
+  for (; templates && !format; templates = templates->next) {
+    GstStaticPadTemplate *t = templates->data;
+    GstCaps *caps;
+    const GValue *formats;
+
+    if (t->direction != GST_PAD_SINK)
+      continue;
+    caps = gst_static_caps_get (&t->static_caps);
+    formats = gst_structure_get_value (gst_caps_get_structure (caps, 0),
+        "format");
+    format = g_strdup (GST_VALUE_HOLDS_LIST (formats) ?
+        g_value_get_string (gst_value_list_get_value (formats, 0)) :
+        g_value_get_string (formats));
+    gst_caps_unref (caps);
+  }
+  return format;
+}
+
+/* Each filter between cudaupload and cudadownload: three runs to EOS,
+ * with the pipeline set to NULL between them. */
+GST_START_TEST (test_filters_run)
+{
+  GList *features = plugin_factories ();
+
+  for (GList * l = features; l; l = l->next) {
+    GstElementFactory *factory = GST_ELEMENT_FACTORY (l->data);
+    const gchar *name = GST_OBJECT_NAME (factory);
+    gchar *format, *desc;
+    GstElement *pipeline;
+
+    if (g_str_has_suffix (name, "upload")
+        || g_str_has_suffix (name, "download"))
+      continue;
+    format = first_sink_format (factory);
+    desc = g_strdup_printf ("videotestsrc num-buffers=4 ! "
+        "video/x-raw,format=%s,width=67,height=45 ! cudaupload ! %s ! "
+        "cudadownload ! fakesink", format, name);
+    GST_INFO ("%s", desc);
+    pipeline = gst_parse_launch (desc, NULL);
+    fail_unless (pipeline != NULL, "%s", desc);
+    for (gint run = 0; run < 3; run++) {
+      GstMessage *msg = cvtest_run_to_end (pipeline, 60 * GST_SECOND);
+
+      fail_unless (msg == NULL, "%s: run %d failed", desc, run);
+      fail_unless_equals_int (gst_element_set_state (pipeline,
+              GST_STATE_NULL), GST_STATE_CHANGE_SUCCESS);
+    }
+    gst_object_unref (pipeline);
+    g_free (desc);
+    g_free (format);
+  }
+  gst_plugin_feature_list_free (features);
+}
+
+GST_END_TEST;
+
+static Suite *
+plugin_suite (void)
+{
+  Suite *s = suite_create ("plugin");
+  TCase *tc = tcase_create ("general");
+
+  suite_add_tcase (s, tc);
+  tcase_set_timeout (tc, 300);
+  tcase_add_test (tc, test_properties_documented);
+  tcase_add_test (tc, test_filters_run);
+  return s;
+}
+
+int
+main (int argc, char **argv)
+{
+  return cvtest_main (argc, argv, plugin_suite);
+}
