@@ -26,6 +26,8 @@ struct cvcore_gabor_scratch
   size_t plane_pitch;           /* bytes between rows */
   cv_gabor_device_scratch dev;  /* CUDA: the planes and the rest */
   cv_gabor_plan plan;
+  cvcore_gabor_params planned;  /* what the plan was made for */
+  bool plan_valid;
 };
 
 void
@@ -560,6 +562,16 @@ cvcore_gabor_response (cvcore_gabor_scratch * g, cvcore_stream * stream, int o,
 
 /* --- dispatch ----------------------------------------------------------- */
 
+/* Whether @a and @b describe the same filters (the output, gain and
+ * luminance weights do not enter the plan). */
+static bool
+same_filters (const cvcore_gabor_params * a, const cvcore_gabor_params * b)
+{
+  return a->sigma == b->sigma && a->wavelength == b->wavelength
+      && a->orientation == b->orientation
+      && a->orientations == b->orientations && a->method == b->method;
+}
+
 cvcore_status
 cvcore_gabor (cvcore_stream * stream, cvcore_gabor_scratch * g,
     const cvcore_image * src, const cvcore_image * dst,
@@ -592,13 +604,20 @@ cvcore_gabor (cvcore_stream * stream, cvcore_gabor_scratch * g,
     return cvcore_fail (CVCORE_ERROR_INVALID_VALUE,
         "Gabor scratch and stream of different devices");
 
-  cv_gabor_plan_init (&g->plan, params);
+  /* The coefficients (and on CUDA the segment jumps) cost a bisection and
+   * matrix powers per filter: made again only when the filters change. */
+  if (!g->plan_valid || !same_filters (&g->planned, params)) {
+    cv_gabor_plan_init (&g->plan, params);
+    if (g->device->backend != CVCORE_BACKEND_CPU)
+      cv_gabor_plan_segments (&g->plan, g->width, g->height);
+    g->planned = *params;
+    g->plan_valid = true;
+  }
   switch (g->device->backend) {
     case CVCORE_BACKEND_CPU:
       return cpu_gabor (g, src, dst, params, &g->plan);
 #ifdef CVCORE_HAVE_CUDA
     case CVCORE_BACKEND_CUDA:
-      cv_gabor_plan_segments (&g->plan, g->width, g->height);
       return cvcore_cuda_gabor (stream, &g->dev, src, dst, params, &g->plan);
 #endif
     default:
