@@ -1,0 +1,480 @@
+/* The complex lapped transform on CUDA.
+ *
+ * clt_process: one warp per 16x16 tile, four tiles per block. The warp
+ * loads its windowed tile into shared memory; 32 lanes then run the 32
+ * horizontal 8-point transforms (16 rows x MDCT/MDST), the 32 vertical
+ * ones (8 columns x 4 layers: each lane ends holding the 8 coefficients of
+ * one column of one layer), the operation (the four layers of a frequency
+ * sit in lanes k, k + 8, k + 16, k + 24, one shuffle apart), and the
+ * inverse back through the same stages. The tile's 16x16 result goes, as
+ * four 8x8 quadrants, to four quadrant planes: every tile writes its own
+ * place, so overlapping tiles never race. clt_overlap_add then sums, per
+ * pixel, the four quadrants that cover it and stores the samples.
+ *
+ * DST-IV runs as the DCT-IV of the reversed input with odd outputs
+ * negated, so lanes doing MDCT and MDST run the same instructions. */
+#include "clt-common.h"
+#include "cvcore-private.h"
+
+#include <cuda_runtime.h>
+
+namespace {
+
+constexpr int kTilesPerBlock = 4;
+constexpr int kThreads = 32 * kTilesPerBlock;
+
+/* 0.5 cos (pi / 8 (k + 1/2) (i + 1/2)): the orthonormal DCT-IV, symmetric
+ * and its own inverse. */
+__constant__ float kBasis[64] = {
+  0.497592363f, 0.478470168f, 0.440960632f, 0.386505227f,
+  0.317196642f, 0.235698368f, 0.145142339f, 0.049008570f,
+  0.478470168f, 0.317196642f, 0.049008570f, -0.235698368f,
+  -0.440960632f, -0.497592363f, -0.386505227f, -0.145142339f,
+  0.440960632f, 0.049008570f, -0.386505227f, -0.478470168f,
+  -0.145142339f, 0.317196642f, 0.497592363f, 0.235698368f,
+  0.386505227f, -0.235698368f, -0.478470168f, 0.049008570f,
+  0.497592363f, 0.145142339f, -0.440960632f, -0.317196642f,
+  0.317196642f, -0.440960632f, -0.145142339f, 0.497592363f,
+  -0.049008570f, -0.478470168f, 0.235698368f, 0.386505227f,
+  0.235698368f, -0.497592363f, 0.317196642f, 0.145142339f,
+  -0.478470168f, 0.386505227f, 0.049008570f, -0.440960632f,
+  0.145142339f, -0.386505227f, 0.497592363f, -0.440960632f,
+  0.235698368f, 0.049008570f, -0.317196642f, 0.478470168f,
+  0.049008570f, -0.145142339f, 0.235698368f, -0.317196642f,
+  0.386505227f, -0.440960632f, 0.478470168f, -0.497592363f,
+};
+
+struct Plan
+{
+  int width, height, tiles_x, tiles_y;
+  int operation;
+  int offset_x, offset_y;
+  float window_x[16], window_y[16], window[16];
+  float factor_x[8][2], factor_y[8][2];
+};
+
+struct Image
+{
+  unsigned char *data;
+  size_t pitch;
+  int channels;
+  bool wide;
+
+  __device__ __forceinline__ float at (int x, int y, int c) const
+  {
+    const unsigned char *row = data + y * pitch;
+
+    return wide ? (float) reinterpret_cast < const unsigned short *>(row)
+        [x * channels + c] : (float) row[x * channels + c];
+  }
+
+  __device__ __forceinline__ void store (int x, int y, int c, float v) const
+  {
+    unsigned char *row = data + y * pitch;
+    const float r = fminf (fmaxf (floorf (v + 0.5f), 0.0f),
+        wide ? 65535.0f : 255.0f);
+
+    if (wide)
+      reinterpret_cast < unsigned short *>(row)[x * channels + c] =
+          (unsigned short) r;
+    else
+      row[x * channels + c] = (unsigned char) r;
+  }
+};
+
+/* Channels a launch processes: image channel and kernel-set channel of
+ * each processed one. */
+struct Channels
+{
+  int count;
+  int image[4], kernel[4];
+  unsigned mask;
+};
+
+struct Kernels
+{
+  const float *data;            /* [channel][ny][nx][4][8][8] */
+  int stride, nodes_x, nodes_y;
+};
+
+/* Per warp: the windowed tile, the horizontal pass and the inverse's
+ * vertical pass (padded rows against bank conflicts). */
+struct TileShared
+{
+  float pix[16][17];
+  float h[2][16][9];
+  float v[2][2][16][9];
+};
+
+__device__ __forceinline__ void
+dct4 (const float *in, float *out, bool sine)
+{
+  float v[8];
+
+#pragma unroll
+  for (int i = 0; i < 8; i++)
+    v[i] = sine ? in[7 - i] : in[i];
+#pragma unroll
+  for (int k = 0; k < 8; k++) {
+    float s = 0.0f;
+
+#pragma unroll
+    for (int i = 0; i < 8; i++)
+      s = fmaf (kBasis[k * 8 + i], v[i], s);
+    out[k] = sine && (k & 1) ? -s : s;
+  }
+}
+
+__device__ __forceinline__ void
+fold (const float *u, float *f, bool sine)
+{
+#pragma unroll
+  for (int i = 0; i < 4; i++)
+    f[i] = (sine ? u[11 - i] : -u[11 - i]) - u[12 + i];
+#pragma unroll
+  for (int i = 4; i < 8; i++)
+    f[i] = u[i - 4] + (sine ? u[11 - i] : -u[11 - i]);
+}
+
+__device__ __forceinline__ void
+unfold (const float *g, float *u, bool sine)
+{
+#pragma unroll
+  for (int i = 0; i < 4; i++) {
+    u[11 - i] = sine ? g[i] : -g[i];
+    u[12 + i] = -g[i];
+  }
+#pragma unroll
+  for (int i = 4; i < 8; i++) {
+    u[i - 4] = g[i];
+    u[11 - i] = sine ? g[i] : -g[i];
+  }
+}
+
+/* Loads tile (tx, ty) of channel c and runs the forward transform: lane
+ * (k, hk, vk) = (lane & 7, lane >> 3 & 1, lane >> 4) ends with the
+ * coefficients l = 0..7 of column k of layer hk + 2 vk. */
+__device__ __forceinline__ void
+forward (const Image & src, int c, const Plan & p, int tx, int ty,
+    TileShared & s, int lane, float coef[8])
+{
+  {
+    const int m = lane >> 1, n0 = (lane & 1) * 8;
+    const int y = cv_clt_mirror (8 * ty - 8 + m - p.offset_y, p.height);
+    const float wy = p.window_y[m];
+
+#pragma unroll
+    for (int j = 0; j < 8; j++) {
+      const int n = n0 + j;
+      const int x = cv_clt_mirror (8 * tx - 8 + n - p.offset_x, p.width);
+
+      s.pix[m][n] = src.at (x, y, c) * p.window_x[n] * wy;
+    }
+  }
+  __syncwarp ();
+  {
+    const int m = lane & 15;
+    const bool sine = lane >> 4;
+    float u[16], f[8], o[8];
+
+#pragma unroll
+    for (int n = 0; n < 16; n++)
+      u[n] = s.pix[m][n];
+    fold (u, f, sine);
+    dct4 (f, o, sine);
+#pragma unroll
+    for (int k = 0; k < 8; k++)
+      s.h[sine][m][k] = o[k];
+  }
+  __syncwarp ();
+  {
+    const int k = lane & 7, hk = lane >> 3 & 1;
+    const bool vk = lane >> 4;
+    float u[16], f[8];
+
+#pragma unroll
+    for (int m = 0; m < 16; m++)
+      u[m] = s.h[hk][m][k];
+    fold (u, f, vk);
+    dct4 (f, coef, vk);
+  }
+}
+
+/* coef <- coef H at this lane's frequencies, H = (e, f, g, h) as the
+ * tessarine's components. Lane layer L = hk + 2 vk holds one component of
+ * T; the others are one shuffle away, and the product's component L is
+ * v e + T[L^1] f s8 + T[L^2] g s16 + T[L^3] h s24 with the signs below. */
+__device__ __forceinline__ float
+tessarine_component (float v, float e, float f, float g, float h, int lane)
+{
+  const bool hk = lane >> 3 & 1, vk = lane >> 4;
+  const float p8 = __shfl_xor_sync (0xffffffffu, v, 8);
+  const float p16 = __shfl_xor_sync (0xffffffffu, v, 16);
+  const float p24 = __shfl_xor_sync (0xffffffffu, v, 24);
+
+  return v * e + p8 * (hk ? f : -f) + p16 * (vk ? g : -g) +
+      p24 * (hk == vk ? h : -h);
+}
+
+__device__ __forceinline__ void
+operate (const Plan & p, const Kernels & kernels, int kernel_channel,
+    int tx, int ty, int lane, float coef[8])
+{
+  const int k = lane & 7, layer = lane >> 3;
+
+  if (p.operation == CVCORE_CLT_DECONVOLVE) {
+    const float px = (float) tx / kernels.stride;
+    const float py = (float) ty / kernels.stride;
+    const int x0 = min ((int) px, kernels.nodes_x - 1);
+    const int y0 = min ((int) py, kernels.nodes_y - 1);
+    const int x1 = min (x0 + 1, kernels.nodes_x - 1);
+    const int y1 = min (y0 + 1, kernels.nodes_y - 1);
+    const float ax = fminf (px - x0, 1.0f), ay = fminf (py - y0, 1.0f);
+    const float *base = kernels.data + (size_t) kernel_channel *
+        kernels.nodes_y * kernels.nodes_x * CVCORE_CLT_COEFFICIENTS +
+        layer * 64 + k;
+    const float *n00 = base + (y0 * kernels.nodes_x + x0) * 256;
+    const float *n01 = base + (y0 * kernels.nodes_x + x1) * 256;
+    const float *n10 = base + (y1 * kernels.nodes_x + x0) * 256;
+    const float *n11 = base + (y1 * kernels.nodes_x + x1) * 256;
+
+#pragma unroll
+    for (int l = 0; l < 8; l++) {
+      const float top = fmaf (ax, __ldg (n01 + 8 * l) - __ldg (n00 + 8 * l),
+          __ldg (n00 + 8 * l));
+      const float bottom = fmaf (ax, __ldg (n11 + 8 * l) -
+          __ldg (n10 + 8 * l), __ldg (n10 + 8 * l));
+      const float mine = fmaf (ay, bottom - top, top);
+
+      coef[l] = tessarine_component (coef[l],
+          __shfl_sync (0xffffffffu, mine, k),
+          __shfl_sync (0xffffffffu, mine, k + 8),
+          __shfl_sync (0xffffffffu, mine, k + 16),
+          __shfl_sync (0xffffffffu, mine, k + 24), lane);
+    }
+  } else if (p.operation != CVCORE_CLT_NONE) {
+    const float cx = p.factor_x[k][0], sx = p.factor_x[k][1];
+
+#pragma unroll
+    for (int l = 0; l < 8; l++) {
+      const float cy = p.factor_y[l][0], sy = p.factor_y[l][1];
+
+      coef[l] = tessarine_component (coef[l], cx * cy, sx * cy, cx * sy,
+          sx * sy, lane);
+    }
+  }
+}
+
+/* Inverse of the tile whose coefficients the lanes hold, as in forward()
+ * backwards; writes its four quadrants. */
+__device__ __forceinline__ void
+inverse (const Plan & p, float *planes, size_t pitch, int tx, int ty,
+    TileShared & s, int lane, const float coef[8])
+{
+  const size_t plane_rows = (size_t) p.tiles_y * 8;
+
+  {
+    const int k = lane & 7, hk = lane >> 3 & 1;
+    const bool vk = lane >> 4;
+    float g[8], u[16];
+
+    dct4 (coef, g, vk);
+    unfold (g, u, vk);
+#pragma unroll
+    for (int m = 0; m < 16; m++)
+      s.v[vk][hk][m][k] = u[m];
+  }
+  __syncwarp ();
+  {
+    const int m = lane & 15;
+    const bool hk = lane >> 4;
+    const float wm = 0.25f * p.window[m];
+    float r[8], g[8], u[16];
+    float *out;
+
+#pragma unroll
+    for (int k = 0; k < 8; k++)
+      r[k] = s.v[0][hk][m][k] + s.v[1][hk][m][k];
+    dct4 (r, g, hk);
+    unfold (g, u, hk);
+    /* lane hk = 0 finishes columns 0..7, its partner 8..15 */
+    out = reinterpret_cast < float *>(reinterpret_cast < char *>(planes) +
+        ((((m >> 3) * 2 + hk) * plane_rows) + ty * 8 + (m & 7)) * pitch) +
+        tx * 8;
+#pragma unroll
+    for (int i = 0; i < 8; i++) {
+      const float other = __shfl_xor_sync (0xffffffffu, hk ? u[i] : u[i + 8],
+          16);
+
+      r[i] = wm * p.window[8 * hk + i] * ((hk ? u[i + 8] : u[i]) + other);
+    }
+    reinterpret_cast < float4 * >(out)[0] = make_float4 (r[0], r[1], r[2],
+        r[3]);
+    reinterpret_cast < float4 * >(out)[1] = make_float4 (r[4], r[5], r[6],
+        r[7]);
+  }
+}
+
+__global__ void __launch_bounds__ (kThreads)
+clt_process (Image src, Plan p, Channels channels, Kernels kernels,
+    float *planes, size_t pitch)
+{
+  __shared__ TileShared shared[kTilesPerBlock];
+  const int warp = threadIdx.x >> 5, lane = threadIdx.x & 31;
+  const int tile = blockIdx.x * kTilesPerBlock + warp;
+  const int ch = blockIdx.y;
+  const int tx = tile % p.tiles_x, ty = tile / p.tiles_x;
+  float coef[8];
+
+  if (ty >= p.tiles_y)
+    return;
+  forward (src, channels.image[ch], p, tx, ty, shared[warp], lane, coef);
+  operate (p, kernels, channels.kernel[ch], tx, ty, lane, coef);
+  inverse (p, reinterpret_cast < float *>(reinterpret_cast < char *>(planes)
+          + (size_t) ch * 4 * p.tiles_y * 8 * pitch), pitch, tx, ty,
+      shared[warp], lane, coef);
+}
+
+__global__ void __launch_bounds__ (kThreads)
+clt_forward (Image src, int c, Plan p, float *coefficients)
+{
+  __shared__ TileShared shared[kTilesPerBlock];
+  const int warp = threadIdx.x >> 5, lane = threadIdx.x & 31;
+  const int tile = blockIdx.x * kTilesPerBlock + warp;
+  float coef[8];
+  float *out;
+
+  if (tile >= p.tiles_x * p.tiles_y)
+    return;
+  forward (src, c, p, tile % p.tiles_x, tile / p.tiles_x, shared[warp], lane,
+      coef);
+  out = coefficients + (size_t) tile * CVCORE_CLT_COEFFICIENTS +
+      (lane >> 3) * 64 + (lane & 7);
+#pragma unroll
+  for (int l = 0; l < 8; l++)
+    out[8 * l] = coef[l];
+}
+
+/* Each pixel: the four quadrants that cover it, or the source sample for
+ * channels that are not processed. */
+__global__ void
+clt_overlap_add (Image src, Image dst, Plan p, Channels channels,
+    const float *planes, size_t pitch)
+{
+  const int x = blockIdx.x * blockDim.x + threadIdx.x;
+  const int y = blockIdx.y * blockDim.y + threadIdx.y;
+  const size_t plane_rows = (size_t) p.tiles_y * 8;
+  int ch = 0;
+
+  if (x >= p.width || y >= p.height)
+    return;
+  for (int c = 0; c < src.channels; c++) {
+    if (channels.mask >> c & 1) {
+      const char *base = reinterpret_cast < const char *>(planes) +
+          (size_t) ch * 4 * plane_rows * pitch;
+      float sum = 0.0f;
+
+#pragma unroll
+      for (int q = 0; q < 4; q++) {
+        const int qy = q >> 1, qx = q & 1;
+        const float *row = reinterpret_cast < const float *>(base +
+            (q * plane_rows + y + 8 - 8 * qy) * pitch);
+
+        sum += row[x + 8 - 8 * qx];
+      }
+      dst.store (x, y, c, sum);
+      ch++;
+    } else {
+      dst.store (x, y, c, src.at (x, y, c));
+    }
+  }
+}
+
+Plan
+device_plan (const cv_clt_plan * plan)
+{
+  Plan p;
+
+  p.width = plan->width;
+  p.height = plan->height;
+  p.tiles_x = plan->tiles_x;
+  p.tiles_y = plan->tiles_y;
+  p.operation = plan->operation;
+  p.offset_x = plan->offset_x;
+  p.offset_y = plan->offset_y;
+  for (int n = 0; n < 16; n++) {
+    p.window_x[n] = (float) plan->window_x[n];
+    p.window_y[n] = (float) plan->window_y[n];
+    p.window[n] = (float) plan->window[n];
+  }
+  for (int k = 0; k < 8; k++)
+    for (int i = 0; i < 2; i++) {
+      p.factor_x[k][i] = (float) plan->factor_x[k][i];
+      p.factor_y[k][i] = (float) plan->factor_y[k][i];
+    }
+  return p;
+}
+
+Image
+device_image (const cvcore_image * im)
+{
+  Image d;
+
+  d.data = static_cast < unsigned char *>(im->data);
+  d.pitch = im->pitch;
+  d.channels = im->channels;
+  d.wide = im->sample == CVCORE_SAMPLE_U16;
+  return d;
+}
+
+}                               /* namespace */
+
+extern "C" cvcore_status
+cvcore_cuda_clt (cvcore_stream * stream, const cvcore_image * src,
+    const cvcore_image * dst, const cvcore_clt_params * params,
+    const cv_clt_plan * plan, float *planes, size_t plane_pitch,
+    const float *kernel_data, const cvcore_clt_kernel_set * set)
+{
+  cudaStream_t cs = static_cast < cudaStream_t > (cvcore_stream_handle (stream));
+  const Plan p = device_plan (plan);
+  const int tiles = p.tiles_x * p.tiles_y;
+  const dim3 block (32, 8);
+  Channels channels = { };
+  Kernels kernels = { kernel_data, set->stride, set->nodes_x, set->nodes_y };
+
+  CUDA_TRY (cudaSetDevice (cvcore_stream_device (stream)->id));
+  channels.mask = params->channel_mask & ((1u << src->channels) - 1);
+  for (int c = 0; c < src->channels; c++)
+    if (channels.mask >> c & 1) {
+      channels.image[channels.count] = c;
+      channels.kernel[channels.count] = set->channels == 3 ?
+          params->kernel_channel[c] : 0;
+      channels.count++;
+    }
+  if (channels.count > 0) {
+    clt_process <<<dim3 ((tiles + kTilesPerBlock - 1) / kTilesPerBlock,
+        channels.count), kThreads, 0, cs >>> (device_image (src), p, channels,
+        kernels, planes, plane_pitch);
+    CUDA_TRY (cudaGetLastError ());
+  }
+  clt_overlap_add <<<dim3 ((p.width + block.x - 1) / block.x,
+      (p.height + block.y - 1) / block.y), block, 0, cs >>> (device_image (src),
+      device_image (dst), p, channels, planes, plane_pitch);
+  CUDA_TRY (cudaGetLastError ());
+  return CVCORE_OK;
+}
+
+extern "C" cvcore_status
+cvcore_cuda_clt_forward (cvcore_stream * stream, const cvcore_image * src,
+    int channel, const cv_clt_plan * plan, float *coefficients)
+{
+  cudaStream_t cs = static_cast < cudaStream_t > (cvcore_stream_handle (stream));
+  const Plan p = device_plan (plan);
+  const int tiles = p.tiles_x * p.tiles_y;
+
+  CUDA_TRY (cudaSetDevice (cvcore_stream_device (stream)->id));
+  clt_forward <<<(tiles + kTilesPerBlock - 1) / kTilesPerBlock, kThreads, 0,
+      cs >>> (device_image (src), channel, p, coefficients);
+  CUDA_TRY (cudaGetLastError ());
+  return CVCORE_OK;
+}

@@ -1,0 +1,168 @@
+/* cvclt: the complex lapped transform (CLT) of image tiles, processing in
+ * its domain and the inverse, the compute behind cudaclt.
+ *
+ * Tiles are 16x16 pixels at a stride of 8, so every pixel lies in four
+ * tiles. Tile (tx, ty) covers pixels x = 8 tx - 8 .. 8 tx + 7 (likewise
+ * y): the grid starts half a tile before the frame and ends after it, and
+ * samples outside the frame are its mirror image, so the edges
+ * reconstruct like the interior.
+ *
+ * Along one axis a tile's 16 samples u (n), weighted by the half-sine
+ * window w (n) = sin (pi (n + 1/2) / 16), give 8 coefficients of each of
+ *
+ *   C_k = sqrt (2/8) sum_n w (n) u (n) cos (omega_k (n + 4.5))   (MDCT)
+ *   S_k = sqrt (2/8) sum_n w (n) u (n) sin (omega_k (n + 4.5))   (MDST)
+ *
+ * with omega_k = pi (k + 1/2) / 8, computed by folding the 16 windowed
+ * samples to 8 and an orthonormal DCT-IV (DST-IV). C + i S is the
+ * windowed block's spectrum at the 8 positive odd frequencies, so 2-D
+ * tiles have four layers, one per pair of horizontal and vertical kinds:
+ * CC, SC, CS, SS (horizontal first), 4 x 8 x 8 coefficients per tile. The
+ * half-sine window meets the Princen-Bradley condition w (n)^2 +
+ * w (n + 8)^2 = 1, so each layer alone inverts with overlap-add; the
+ * inverse here averages all four, which cancels the time-domain aliasing
+ * inside each tile and keeps processing free of it.
+ *
+ * Processing treats a tile's four layers at frequency (k, l) as one
+ * tessarine T = CC + i SC + j CS + ij SS (i, j commuting imaginary units of
+ * the horizontal and vertical axes) and multiplies it by a filter's
+ * response H = sum_m h (m) e^{i omega_k mx} e^{j omega_l my}:
+ *
+ *  - shift: content moves by (dx, dy) pixels. The integer part moves the
+ *    tiles' sampling position; the fraction f (|f| <= 1/2) moves the
+ *    forward window to w (n + f) and rotates the phase by e^{i omega f}.
+ *    No resampling in space.
+ *  - lowpass: the Gaussian's response exp (-sigma^2 (wx^2 + wy^2) / 2),
+ *    divided by its value at (omega_0, omega_0). A flat region's windowed
+ *    tile, w (n) w (m) c, has no other frequencies (w (n) = cos (omega_0
+ *    (n - 7.5))), so flat regions keep their level; otherwise the filter
+ *    would blur the window with the image.
+ *  - deconvolve: a kernel set (below), one 4 x 8 x 8 response per grid
+ *    node, bilinearly interpolated for the tiles between nodes.
+ *
+ * Kernel sets are files: a 40-byte little-endian header, then the data.
+ *
+ *   offset 0   "CVCLTKS1"   magic
+ *   offset 8   uint32       width, the frame the set was made for
+ *   offset 12  uint32       height
+ *   offset 16  uint32       stride, tiles from one node to the next
+ *   offset 20  uint32       nodes_x = ceil ((tiles_x - 1) / stride) + 1
+ *   offset 24  uint32       nodes_y, likewise
+ *   offset 28  uint32       channels, 1 (every channel) or 3 (R, G, B)
+ *   offset 32  uint32[2]    zero
+ *   offset 40  float32      [channels][nodes_y][nodes_x][4][8][8]
+ *
+ * with tiles_x = ceil (width / 8) + 1; node (nx, ny) sits on tile
+ * (nx stride, ny stride), the last at or beyond the last tile. Each
+ * response is
+ * indexed [layer][l][k] (vertical frequency l, horizontal k), layers in
+ * the order above.
+ */
+#ifndef CVCLT_H
+#define CVCLT_H
+
+#include "cvcore.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define CVCORE_CLT_TILE 16
+#define CVCORE_CLT_STRIDE 8
+/* Coefficients per tile: 4 layers of 8 x 8. */
+#define CVCORE_CLT_COEFFICIENTS 256
+#define CVCORE_CLT_MAX_SHIFT 1024.0
+#define CVCORE_CLT_MAX_SIGMA 64.0
+
+typedef enum
+{
+  CVCORE_CLT_NONE,
+  CVCORE_CLT_SHIFT,
+  CVCORE_CLT_LOWPASS,
+  CVCORE_CLT_DECONVOLVE,
+} cvcore_clt_operation;
+
+/* Tiles along an axis of @pixels. */
+int cvcore_clt_tiles (int pixels);
+
+/* --- kernel sets (host memory) ------------------------------------------ */
+
+typedef struct
+{
+  int width, height;
+  int stride;
+  int nodes_x, nodes_y;
+  int channels;
+  float *data;                  /* [channels][nodes_y][nodes_x][4][8][8] */
+} cvcore_clt_kernel_set;
+
+/* A set for frames of @width x @height, of identity responses. */
+cvcore_status cvcore_clt_kernel_set_new (int width, int height, int stride,
+    int channels, cvcore_clt_kernel_set ** set);
+void cvcore_clt_kernel_set_free (cvcore_clt_kernel_set * set);
+/* Reads and validates a file; the message of a failure says what is
+ * wrong with it. */
+cvcore_status cvcore_clt_kernel_set_load (const char *path,
+    cvcore_clt_kernel_set ** set);
+cvcore_status cvcore_clt_kernel_set_save (const cvcore_clt_kernel_set * set,
+    const char *path);
+/* The 4 x 8 x 8 response of node (@nx, @ny) of @channel. */
+float *cvcore_clt_kernel_set_node (cvcore_clt_kernel_set * set, int channel,
+    int nx, int ny);
+/* Fills @response (4 x 8 x 8) with the regularised inverse of the
+ * point-spread function @psf (@size x @size, centred on (@size - 1) / 2,
+ * any sum): conj (P) / (|P|^2 + @noise) at each CLT frequency, where P is
+ * the PSF's response divided by its magnitude at omega_0 (as the lowpass,
+ * so flat regions keep their level); @noise = 0 inverts exactly. With
+ * @invert false the response is P itself (the blur). */
+void cvcore_clt_response_from_psf (const double *psf, int size, double noise,
+    bool invert, float *response);
+
+/* --- processing --------------------------------------------------------- */
+
+typedef struct
+{
+  cvcore_clt_operation operation;
+  double shift_x, shift_y;      /* pixels; positive moves content right, down */
+  double sigma;                 /* lowpass, pixels */
+  /* Channels of an interleaved image that are processed (bit c for
+   * channel c); the others are copied. */
+  unsigned channel_mask;
+  /* Kernel-set channel of each image channel, for sets of 3 channels. */
+  int kernel_channel[4];
+} cvcore_clt_params;
+
+/* Defaults: none, no shift, sigma 1, channel 0 processed. */
+void cvcore_clt_params_init (cvcore_clt_params * params);
+
+typedef struct cvcore_clt_scratch cvcore_clt_scratch;
+
+/* Scratch for frames of @width x @height with up to @channels processed
+ * channels. */
+cvcore_status cvcore_clt_scratch_new (cvcore_device * device, int width,
+    int height, int channels, cvcore_clt_scratch ** clt);
+void cvcore_clt_scratch_free (cvcore_clt_scratch * clt);
+
+/* Copies @set (made for this frame size) to the device, queued on
+ * @stream; a later deconvolve uses it. The set may be freed on return. */
+cvcore_status cvcore_clt_set_kernels (cvcore_clt_scratch * clt,
+    cvcore_stream * stream, const cvcore_clt_kernel_set * set);
+
+/* Queues forward transform, operation and inverse of the processed
+ * channels of @src (8 or 16-bit, 1 to 4 interleaved channels) into @dst
+ * (same format and size) on @stream. */
+cvcore_status cvcore_clt (cvcore_stream * stream, cvcore_clt_scratch * clt,
+    const cvcore_image * src, const cvcore_image * dst,
+    const cvcore_clt_params * params);
+
+/* Queues the forward transform (no shift) of channel @channel of @src into
+ * @coefficients: device memory of tiles_y x tiles_x x 256 floats, each
+ * tile's [layer][l][k] in sample units. */
+cvcore_status cvcore_clt_forward (cvcore_stream * stream,
+    const cvcore_image * src, int channel, float *coefficients);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* CVCLT_H */

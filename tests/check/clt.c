@@ -1,0 +1,602 @@
+/* The CLT core: coefficients against the transform's definition, round
+ * trips, integer and sub-pixel shifts, lowpass and deconvolution, kernel
+ * files, and CUDA against the double-precision CPU reference (suite gpu). */
+#include <math.h>
+#include <string.h>
+#include <glib/gstdio.h>
+
+#include "cvtest.h"
+#include "cvimage.h"
+#include "cvclt.h"
+
+static cvcore_device *device;
+static cvcore_stream *stream;
+
+static void
+setup (void)
+{
+  cvtest_open_backend (&device, &stream);
+}
+
+static void
+teardown (void)
+{
+  cvtest_close_backend (device, stream);
+}
+
+static gdouble
+window (gint n)
+{
+  return sin (G_PI * (n + 0.5) / 16.0);
+}
+
+static gint
+mirror (gint i, gint n)
+{
+  i %= 2 * n;
+  if (i < 0)
+    i += 2 * n;
+  return i < n ? i : 2 * n - 1 - i;
+}
+
+/* Runs @params on @src (on @dev) into a poisoned output; the kernel set,
+ * when given, is loaded first. */
+static TestImage
+run_on (cvcore_device * dev, cvcore_stream * st, const TestImage * src,
+    const cvcore_clt_params * params, const cvcore_clt_kernel_set * set)
+{
+  const cvcore_image *im = &src->image;
+  TestImage out = cvtest_image_new (dev, st, im->width, im->height,
+      im->channels, im->sample, 0xcd, 0, 0);
+  cvcore_clt_scratch *clt;
+
+  fail_unless_equals_int (cvcore_clt_scratch_new (dev, im->width, im->height,
+          im->channels, &clt), CVCORE_OK);
+  if (set)
+    fail_unless_equals_int (cvcore_clt_set_kernels (clt, st, set), CVCORE_OK);
+  fail_unless (cvcore_clt (st, clt, im, &out.image, params) == CVCORE_OK,
+      "%s", cvcore_last_error ());
+  cvtest_image_download (&out, st);
+  cvcore_clt_scratch_free (clt);
+  return out;
+}
+
+static TestImage
+run (const TestImage * src, const cvcore_clt_params * params,
+    const cvcore_clt_kernel_set * set)
+{
+  return run_on (device, stream, src, params, set);
+}
+
+static void
+put_sample (TestImage * t, gint x, gint y, gint c, gdouble v)
+{
+  guint8 *row = t->host + y * t->image.pitch;
+  const gint i = x * t->image.channels + c;
+
+  if (t->image.sample == CVCORE_SAMPLE_U16)
+    ((guint16 *) row)[i] = (guint16) CLAMP (floor (v + 0.5), 0, 65535);
+  else
+    row[i] = (guint8) CLAMP (floor (v + 0.5), 0, 255);
+}
+
+/* A band-limited 16-bit test picture: a sum of sinusoids whose
+ * frequencies stay under 0.4 pi per axis, evaluated at (x - dx, y - dy). */
+static gdouble
+smooth_field (gdouble x, gdouble y)
+{
+  static const gdouble waves[][4] = {
+    {0.31, 0.07, 0.4, 9000}, {-0.12, 0.27, 1.3, 7000}, {0.45, -0.38, 2.1,
+        5000}, {0.05, 0.52, 0.7, 6000}, {1.05, 0.33, 2.9, 3000}, {-0.71,
+        0.94, 4.1, 2500}, {0.2, -1.1, 5.3, 2000}, {0.9, 0.8, 0.2, 1500},
+  };
+  gdouble v = 32768.0;
+
+  for (guint i = 0; i < G_N_ELEMENTS (waves); i++)
+    v += waves[i][3] * cos (waves[i][0] * x + waves[i][1] * y + waves[i][2]);
+  return v;
+}
+
+static TestImage
+smooth_image (gint width, gint height, gdouble dx, gdouble dy)
+{
+  TestImage t = cvtest_image_new (device, stream, width, height, 1,
+      CVCORE_SAMPLE_U16, 0, 0, 0);
+
+  for (gint y = 0; y < height; y++)
+    for (gint x = 0; x < width; x++)
+      put_sample (&t, x, y, 0, smooth_field (x - dx, y - dy));
+  cvtest_image_upload (&t, stream);
+  return t;
+}
+
+/* Coefficients of every tile against the MCLT's definition, summed
+ * directly: 1/4 sum w (n) w (m) u cs_h (omega_k (n + 4.5)) cs_v (omega_l
+ * (m + 4.5)). */
+GST_START_TEST (test_forward_definition)
+{
+  const gint w = 21, h = 13, tiles_x = cvcore_clt_tiles (w);
+  const gint tiles = tiles_x * cvcore_clt_tiles (h);
+  TestImage src = cvtest_image_new (device, stream, w, h, 2,
+      CVCORE_SAMPLE_U8, -1, 8, 5);
+  gfloat *coef = g_new (gfloat, tiles * 256), *dev_coef;
+  gdouble worst = 0.0;
+
+  fail_unless_equals_int (cvcore_device_alloc (device, sizeof (gfloat) *
+          tiles * 256, (void **) &dev_coef), CVCORE_OK);
+  fail_unless_equals_int (cvcore_clt_forward (stream, &src.image, 1,
+          dev_coef), CVCORE_OK);
+  fail_unless_equals_int (cvcore_copy_async (stream, coef, dev_coef,
+          sizeof (gfloat) * tiles * 256, CVCORE_COPY_DEVICE_TO_HOST),
+      CVCORE_OK);
+  fail_unless_equals_int (cvcore_stream_synchronize (stream), CVCORE_OK);
+  for (gint t = 0; t < tiles; t++)
+    for (gint layer = 0; layer < 4; layer++)
+      for (gint l = 0; l < 8; l++)
+        for (gint k = 0; k < 8; k++) {
+          const gdouble wk = G_PI * (k + 0.5) / 8, wl = G_PI * (l + 0.5) / 8;
+          gdouble s = 0.0;
+
+          for (gint m = 0; m < 16; m++)
+            for (gint n = 0; n < 16; n++) {
+              const gint x = mirror (8 * (t % tiles_x) - 8 + n, w);
+              const gint y = mirror (8 * (t / tiles_x) - 8 + m, h);
+              const gdouble ph = wk * (n + 4.5), pv = wl * (m + 4.5);
+
+              s += 0.25 * window (n) * window (m) *
+                  cvtest_host_sample (&src, x, y, 1) *
+                  (layer & 1 ? sin (ph) : cos (ph)) *
+                  (layer & 2 ? sin (pv) : cos (pv));
+            }
+          worst = MAX (worst, fabs (s - coef[t * 256 + layer * 64 + l * 8 +
+                      k]));
+        }
+  GST_INFO ("worst coefficient error %g", worst);
+  fail_unless (worst < 2e-3, "worst coefficient error %g", worst);
+  cvcore_device_free (device, dev_coef);
+  g_free (coef);
+  cvtest_image_free (&src, device);
+}
+
+GST_END_TEST;
+
+static void
+assert_equal_images (const TestImage * a, const TestImage * b, gint dx,
+    gint dy, const gchar * what)
+{
+  const cvcore_image *im = &a->image;
+
+  for (gint y = 0; y < im->height; y++)
+    for (gint x = 0; x < im->width; x++)
+      for (gint c = 0; c < im->channels; c++) {
+        const gdouble va = cvtest_host_sample (a, x, y, c);
+        const gdouble vb = cvtest_host_sample (b, mirror (x - dx, im->width),
+            mirror (y - dy, im->height), c);
+
+        fail_unless (va == vb, "%s, %dx%d: (%d, %d, %d) is %g, not %g", what,
+            im->width, im->height, x, y, c, va, vb);
+      }
+}
+
+/* `none` gives the input back exactly, edges included, every sample
+ * format and channel count; unprocessed channels are copied. */
+GST_START_TEST (test_round_trip)
+{
+  static const gint sizes[][2] = { {1, 1}, {17, 9}, {2, 31}, {1921, 1081} };
+  const guint n_sizes = g_getenv ("CVTEST_QUICK") ? 3 : 4;
+
+  for (guint s = 0; s < n_sizes; s++)
+    for (gint f = 0; f < 3; f++) {
+      const gint channels = f == 2 ? 4 : 1;
+      TestImage src = cvtest_image_new (device, stream, sizes[s][0],
+          sizes[s][1], channels, f == 1 ? CVCORE_SAMPLE_U16 :
+          CVCORE_SAMPLE_U8, -1, 4 * f, 11 * s + f);
+      cvcore_clt_params params;
+      TestImage out;
+
+      cvcore_clt_params_init (&params);
+      params.channel_mask = channels == 4 ? 0x7 : 0x1;
+      out = run (&src, &params, NULL);
+      assert_equal_images (&out, &src, 0, 0, "round trip");
+      cvtest_image_free (&out, device);
+      cvtest_image_free (&src, device);
+    }
+}
+
+GST_END_TEST;
+
+/* Whole-pixel shifts move the sampling: exact, the frame's mirror image
+ * coming in at the edges. */
+GST_START_TEST (test_integer_shift)
+{
+  TestImage src = cvtest_image_new (device, stream, 45, 29, 1,
+      CVCORE_SAMPLE_U8, -1, 0, 9);
+  static const gint shifts[][2] = { {3, -2}, {-17, 40}, {0, 1} };
+
+  for (guint i = 0; i < G_N_ELEMENTS (shifts); i++) {
+    cvcore_clt_params params;
+    TestImage out;
+
+    cvcore_clt_params_init (&params);
+    params.operation = CVCORE_CLT_SHIFT;
+    params.shift_x = shifts[i][0];
+    params.shift_y = shifts[i][1];
+    out = run (&src, &params, NULL);
+    assert_equal_images (&out, &src, shifts[i][0], shifts[i][1], "shift");
+    cvtest_image_free (&out, device);
+  }
+  cvtest_image_free (&src, device);
+}
+
+GST_END_TEST;
+
+/* RMS difference of @out from @expected over the pixels at least @margin
+ * from the edges, relative to the RMS of @expected's variation. */
+static gdouble
+relative_rms (const TestImage * out, const TestImage * expected, gint margin)
+{
+  const cvcore_image *im = &out->image;
+  gdouble num = 0.0, den = 0.0, mean = 0.0;
+  gint n = 0;
+
+  for (gint y = margin; y < im->height - margin; y++)
+    for (gint x = margin; x < im->width - margin; x++, n++)
+      mean += cvtest_host_sample (expected, x, y, 0);
+  mean /= n;
+  for (gint y = margin; y < im->height - margin; y++)
+    for (gint x = margin; x < im->width - margin; x++) {
+      const gdouble e = cvtest_host_sample (expected, x, y, 0);
+      const gdouble d = cvtest_host_sample (out, x, y, 0) - e;
+
+      num += d * d;
+      den += (e - mean) * (e - mean);
+    }
+  return sqrt (num / den);
+}
+
+/* A sub-pixel shift of a band-limited picture against the picture
+ * evaluated at the shifted positions (its exact Fourier shift). */
+GST_START_TEST (test_fractional_shift)
+{
+  static const gdouble shifts[][2] = { {0.5, -0.25}, {-0.3, 0.1},
+  {2.75, 1.5}
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (shifts); i++) {
+    TestImage src = smooth_image (97, 71, 0.0, 0.0);
+    TestImage expected = smooth_image (97, 71, shifts[i][0], shifts[i][1]);
+    cvcore_clt_params params;
+    TestImage out;
+    gdouble before, after;
+
+    cvcore_clt_params_init (&params);
+    params.operation = CVCORE_CLT_SHIFT;
+    params.shift_x = shifts[i][0];
+    params.shift_y = shifts[i][1];
+    out = run (&src, &params, NULL);
+    before = relative_rms (&src, &expected, 16);
+    after = relative_rms (&out, &expected, 16);
+    GST_INFO ("shift (%g, %g): relative RMS error %.5f (unshifted %.4f)",
+        shifts[i][0], shifts[i][1], after, before);
+    fail_unless (after < 0.01, "shift (%g, %g): %g", shifts[i][0],
+        shifts[i][1], after);
+    fail_unless (after < before / 20.0);
+    cvtest_image_free (&out, device);
+    cvtest_image_free (&src, device);
+    cvtest_image_free (&expected, device);
+  }
+}
+
+GST_END_TEST;
+
+/* Lowpass keeps flat frames flat and smooths a random one: its variance
+ * falls as sigma grows. */
+GST_START_TEST (test_lowpass)
+{
+  TestImage flat = cvtest_image_new (device, stream, 40, 24, 1,
+      CVCORE_SAMPLE_U16, 0x5a, 0, 0);
+  TestImage noise = cvtest_image_new (device, stream, 64, 64, 1,
+      CVCORE_SAMPLE_U8, -1, 0, 3);
+  cvcore_clt_params params;
+  gdouble last = G_MAXDOUBLE;
+
+  cvcore_clt_params_init (&params);
+  params.operation = CVCORE_CLT_LOWPASS;
+  params.sigma = 3.0;
+  {
+    TestImage out = run (&flat, &params, NULL);
+
+    for (gint y = 0; y < 24; y++)
+      for (gint x = 0; x < 40; x++)
+        fail_unless_equals_int (cvtest_host_sample (&out, x, y, 0), 0x5a5a);
+    cvtest_image_free (&out, device);
+  }
+  for (gint s = 0; s < 4; s++) {
+    TestImage out;
+    gdouble sum = 0.0, sum2 = 0.0, var;
+
+    params.sigma = 0.5 * s;
+    out = run (&noise, &params, NULL);
+    for (gint i = 0; i < 64 * 64; i++) {
+      const gdouble v = cvtest_host_sample (&out, i % 64, i / 64, 0);
+
+      sum += v;
+      sum2 += v * v;
+    }
+    var = sum2 / 4096 - (sum / 4096) * (sum / 4096);
+    GST_INFO ("sigma %g: variance %g, mean %g", params.sigma, var,
+        sum / 4096);
+    fail_unless (var < last * (s ? 0.8 : 1.01), "sigma %g: %g after %g",
+        params.sigma, var, last);
+    fail_unless (fabs (sum / 4096 - 127.5) < 6.0);
+    last = var;
+    cvtest_image_free (&out, device);
+  }
+  cvtest_image_free (&flat, device);
+  cvtest_image_free (&noise, device);
+}
+
+GST_END_TEST;
+
+static void
+gaussian_psf (gdouble sigma, gint size, gdouble * psf)
+{
+  for (gint y = 0; y < size; y++)
+    for (gint x = 0; x < size; x++) {
+      const gdouble dx = x - (size - 1) / 2.0, dy = y - (size - 1) / 2.0;
+
+      psf[y * size + x] = exp (-(dx * dx + dy * dy) / (2 * sigma * sigma));
+    }
+}
+
+static gdouble
+psnr (const TestImage * a, const TestImage * b, gint margin)
+{
+  const cvcore_image *im = &a->image;
+  gdouble sum = 0.0;
+  gint n = 0;
+
+  for (gint y = margin; y < im->height - margin; y++)
+    for (gint x = margin; x < im->width - margin; x++, n++) {
+      const gdouble d = cvtest_host_sample (a, x, y, 0) -
+          cvtest_host_sample (b, x, y, 0);
+
+      sum += d * d;
+    }
+  return 10.0 * log10 (65535.0 * 65535.0 / (sum / n));
+}
+
+/* A Gaussian blur (sigma 1.2, in space) undone by a kernel set made from
+ * the same Gaussian: the PSNR against the sharp picture goes up. Half of
+ * the nodes hold the identity, so the interpolation shows too. */
+GST_START_TEST (test_deconvolve)
+{
+  const gint w = 96, h = 80, size = 9;
+  TestImage sharp = smooth_image (w, h, 0.0, 0.0);
+  TestImage blurred = smooth_image (w, h, 0.0, 0.0);
+  gdouble psf[9 * 9], sum = 0.0, p_blur, p_sharp;
+  cvcore_clt_kernel_set *set;
+  cvcore_clt_params params;
+  TestImage out;
+
+  gaussian_psf (1.2, size, psf);
+  for (gint i = 0; i < size * size; i++)
+    sum += psf[i];
+  for (gint y = 0; y < h; y++)
+    for (gint x = 0; x < w; x++) {
+      gdouble v = 0.0;
+
+      for (gint j = 0; j < size; j++)
+        for (gint i = 0; i < size; i++)
+          v += psf[j * size + i] / sum * cvtest_host_sample (&sharp,
+              mirror (x + i - size / 2, w), mirror (y + j - size / 2, h), 0);
+      put_sample (&blurred, x, y, 0, v);
+    }
+  cvtest_image_upload (&blurred, stream);
+  fail_unless_equals_int (cvcore_clt_kernel_set_new (w, h, 4, 1, &set),
+      CVCORE_OK);
+  for (gint ny = 0; ny < set->nodes_y; ny++)
+    for (gint nx = 0; nx < set->nodes_x; nx++)
+      cvcore_clt_response_from_psf (psf, size, 1e-3, TRUE,
+          cvcore_clt_kernel_set_node (set, 0, nx, ny));
+  cvcore_clt_params_init (&params);
+  params.operation = CVCORE_CLT_DECONVOLVE;
+  out = run (&blurred, &params, set);
+  p_blur = psnr (&blurred, &sharp, 12);
+  p_sharp = psnr (&out, &sharp, 12);
+  GST_INFO ("PSNR blurred %.2f dB, deconvolved %.2f dB", p_blur, p_sharp);
+  fail_unless (p_sharp > p_blur + 6.0, "%g -> %g dB", p_blur, p_sharp);
+  cvtest_image_free (&out, device);
+
+  /* identity nodes on the left half: that half comes back as it was */
+  for (gint ny = 0; ny < set->nodes_y; ny++)
+    for (gint nx = 0; nx < set->nodes_x / 2; nx++) {
+      gfloat *r = cvcore_clt_kernel_set_node (set, 0, nx, ny);
+
+      for (gint i = 0; i < 256; i++)
+        r[i] = i < 64 ? 1.0f : 0.0f;
+    }
+  out = run (&blurred, &params, set);
+  for (gint y = 0; y < h; y++)
+    for (gint x = 0; x < 8 * (4 * (set->nodes_x / 2 - 1) - 1); x++)
+      fail_unless (fabs (cvtest_host_sample (&out, x, y, 0) -
+              cvtest_host_sample (&blurred, x, y, 0)) <= 1.0, "(%d, %d)", x,
+          y);
+  cvtest_image_free (&out, device);
+  cvcore_clt_kernel_set_free (set);
+  cvtest_image_free (&sharp, device);
+  cvtest_image_free (&blurred, device);
+}
+
+GST_END_TEST;
+
+static gchar *
+write_file (const gchar * name, gconstpointer data, gsize size)
+{
+  gchar *path = g_build_filename (g_get_tmp_dir (), name, NULL);
+
+  fail_unless (g_file_set_contents (path, data, size, NULL));
+  return path;
+}
+
+static void
+assert_load_fails (const gchar * path, const gchar * reason)
+{
+  cvcore_clt_kernel_set *set = NULL;
+
+  fail_unless_equals_int (cvcore_clt_kernel_set_load (path, &set),
+      CVCORE_ERROR_INVALID_VALUE);
+  fail_unless (set == NULL);
+  fail_unless (strstr (cvcore_last_error (), reason) != NULL,
+      "'%s' does not say '%s'", cvcore_last_error (), reason);
+}
+
+/* Files: saved and loaded back the same; broken ones refused, saying
+ * why; a set for another frame size refused by the scratch. */
+GST_START_TEST (test_kernel_files)
+{
+  gchar *path = g_build_filename (g_get_tmp_dir (), "cvclt-good.kernels",
+      NULL), *bad, *contents;
+  cvcore_clt_kernel_set *set, *back;
+  cvcore_clt_scratch *clt;
+  gsize size;
+
+  fail_unless_equals_int (cvcore_clt_kernel_set_new (50, 30, 2, 3, &set),
+      CVCORE_OK);
+  fail_unless_equals_int (set->nodes_x, 5);
+  fail_unless_equals_int (set->nodes_y, 3);
+  for (gsize i = 0; i < (gsize) 3 * 5 * 3 * 256; i++)
+    set->data[i] = (gfloat) g_random_double_range (-2, 2);
+  fail_unless_equals_int (cvcore_clt_kernel_set_save (set, path), CVCORE_OK);
+  fail_unless_equals_int (cvcore_clt_kernel_set_load (path, &back),
+      CVCORE_OK);
+  fail_unless_equals_int (back->nodes_x, 5);
+  fail_unless (memcmp (back->data, set->data, 3 * 5 * 3 * 256 * 4) == 0);
+  cvcore_clt_kernel_set_free (back);
+
+  fail_unless (g_file_get_contents (path, &contents, &size, NULL));
+  bad = write_file ("cvclt-bad.kernels", contents, size - 4);
+  assert_load_fails (bad, "bytes");
+  g_free (bad);
+  contents[20] = 6;             /* nodes_x */
+  bad = write_file ("cvclt-bad.kernels", contents, size);
+  assert_load_fails (bad, "nodes");
+  g_free (bad);
+  contents[20] = 5;
+  contents[0] = 'X';
+  bad = write_file ("cvclt-bad.kernels", contents, size);
+  assert_load_fails (bad, "not a CLT kernel set");
+  g_free (bad);
+  contents[0] = 'C';
+  memset (contents + 40 + 4 * 77, 0xff, 4);     /* a NaN */
+  bad = write_file ("cvclt-bad.kernels", contents, size);
+  assert_load_fails (bad, "not finite");
+  g_unlink (bad);
+  g_free (bad);
+  assert_load_fails ("/nonexistent/cvclt.kernels", "cannot open");
+  g_free (contents);
+
+  fail_unless_equals_int (cvcore_clt_scratch_new (device, 51, 30, 1, &clt),
+      CVCORE_OK);
+  fail_unless_equals_int (cvcore_clt_set_kernels (clt, stream, set),
+      CVCORE_ERROR_INVALID_VALUE);
+  cvcore_clt_scratch_free (clt);
+  cvcore_clt_kernel_set_free (set);
+  g_unlink (path);
+  g_free (path);
+}
+
+GST_END_TEST;
+
+/* CUDA against the CPU reference, every operation, within one unit. */
+GST_START_TEST (test_cuda_equals_cpu)
+{
+  static const gint sizes[][2] = { {1, 1}, {17, 9}, {1921, 1081} };
+  cvcore_device *cpu;
+  cvcore_stream *cpu_stream;
+
+  fail_unless_equals_int (cvcore_device_open (CVCORE_BACKEND_CPU, 0, &cpu),
+      CVCORE_OK);
+  fail_unless_equals_int (cvcore_stream_new (cpu, &cpu_stream), CVCORE_OK);
+  for (guint n = 0; n < 12; n++) {
+    const gint *size = sizes[n % 3];
+    const gint channels = n % 2 ? 4 : 1;
+    TestImage src = cvtest_image_new (device, stream, size[0], size[1],
+        channels, n % 4 == 2 ? CVCORE_SAMPLE_U16 : CVCORE_SAMPLE_U8, -1,
+        n % 3 * 12, n + 21);
+    TestImage cpu_src = cvtest_image_on_cpu (cpu, cpu_stream, &src);
+    cvcore_clt_kernel_set *set = NULL;
+    cvcore_clt_params params;
+    TestImage out, cpu_out;
+    gdouble worst = 0.0;
+
+    cvcore_clt_params_init (&params);
+    params.operation = (cvcore_clt_operation) (n / 3);
+    params.shift_x = 1.3 - 0.4 * n;
+    params.shift_y = 0.45 * n - 2.0;
+    params.sigma = 0.7 + 0.3 * n;
+    params.channel_mask = channels == 4 ? 0xb : 0x1;
+    params.kernel_channel[0] = 2;
+    params.kernel_channel[1] = 1;
+    params.kernel_channel[3] = 0;
+    if (params.operation == CVCORE_CLT_DECONVOLVE) {
+      gdouble psf[25];
+
+      fail_unless_equals_int (cvcore_clt_kernel_set_new (size[0], size[1], 3,
+              3, &set), CVCORE_OK);
+      for (gint c = 0; c < 3; c++)
+        for (gint ny = 0; ny < set->nodes_y; ny++)
+          for (gint nx = 0; nx < set->nodes_x; nx++) {
+            gaussian_psf (0.6 + 0.2 * c + 0.1 * nx + 0.05 * ny, 5, psf);
+            cvcore_clt_response_from_psf (psf, 5, 0.01, TRUE,
+                cvcore_clt_kernel_set_node (set, c, nx, ny));
+          }
+    }
+    out = run (&src, &params, set);
+    cpu_out = run_on (cpu, cpu_stream, &cpu_src, &params, set);
+    for (gint y = 0; y < size[1]; y++)
+      for (gint x = 0; x < size[0]; x++)
+        for (gint c = 0; c < channels; c++)
+          worst = MAX (worst, fabs (cvtest_host_sample (&out, x, y, c) -
+                  cvtest_host_sample (&cpu_out, x, y, c)));
+    GST_INFO ("case %u (operation %d, %dx%dx%d): worst %g", n,
+        params.operation, size[0], size[1], channels, worst);
+    fail_unless (worst <= 1.0, "case %u: off by %g", n, worst);
+    cvcore_clt_kernel_set_free (set);
+    cvtest_image_free (&out, device);
+    cvtest_image_free (&src, device);
+    cvtest_image_free (&cpu_out, cpu);
+    cvtest_image_free (&cpu_src, cpu);
+  }
+  cvcore_stream_free (cpu_stream);
+  cvcore_device_close (cpu);
+}
+
+GST_END_TEST;
+
+static Suite *
+clt_suite (void)
+{
+  Suite *s = suite_create ("clt");
+  TCase *tc = tcase_create ("general");
+
+  suite_add_tcase (s, tc);
+  tcase_set_timeout (tc, 300);
+  tcase_add_checked_fixture (tc, setup, teardown);
+  tcase_add_test (tc, test_forward_definition);
+  tcase_add_test (tc, test_round_trip);
+  tcase_add_test (tc, test_integer_shift);
+  tcase_add_test (tc, test_fractional_shift);
+  tcase_add_test (tc, test_lowpass);
+  tcase_add_test (tc, test_deconvolve);
+  tcase_add_test (tc, test_kernel_files);
+  if (cvtest_backend () == CVCORE_BACKEND_CUDA)
+    tcase_add_test (tc, test_cuda_equals_cpu);
+  return s;
+}
+
+int
+main (int argc, char **argv)
+{
+  return cvtest_main (argc, argv, clt_suite);
+}
