@@ -10,6 +10,7 @@
 #include "gstcudafoveate.h"
 #include "gstcudatonemap.h"
 #include "gstcudagabor.h"
+#include "gstcudaclt.h"
 #include "gstcudadownload.h"
 #include "gstcudaupload.h"
 #include "gstcudavisionmemory.h"
@@ -78,6 +79,8 @@ gst_cuda_vision_plugin_init (GstPlugin * plugin)
       GST_TYPE_CUDA_TONEMAP);
   ok &= gst_element_register (plugin, "cudagabor", GST_RANK_NONE,
       GST_TYPE_CUDA_GABOR);
+  ok &= gst_element_register (plugin, "cudaclt", GST_RANK_NONE,
+      GST_TYPE_CUDA_CLT);
   return ok;
 }
 

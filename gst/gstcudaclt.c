@@ -1,0 +1,380 @@
+/**
+ * SECTION:element-cudaclt
+ * @title: cudaclt
+ *
+ * Processing of each frame in cudavision device memory through the
+ * complex lapped transform (CLT) of 16x16 tiles at a stride of 8: the
+ * forward transform (four layers of DCT-IV / DST-IV per tile), an
+ * operation on the coefficients, and the inverse with overlap-add, all on
+ * the GPU.
+ *
+ * `operation`:
+ * - `none`: the round trip; the output equals the input (edges included).
+ * - `shift`: moves the picture by `shift-x`, `shift-y` pixels (positive:
+ *   right, down). The fraction is a phase rotation in the transform
+ *   domain, without resampling; what comes in at the edges is the frame's
+ *   mirror image.
+ * - `lowpass`: a Gaussian of `sigma` pixels in the transform domain, with
+ *   unit gain on flat regions.
+ * - `deconvolve`: space-variant correction with the kernel set of the file
+ *   `kernels-location` (made for this frame size; format in the project's
+ *   docs/design.md, made from point-spread functions by
+ *   `cudavision-clt-kernels`). One CLT-domain kernel per grid node,
+ *   interpolated for the tiles between nodes.
+ *
+ * Colour formats are processed per colour channel (alpha and padding are
+ * copied); a kernel set of 3 channels gives each colour its own kernels
+ * (grey frames use the green ones).
+ *
+ * ## Example launch lines
+ * |[
+ * gst-launch-1.0 videotestsrc ! video/x-raw,format=RGBA ! cudaupload ! cudaclt operation=shift shift-x=0.5 shift-y=-0.25 ! cudadownload ! videoconvert ! autovideosink
+ * gst-launch-1.0 v4l2src ! videoconvert ! video/x-raw,format=GRAY8,width=1280,height=720 ! cudaupload ! cudaclt operation=deconvolve kernels-location=lens.kernels ! cudadownload ! videoconvert ! autovideosink
+ * ]|
+ */
+#ifdef HAVE_CONFIG_H
+#include "config.h"
+#endif
+
+#include "gstcudaclt.h"
+#include "gstcudavisionutils.h"
+#include "cvclt.h"
+
+#include <string.h>
+
+GST_DEBUG_CATEGORY_STATIC (gst_cuda_clt_debug);
+#define GST_CAT_DEFAULT gst_cuda_clt_debug
+
+#define CLT_FORMATS "{ GRAY8, GRAY16_LE, RGBA, BGRA, RGBx, BGRx }"
+
+enum
+{
+  PROP_0,
+  PROP_OPERATION,
+  PROP_SHIFT_X,
+  PROP_SHIFT_Y,
+  PROP_SIGMA,
+  PROP_KERNELS_LOCATION,
+};
+
+struct _GstCudaClt
+{
+  GstCudaVisionFilter parent;
+
+  /* properties, under the object lock */
+  cvcore_clt_params params;
+  gchar *kernels_location;
+  gboolean kernels_changed;
+
+  /* streaming thread only */
+  cvcore_clt_scratch *scratch;
+  cvcore_clt_kernel_set *kernels;       /* loaded from kernels_location */
+  gboolean kernels_on_device;
+  unsigned channel_mask;
+  gint kernel_channel[4];
+};
+
+#define BASE(self) GST_CUDA_VISION_BASE_TRANSFORM (self)
+
+G_DEFINE_TYPE_WITH_CODE (GstCudaClt, gst_cuda_clt,
+    GST_TYPE_CUDA_VISION_FILTER,
+    GST_DEBUG_CATEGORY_INIT (gst_cuda_clt_debug, "cudaclt", 0,
+        "cudavision lapped-transform processing"));
+
+#define GST_TYPE_CUDA_CLT_OPERATION (gst_cuda_clt_operation_get_type ())
+static GType
+gst_cuda_clt_operation_get_type (void)
+{
+  static GType type = 0;
+  static const GEnumValue values[] = {
+    {CVCORE_CLT_NONE, "Forward and inverse transform only", "none"},
+    {CVCORE_CLT_SHIFT, "Sub-pixel shift by phase rotation", "shift"},
+    {CVCORE_CLT_LOWPASS, "Gaussian lowpass", "lowpass"},
+    {CVCORE_CLT_DECONVOLVE, "Space-variant deconvolution with a kernel set",
+        "deconvolve"},
+    {0, NULL, NULL},
+  };
+
+  if (g_once_init_enter (&type)) {
+    GType t = g_enum_register_static ("GstCudaCltOperation", values);
+
+    g_once_init_leave (&type, t);
+  }
+  return type;
+}
+
+static gdouble *
+double_field (GstCudaClt * self, guint prop_id)
+{
+  switch (prop_id) {
+    case PROP_SHIFT_X:
+      return &self->params.shift_x;
+    case PROP_SHIFT_Y:
+      return &self->params.shift_y;
+    case PROP_SIGMA:
+      return &self->params.sigma;
+    default:
+      return NULL;
+  }
+}
+
+static void
+gst_cuda_clt_set_property (GObject * object, guint prop_id,
+    const GValue * value, GParamSpec * pspec)
+{
+  GstCudaClt *self = GST_CUDA_CLT (object);
+  gdouble *field;
+
+  GST_OBJECT_LOCK (self);
+  field = double_field (self, prop_id);
+  if (field) {
+    *field = g_value_get_double (value);
+  } else if (prop_id == PROP_OPERATION) {
+    self->params.operation = g_value_get_enum (value);
+  } else if (prop_id == PROP_KERNELS_LOCATION) {
+    g_free (self->kernels_location);
+    self->kernels_location = g_value_dup_string (value);
+    self->kernels_changed = TRUE;
+  } else {
+    G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+  }
+  GST_OBJECT_UNLOCK (self);
+}
+
+static void
+gst_cuda_clt_get_property (GObject * object, guint prop_id,
+    GValue * value, GParamSpec * pspec)
+{
+  GstCudaClt *self = GST_CUDA_CLT (object);
+  gdouble *field;
+
+  GST_OBJECT_LOCK (self);
+  field = double_field (self, prop_id);
+  if (field)
+    g_value_set_double (value, *field);
+  else if (prop_id == PROP_OPERATION)
+    g_value_set_enum (value, self->params.operation);
+  else if (prop_id == PROP_KERNELS_LOCATION)
+    g_value_set_string (value, self->kernels_location);
+  else
+    G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+  GST_OBJECT_UNLOCK (self);
+}
+
+static void
+free_scratch (GstCudaClt * self)
+{
+  cvcore_stream *stream = gst_cuda_vision_base_transform_get_stream (BASE
+      (self));
+
+  if (self->scratch == NULL)
+    return;
+  /* Queued frames may still use it. */
+  if (stream)
+    cvcore_stream_synchronize (stream);
+  cvcore_clt_scratch_free (self->scratch);
+  self->scratch = NULL;
+  self->kernels_on_device = FALSE;
+}
+
+static gboolean
+ensure_scratch (GstCudaClt * self, const GstVideoInfo * info)
+{
+  GstCudaVisionDevice *device = gst_cuda_vision_base_transform_get_device
+      (BASE (self));
+
+  if (self->scratch)
+    return TRUE;
+  if (cvcore_clt_scratch_new (gst_cuda_vision_device_get_core (device),
+          GST_VIDEO_INFO_WIDTH (info), GST_VIDEO_INFO_HEIGHT (info),
+          GST_VIDEO_INFO_IS_RGB (info) ? 3 : 1, &self->scratch) !=
+      CVCORE_OK) {
+    GST_ELEMENT_ERROR (self, RESOURCE, NO_SPACE_LEFT,
+        ("Cannot allocate lapped-transform planes for %dx%d",
+            GST_VIDEO_INFO_WIDTH (info), GST_VIDEO_INFO_HEIGHT (info)),
+        ("%s", cvcore_last_error ()));
+    return FALSE;
+  }
+  return TRUE;
+}
+
+/* Loads the kernel file when its location changed, and puts the set on
+ * the device when it is not there yet. */
+static gboolean
+ensure_kernels (GstCudaClt * self, cvcore_stream * stream)
+{
+  gchar *location = NULL;
+  gboolean changed;
+
+  GST_OBJECT_LOCK (self);
+  changed = self->kernels_changed;
+  self->kernels_changed = FALSE;
+  if (changed)
+    location = g_strdup (self->kernels_location);
+  GST_OBJECT_UNLOCK (self);
+
+  if (changed) {
+    cvcore_clt_kernel_set_free (self->kernels);
+    self->kernels = NULL;
+    self->kernels_on_device = FALSE;
+    if (location && cvcore_clt_kernel_set_load (location, &self->kernels)
+        != CVCORE_OK) {
+      GST_ELEMENT_ERROR (self, RESOURCE, OPEN_READ,
+          ("Cannot use the kernel set \"%s\"", location),
+          ("%s", cvcore_last_error ()));
+      g_free (location);
+      return FALSE;
+    }
+    g_free (location);
+  }
+  if (self->kernels == NULL) {
+    GST_ELEMENT_ERROR (self, RESOURCE, SETTINGS,
+        ("Deconvolution needs a kernel set: set kernels-location"), (NULL));
+    return FALSE;
+  }
+  if (!self->kernels_on_device) {
+    if (cvcore_clt_set_kernels (self->scratch, stream, self->kernels) !=
+        CVCORE_OK) {
+      GST_ELEMENT_ERROR (self, RESOURCE, SETTINGS,
+          ("The kernel set does not fit this stream"),
+          ("%s", cvcore_last_error ()));
+      return FALSE;
+    }
+    self->kernels_on_device = TRUE;
+  }
+  return TRUE;
+}
+
+static gboolean
+gst_cuda_clt_set_info (GstCudaVisionBaseTransform * base,
+    GstCaps * incaps, GstVideoInfo * in_info, GstCaps * outcaps,
+    GstVideoInfo * out_info)
+{
+  GstCudaClt *self = GST_CUDA_CLT (base);
+
+  free_scratch (self);
+  self->channel_mask = 0;
+  memset (self->kernel_channel, 0, sizeof (self->kernel_channel));
+  if (GST_VIDEO_INFO_IS_RGB (in_info)) {
+    for (gint c = 0; c < 3; c++) {
+      const gint offset = GST_VIDEO_INFO_COMP_POFFSET (in_info, c);
+
+      self->channel_mask |= 1u << offset;
+      self->kernel_channel[offset] = c;
+    }
+  } else {
+    self->channel_mask = 1;
+    self->kernel_channel[0] = 1;
+  }
+  return TRUE;
+}
+
+static GstFlowReturn
+gst_cuda_clt_process (GstCudaVisionFilter * filter,
+    cvcore_stream * stream, GstVideoFrame * in_frame, GstVideoFrame * out_frame)
+{
+  GstCudaClt *self = GST_CUDA_CLT (filter);
+  const cvcore_sample sample = GST_VIDEO_FRAME_COMP_DEPTH (in_frame, 0) > 8 ?
+      CVCORE_SAMPLE_U16 : CVCORE_SAMPLE_U8;
+  cvcore_clt_params params;
+  cvcore_image src, dst;
+
+  GST_OBJECT_LOCK (self);
+  params = self->params;
+  GST_OBJECT_UNLOCK (self);
+  params.channel_mask = self->channel_mask;
+  memcpy (params.kernel_channel, self->kernel_channel,
+      sizeof (params.kernel_channel));
+  if (!ensure_scratch (self, &in_frame->info))
+    return GST_FLOW_ERROR;
+  if (params.operation == CVCORE_CLT_DECONVOLVE
+      && !ensure_kernels (self, stream))
+    return GST_FLOW_ERROR;
+
+  gst_cuda_vision_frame_plane (in_frame, 0, sample, &src);
+  gst_cuda_vision_frame_plane (out_frame, 0, sample, &dst);
+  if (cvcore_clt (stream, self->scratch, &src, &dst, &params) != CVCORE_OK)
+    return gst_cuda_vision_base_transform_core_error (BASE (self),
+        "Lapped-transform processing failed");
+  return GST_FLOW_OK;
+}
+
+static gboolean
+gst_cuda_clt_stop (GstBaseTransform * trans)
+{
+  GstCudaClt *self = GST_CUDA_CLT (trans);
+
+  free_scratch (self);
+  return GST_BASE_TRANSFORM_CLASS (gst_cuda_clt_parent_class)->stop (trans);
+}
+
+static void
+gst_cuda_clt_finalize (GObject * object)
+{
+  GstCudaClt *self = GST_CUDA_CLT (object);
+
+  cvcore_clt_kernel_set_free (self->kernels);
+  g_free (self->kernels_location);
+  G_OBJECT_CLASS (gst_cuda_clt_parent_class)->finalize (object);
+}
+
+static void
+gst_cuda_clt_class_init (GstCudaCltClass * klass)
+{
+  GObjectClass *gobject_class = G_OBJECT_CLASS (klass);
+  GstElementClass *element_class = GST_ELEMENT_CLASS (klass);
+  GstBaseTransformClass *trans_class = GST_BASE_TRANSFORM_CLASS (klass);
+  GstCudaVisionBaseTransformClass *base_class =
+      GST_CUDA_VISION_BASE_TRANSFORM_CLASS (klass);
+  GstCudaVisionFilterClass *filter_class = GST_CUDA_VISION_FILTER_CLASS (klass);
+  const GParamFlags flags = G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS |
+      GST_PARAM_MUTABLE_PLAYING;
+  const GParamFlags moving = flags | GST_PARAM_CONTROLLABLE;
+  cvcore_clt_params defaults;
+
+  cvcore_clt_params_init (&defaults);
+  gobject_class->set_property = gst_cuda_clt_set_property;
+  gobject_class->get_property = gst_cuda_clt_get_property;
+  gobject_class->finalize = gst_cuda_clt_finalize;
+
+  g_object_class_install_property (gobject_class, PROP_OPERATION,
+      g_param_spec_enum ("operation", "Operation",
+          "What is done to the coefficients between the forward and the "
+          "inverse transform", GST_TYPE_CUDA_CLT_OPERATION,
+          defaults.operation, flags));
+  gst_cuda_vision_install_double (gobject_class, PROP_SHIFT_X, "shift-x",
+      "Shift x", "Horizontal shift in pixels, positive to the right "
+      "(operation=shift)", -CVCORE_CLT_MAX_SHIFT, CVCORE_CLT_MAX_SHIFT,
+      defaults.shift_x, moving);
+  gst_cuda_vision_install_double (gobject_class, PROP_SHIFT_Y, "shift-y",
+      "Shift y", "Vertical shift in pixels, positive downwards "
+      "(operation=shift)", -CVCORE_CLT_MAX_SHIFT, CVCORE_CLT_MAX_SHIFT,
+      defaults.shift_y, moving);
+  gst_cuda_vision_install_double (gobject_class, PROP_SIGMA, "sigma",
+      "Sigma", "Standard deviation of the Gaussian lowpass in pixels "
+      "(operation=lowpass)", 0.0, CVCORE_CLT_MAX_SIGMA, defaults.sigma,
+      moving);
+  g_object_class_install_property (gobject_class, PROP_KERNELS_LOCATION,
+      g_param_spec_string ("kernels-location", "Kernels location",
+          "Kernel-set file for operation=deconvolve, made for the stream's "
+          "frame size (read at the next frame after a change)", NULL, flags));
+
+  gst_cuda_vision_filter_class_add_pad_templates (filter_class, CLT_FORMATS);
+  gst_element_class_set_static_metadata (element_class,
+      "CUDA lapped-transform processing", "Filter/Effect/Video/Hardware",
+      "Sub-pixel shift, lowpass and space-variant deconvolution of video in "
+      "the complex lapped transform domain, in CUDA device memory",
+      "gst-cuda-vision developers");
+
+  trans_class->stop = gst_cuda_clt_stop;
+  base_class->set_info = gst_cuda_clt_set_info;
+  filter_class->process = gst_cuda_clt_process;
+
+  gst_type_mark_as_plugin_api (GST_TYPE_CUDA_CLT_OPERATION, 0);
+}
+
+static void
+gst_cuda_clt_init (GstCudaClt * self)
+{
+  cvcore_clt_params_init (&self->params);
+}

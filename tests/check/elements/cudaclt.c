@@ -1,0 +1,210 @@
+/* cudaclt as an element: round trips of every format with padded rows,
+ * whole-pixel shifts per colour channel, lowpass on flat frames, kernel
+ * files (identity, missing, broken, made for another size), a shift moved
+ * while playing, renegotiation. The transform itself is tested in clt.c. */
+#include <glib/gstdio.h>
+
+#include "cvtest.h"
+#include "cvclt.h"
+
+static const GstVideoFormat formats[] = {
+  GST_VIDEO_FORMAT_GRAY8, GST_VIDEO_FORMAT_GRAY16_LE, GST_VIDEO_FORMAT_RGBA,
+  GST_VIDEO_FORMAT_BGRA, GST_VIDEO_FORMAT_RGBx, GST_VIDEO_FORMAT_BGRx,
+};
+
+static gint
+mirror (gint i, gint n)
+{
+  i %= 2 * n;
+  if (i < 0)
+    i += 2 * n;
+  return i < n ? i : 2 * n - 1 - i;
+}
+
+/* `none`, and deconvolution with an identity kernel set, give every frame
+ * back exactly. */
+GST_START_TEST (test_round_trip)
+{
+  gchar *path = g_build_filename (g_get_tmp_dir (), "cudaclt-id.kernels",
+      NULL);
+  cvcore_clt_kernel_set *set;
+
+  fail_unless_equals_int (cvcore_clt_kernel_set_new (61, 35, 3, 3, &set),
+      CVCORE_OK);
+  fail_unless_equals_int (cvcore_clt_kernel_set_save (set, path), CVCORE_OK);
+  cvcore_clt_kernel_set_free (set);
+  for (guint f = 0; f < G_N_ELEMENTS (formats); f++)
+    for (gint op = 0; op < 2; op++) {
+      gchar *props = g_strdup_printf ("operation=%s kernels-location=%s",
+          op ? "deconvolve" : "none", path);
+      GstHarness *h = cvtest_filter_harness ("cudaclt", props, NULL);
+      GstVideoInfo info, padded;
+      GstBuffer *in, *out;
+
+      cvtest_set_caps (h, &info, formats[f], 61, 35);
+      cvtest_padded_info (&padded, formats[f], 61, 35, 20, 0);
+      in = cvtest_random_frame (&padded, f + 1);
+      out = cvtest_push_frame (h, in);
+      cvtest_assert_frames_equal (out, in, &info);
+      gst_buffer_unref (in);
+      gst_buffer_unref (out);
+      gst_harness_teardown (h);
+      g_free (props);
+    }
+  g_unlink (path);
+  g_free (path);
+}
+
+GST_END_TEST;
+
+/* Whole-pixel shifts move the colour channels (mirror image at the edges)
+ * and leave alpha where it was. */
+GST_START_TEST (test_integer_shift)
+{
+  GstHarness *h = cvtest_filter_harness ("cudaclt",
+      "operation=shift shift-x=3 shift-y=-2", NULL);
+  GstVideoInfo info;
+  GstBuffer *in, *out;
+
+  cvtest_set_caps (h, &info, GST_VIDEO_FORMAT_BGRA, 40, 27);
+  in = cvtest_random_frame (&info, 7);
+  out = cvtest_push_frame (h, in);
+  for (gint y = 0; y < 27; y++)
+    for (gint x = 0; x < 40; x++)
+      for (gint c = 0; c < 4; c++) {
+        const gint sx = c == 3 ? x : mirror (x - 3, 40);
+        const gint sy = c == 3 ? y : mirror (y + 2, 27);
+
+        fail_unless_equals_int (cvtest_byte_at (out, &info, 0, 4 * x + c, y),
+            cvtest_byte_at (in, &info, 0, 4 * sx + c, sy));
+      }
+  gst_buffer_unref (in);
+  gst_buffer_unref (out);
+  gst_harness_teardown (h);
+}
+
+GST_END_TEST;
+
+GST_START_TEST (test_lowpass_flat)
+{
+  GstHarness *h = cvtest_filter_harness ("cudaclt",
+      "operation=lowpass sigma=4", NULL);
+  GstVideoInfo info;
+
+  cvtest_set_caps (h, &info, GST_VIDEO_FORMAT_RGBx, 50, 30);
+  cvtest_assert_constant_unchanged (h, &info, 0x77);
+  gst_harness_teardown (h);
+}
+
+GST_END_TEST;
+
+/* A frame through a filter whose processing fails: the flow error and an
+ * error message saying @reason. */
+static void
+assert_element_error (const gchar * properties, gint width,
+    const gchar * reason)
+{
+  GstElement *filter;
+  GstHarness *h = cvtest_filter_harness ("cudaclt", properties, &filter);
+  GstBus *bus = gst_bus_new ();
+  GstVideoInfo info;
+  GstMessage *msg;
+  GError *error;
+  gchar *debug;
+
+  gst_element_set_bus (filter, bus);
+  cvtest_set_caps (h, &info, GST_VIDEO_FORMAT_GRAY8, width, 20);
+  fail_unless_equals_int (gst_harness_push (h, cvtest_random_frame (&info,
+              1)), GST_FLOW_ERROR);
+  msg = gst_bus_pop_filtered (bus, GST_MESSAGE_ERROR);
+  fail_unless (msg != NULL);
+  gst_message_parse_error (msg, &error, &debug);
+  fail_unless (strstr (error->message, reason) || (debug
+          && strstr (debug, reason)), "'%s' (%s) does not say '%s'",
+      error->message, debug, reason);
+  g_error_free (error);
+  g_free (debug);
+  gst_message_unref (msg);
+  gst_element_set_bus (filter, NULL);
+  gst_object_unref (bus);
+  gst_object_unref (filter);
+  gst_harness_teardown (h);
+}
+
+GST_START_TEST (test_kernel_errors)
+{
+  gchar *path = g_build_filename (g_get_tmp_dir (), "cudaclt-40.kernels",
+      NULL), *props;
+  cvcore_clt_kernel_set *set;
+
+  assert_element_error ("operation=deconvolve", 40, "kernels-location");
+  assert_element_error ("operation=deconvolve kernels-location=/nonexistent/"
+      "k.kernels", 40, "cannot open");
+  fail_unless_equals_int (cvcore_clt_kernel_set_new (40, 20, 1, 1, &set),
+      CVCORE_OK);
+  fail_unless_equals_int (cvcore_clt_kernel_set_save (set, path), CVCORE_OK);
+  cvcore_clt_kernel_set_free (set);
+  props = g_strdup_printf ("operation=deconvolve kernels-location=%s", path);
+  assert_element_error (props, 48, "40x20");
+  g_free (props);
+  g_file_set_contents (path, "CVCLTKS1 and nothing else", -1, NULL);
+  props = g_strdup_printf ("operation=deconvolve kernels-location=%s", path);
+  assert_element_error (props, 40, "not a CLT kernel set");
+  g_free (props);
+  g_unlink (path);
+  g_free (path);
+}
+
+GST_END_TEST;
+
+/* shift-x set between frames applies to the next frame; a new size is
+ * taken (the planes are made again). */
+GST_START_TEST (test_changes_while_playing)
+{
+  GstElement *filter;
+  GstHarness *h = cvtest_filter_harness ("cudaclt", "operation=shift",
+      &filter);
+  GstVideoInfo info;
+
+  for (gint i = 0; i < 3; i++) {
+    const gint w = i == 2 ? 33 : 24;
+    GstBuffer *in, *out;
+
+    cvtest_set_caps (h, &info, GST_VIDEO_FORMAT_GRAY8, w, 16);
+    g_object_set (filter, "shift-x", (gdouble) i, NULL);
+    in = cvtest_random_frame (&info, 3 + i);
+    out = cvtest_push_frame (h, in);
+    for (gint y = 0; y < 16; y++)
+      for (gint x = 0; x < w; x++)
+        fail_unless_equals_int (cvtest_byte_at (out, &info, 0, x, y),
+            cvtest_byte_at (in, &info, 0, mirror (x - i, w), y));
+    gst_buffer_unref (in);
+    gst_buffer_unref (out);
+  }
+  gst_object_unref (filter);
+  gst_harness_teardown (h);
+}
+
+GST_END_TEST;
+
+static Suite *
+cudaclt_suite (void)
+{
+  Suite *s = suite_create ("cudaclt");
+  TCase *tc = tcase_create ("general");
+
+  suite_add_tcase (s, tc);
+  tcase_set_timeout (tc, 120);
+  tcase_add_test (tc, test_round_trip);
+  tcase_add_test (tc, test_integer_shift);
+  tcase_add_test (tc, test_lowpass_flat);
+  tcase_add_test (tc, test_kernel_errors);
+  tcase_add_test (tc, test_changes_while_playing);
+  return s;
+}
+
+int
+main (int argc, char **argv)
+{
+  return cvtest_main (argc, argv, cudaclt_suite);
+}
