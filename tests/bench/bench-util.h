@@ -43,5 +43,6 @@ gdouble pipeline_fps (const GstVideoInfo * info, gboolean pinned,
 
 void bench_tonemap (cvcore_device * device);
 void bench_gabor (cvcore_device * device);
+void bench_clt (cvcore_device * device);
 
 #endif /* BENCH_UTIL_H */

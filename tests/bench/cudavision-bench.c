@@ -1,7 +1,7 @@
 /* cudavision-bench: speed of the cudavision elements, printed next to peers
  * measured in the same run.
  *
- *   cudavision-bench transfer|convolve|foveate|tonemap|gabor [--frames N]
+ *   cudavision-bench transfer|convolve|foveate|tonemap|gabor|clt [--frames N]
  *       [--sizes 1080p,4k]
  *
  * transfer: `appsrc ! cudaupload [! queue] ! cudadownload ! fakesink` frame
@@ -22,7 +22,7 @@
  * and at a corner, 32-pixel fragments, next to the copy floor and to the
  * published 1.65 ms (1920x1080 RGB, GTX 1060).
  *
- * tonemap, gabor: see bench-tonemap.c, bench-gabor.c.
+ * tonemap, gabor, clt: see bench-tonemap.c, bench-gabor.c, bench-clt.c.
  *
  * The backend is GST_CUDAVISION_BACKEND's (default cuda); on the CPU backend
  * the numbers are memcpy speeds and only say that the program works.
@@ -586,7 +586,7 @@ main (int argc, char **argv)
     {NULL}
   };
   GOptionContext *options =
-      g_option_context_new ("transfer|convolve|foveate|tonemap|gabor");
+      g_option_context_new ("transfer|convolve|foveate|tonemap|gabor|clt");
   GError *error = NULL;
   cvcore_backend backend;
   cvcore_device *device;
@@ -604,9 +604,10 @@ main (int argc, char **argv)
           && strcmp (argv[1], "convolve") != 0
           && strcmp (argv[1], "foveate") != 0
           && strcmp (argv[1], "tonemap") != 0
-          && strcmp (argv[1], "gabor") != 0)) {
+          && strcmp (argv[1], "gabor") != 0
+          && strcmp (argv[1], "clt") != 0)) {
     fprintf (stderr, "usage: cudavision-bench "
-        "transfer|convolve|foveate|tonemap|gabor "
+        "transfer|convolve|foveate|tonemap|gabor|clt "
         "[--frames N] [--sizes 1080p,4k]\n");
     return 2;
   }
@@ -630,8 +631,10 @@ main (int argc, char **argv)
     bench_foveate (device);
   else if (strcmp (argv[1], "tonemap") == 0)
     bench_tonemap (device);
-  else
+  else if (strcmp (argv[1], "gabor") == 0)
     bench_gabor (device);
+  else
+    bench_clt (device);
   cvcore_device_close (device);
   return 0;
 }

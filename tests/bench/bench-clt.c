@@ -1,0 +1,187 @@
+/* clt: kernel time of cvcore_clt (median of CUDA-event timings of 20
+ * back-to-back frames) per operation on GRAY8 and RGBA frames (three
+ * colours processed) at 1080p and 4K, next to the one-read-one-write floor
+ * (a device-to-device copy of the frame), and the pipeline rate of
+ * `cudaupload ! cudaclt operation=shift ! cudadownload`. Then the seed's
+ * workload: four 2592x1936 frames through forward transform, space-variant
+ * deconvolution (a kernel node every 2 tiles, 16 pixels) and inverse;
+ * the seed took 86.5 ms for four Bayer frames on a GTX 1050 Ti. */
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "bench-util.h"
+#include "cvclt.h"
+
+#define SEED_FRAMES 4
+
+typedef struct
+{
+  cvcore_image src[SEED_FRAMES], dst[SEED_FRAMES];
+  gint frames;
+  cvcore_clt_scratch *scratch;
+  cvcore_clt_params params;
+} CltJob;
+
+static cvcore_status
+run_clt (cvcore_stream * stream, gpointer data)
+{
+  CltJob *job = data;
+
+  for (gint i = 0; i < job->frames; i++) {
+    cvcore_status status = cvcore_clt (stream, job->scratch, &job->src[i],
+        &job->dst[i], &job->params);
+
+    if (status != CVCORE_OK)
+      return status;
+  }
+  return CVCORE_OK;
+}
+
+static cvcore_status
+run_copy (cvcore_stream * stream, gpointer data)
+{
+  CltJob *job = data;
+  const cvcore_image *s = &job->src[0];
+
+  return cvcore_copy_2d_async (stream, job->dst[0].data, job->dst[0].pitch,
+      s->data, s->pitch, (size_t) s->width * s->channels, s->height,
+      CVCORE_COPY_DEVICE_TO_DEVICE);
+}
+
+static void
+alloc_frames (cvcore_device * device, cvcore_stream * stream, CltJob * job,
+    gint frames, gint w, gint h, gint channels)
+{
+  job->frames = frames;
+  for (gint i = 0; i < frames; i++) {
+    job->src[i] = (cvcore_image) {
+    NULL, 0, w, h, channels, CVCORE_SAMPLE_U8};
+    job->dst[i] = job->src[i];
+    CORE_TRY (cvcore_plane_alloc (device, (size_t) w * channels, h,
+            &job->src[i].data, &job->src[i].pitch));
+    CORE_TRY (cvcore_plane_alloc (device, (size_t) w * channels, h,
+            &job->dst[i].data, &job->dst[i].pitch));
+    CORE_TRY (cvcore_memset_2d_async (stream, job->src[i].data,
+            job->src[i].pitch, 0x40 + 8 * i, (size_t) w * channels, h));
+  }
+  CORE_TRY (cvcore_clt_scratch_new (device, w, h, channels == 4 ? 3 : 1,
+          &job->scratch));
+}
+
+static void
+free_frames (cvcore_device * device, CltJob * job)
+{
+  for (gint i = 0; i < job->frames; i++) {
+    cvcore_device_free (device, job->src[i].data);
+    cvcore_device_free (device, job->dst[i].data);
+  }
+  cvcore_clt_scratch_free (job->scratch);
+}
+
+/* A kernel set for @w x @h of 3 colours, every node the inverse of a
+ * Gaussian blur a little different from its neighbours'. */
+static void
+load_kernels (cvcore_stream * stream, CltJob * job, gint w, gint h,
+    gint stride)
+{
+  cvcore_clt_kernel_set *set;
+  gdouble psf[7 * 7];
+
+  CORE_TRY (cvcore_clt_kernel_set_new (w, h, stride, 3, &set));
+  for (gint c = 0; c < 3; c++)
+    for (gint ny = 0; ny < set->nodes_y; ny++)
+      for (gint nx = 0; nx < set->nodes_x; nx++) {
+        const gdouble sigma = 0.8 + 0.1 * c + 0.002 * (nx + ny);
+
+        for (gint i = 0; i < 49; i++) {
+          const gdouble dx = i % 7 - 3, dy = i / 7 - 3;
+
+          psf[i] = exp (-(dx * dx + dy * dy) / (2 * sigma * sigma));
+        }
+        cvcore_clt_response_from_psf (psf, 7, 1e-2, TRUE,
+            cvcore_clt_kernel_set_node (set, c, nx, ny));
+      }
+  CORE_TRY (cvcore_clt_set_kernels (job->scratch, stream, set));
+  cvcore_clt_kernel_set_free (set);
+}
+
+static void
+set_params (CltJob * job, cvcore_clt_operation op, gint channels)
+{
+  cvcore_clt_params_init (&job->params);
+  job->params.operation = op;
+  job->params.shift_x = 0.5;
+  job->params.shift_y = -0.25;
+  job->params.sigma = 1.5;
+  job->params.channel_mask = channels == 4 ? 0x7 : 0x1;
+  for (gint c = 0; c < 3; c++)
+    job->params.kernel_channel[c] = c;
+}
+
+static void
+bench_operations (cvcore_device * device, cvcore_stream * stream)
+{
+  static const BenchSize sizes[] = {
+    {"1080p", 1920, 1080}, {"4k", 3840, 2160},
+  };
+  static const gchar *names[] = { "none", "shift", "lowpass", "deconvolve" };
+
+  printf ("| size | format | operation | ms | floor ms | ours / floor | "
+      "pipeline fps (shift) |\n|---|---|---|---|---|---|---|\n");
+  for (guint s = 0; s < G_N_ELEMENTS (sizes); s++)
+    for (gint channels = 1; channels <= 4; channels += 3) {
+      const gint w = sizes[s].width, h = sizes[s].height;
+      GstVideoInfo info;
+      CltJob job;
+      gdouble floor_ms, fps;
+
+      if (!size_wanted (&sizes[s]))
+        continue;
+      memset (&job, 0, sizeof (job));
+      alloc_frames (device, stream, &job, 1, w, h, channels);
+      load_kernels (stream, &job, w, h, 2);
+      floor_ms = time_median_ms (device, stream, run_copy, &job, 21, 20);
+      gst_video_info_set_format (&info, channels == 4 ?
+          GST_VIDEO_FORMAT_RGBA : GST_VIDEO_FORMAT_GRAY8, w, h);
+      GST_VIDEO_INFO_FPS_N (&info) = 30;
+      fps = pipeline_fps (&info, TRUE,
+          "cudaclt operation=shift shift-x=0.5 shift-y=-0.25");
+      for (gint op = 0; op < 4; op++) {
+        gdouble ms;
+
+        set_params (&job, (cvcore_clt_operation) op, channels);
+        ms = time_median_ms (device, stream, run_clt, &job, 21, 20);
+        printf ("| %s | %s | %s | %.4f | %.4f | %.1f | ", sizes[s].name,
+            channels == 4 ? "RGBA" : "GRAY8", names[op], ms, floor_ms,
+            ms / floor_ms);
+        printf (op == 1 ? "%.0f |\n" : "|\n", fps);
+        fflush (stdout);
+      }
+      free_frames (device, &job);
+    }
+}
+
+void
+bench_clt (cvcore_device * device)
+{
+  const gdouble seed_ms = 86.5;
+  cvcore_stream *stream;
+  CltJob job;
+  gdouble ms;
+
+  CORE_TRY (cvcore_stream_new (device, &stream));
+  bench_operations (device, stream);
+
+  memset (&job, 0, sizeof (job));
+  alloc_frames (device, stream, &job, SEED_FRAMES, 2592, 1936, 4);
+  load_kernels (stream, &job, 2592, 1936, 2);
+  set_params (&job, CVCORE_CLT_DECONVOLVE, 4);
+  ms = time_median_ms (device, stream, run_clt, &job, 11, 5);
+  printf ("\nThe seed's workload, %d frames of 2592x1936, 3 colours each "
+      "(RGBA), forward + deconvolve + inverse: %.3f ms (seed: %.1f ms for "
+      "Bayer frames on a GTX 1050 Ti, %.0fx)\n", SEED_FRAMES, ms, seed_ms,
+      seed_ms / ms);
+  free_frames (device, &job);
+  cvcore_stream_free (stream);
+}
