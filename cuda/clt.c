@@ -419,15 +419,28 @@ cvcore_clt_set_kernels (cvcore_clt_scratch * clt, cvcore_stream * stream,
     cvcore_device_free (clt->device, clt->kernels);
   clt->kernels = NULL;
   status = cvcore_device_alloc (clt->device, bytes, (void **) &clt->kernels);
-  if (status == CVCORE_OK)
-    status = cvcore_copy_async (stream, clt->kernels, set->data, bytes,
-        CVCORE_COPY_HOST_TO_DEVICE);
   if (status != CVCORE_OK)
     return status;
-  /* the CPU backend copies at once; CUDA reads the host data before the
-   * stream goes on, so the caller may free it after a synchronisation */
-  if (clt->device->backend != CVCORE_BACKEND_CPU)
-    status = cvcore_stream_synchronize (stream);
+  if (clt->device->backend == CVCORE_BACKEND_CPU) {
+    status = cvcore_copy_async (stream, clt->kernels, set->data, bytes,
+        CVCORE_COPY_HOST_TO_DEVICE);
+  } else {
+    /* CUDA lanes read each response as [layer][k][l] */
+    float *t = malloc (bytes);
+
+    if (t == NULL)
+      return cvcore_fail (CVCORE_ERROR_OUT_OF_MEMORY, "kernel set");
+    for (size_t node = 0; node < bytes / sizeof (float) / 256; node++)
+      for (int i = 0; i < 256; i++)
+        t[node * 256 + (i & ~63) + (i & 7) * 8 + (i >> 3 & 7)] =
+            set->data[node * 256 + i];
+    status = cvcore_copy_async (stream, clt->kernels, t, bytes,
+        CVCORE_COPY_HOST_TO_DEVICE);
+    /* the copy reads @t before the stream goes on */
+    if (status == CVCORE_OK)
+      status = cvcore_stream_synchronize (stream);
+    free (t);
+  }
   clt->set = *set;
   clt->set.data = NULL;
   return status;

@@ -83,12 +83,22 @@ struct Image
 };
 
 /* Channels a launch processes: image channel and kernel-set channel of
- * each processed one. */
+ * each processed one, a byte each (packed: indexing an array by blockIdx
+ * would put the parameter on the stack). */
 struct Channels
 {
   int count;
-  int image[4], kernel[4];
+  unsigned image, kernel;
   unsigned mask;
+
+  __device__ __forceinline__ int image_of (int i) const
+  {
+    return image >> (8 * i) & 0xff;
+  }
+  __device__ __forceinline__ int kernel_of (int i) const
+  {
+    return kernel >> (8 * i) & 0xff;
+  }
 };
 
 struct Kernels
@@ -97,13 +107,25 @@ struct Kernels
   int stride, nodes_x, nodes_y;
 };
 
-/* Per warp: the windowed tile, the horizontal pass and the inverse's
- * vertical pass (padded rows against bank conflicts). */
-struct TileShared
+/* Per warp: the windowed tile, the horizontal pass (transposed: each
+ * lane of the vertical pass reads its column as a row) and the inverse's
+ * vertical pass. Rows are padded so that the 128-bit accesses of eight
+ * lanes fall on distinct banks. */
+struct __align__ (16) TileShared
 {
-  float pix[16][17];
-  float h[2][16][9];
-  float v[2][2][16][9];
+  float pix[16][20];
+  /* [kind][k][m], the kinds 176 floats apart (16 banks) */
+  float h[2 * 176];
+  float v[2 * 176];
+
+  __device__ __forceinline__ float *h_row (int kind, int k)
+  {
+    return h + kind * 176 + k * 20;
+  }
+  __device__ __forceinline__ float *v_row (int kind, int k)
+  {
+    return v + kind * 176 + k * 20;
+  }
 };
 
 __device__ __forceinline__ void
@@ -151,6 +173,47 @@ unfold (const float *g, float *u, bool sine)
   }
 }
 
+/* Samples x .. x + 7 of row y (all inside the frame) into @out: wide
+ * loads where the layout allows, else one by one. */
+__device__ __forceinline__ void
+load_run (const Image & src, int x, int y, int c, float *out)
+{
+  const unsigned char *p = src.data + y * src.pitch +
+      (size_t) x * src.channels * (src.wide ? 2 : 1);
+  const bool aligned = (reinterpret_cast < uintptr_t > (p) & 15) == 0;
+
+  if (aligned && !src.wide && src.channels == 1) {
+    const uint2 v = *reinterpret_cast < const uint2 * >(p);
+
+#pragma unroll
+    for (int j = 0; j < 4; j++) {
+      out[j] = (float) (v.x >> (8 * j) & 0xff);
+      out[j + 4] = (float) (v.y >> (8 * j) & 0xff);
+    }
+  } else if (aligned && !src.wide && src.channels == 4) {
+    const uint4 a = reinterpret_cast < const uint4 * >(p)[0];
+    const uint4 b = reinterpret_cast < const uint4 * >(p)[1];
+    const unsigned words[8] = { a.x, a.y, a.z, a.w, b.x, b.y, b.z, b.w };
+
+#pragma unroll
+    for (int j = 0; j < 8; j++)
+      out[j] = (float) (words[j] >> (8 * c) & 0xff);
+  } else if (aligned && src.wide && src.channels == 1) {
+    const uint4 a = *reinterpret_cast < const uint4 * >(p);
+    const unsigned words[4] = { a.x, a.y, a.z, a.w };
+
+#pragma unroll
+    for (int j = 0; j < 4; j++) {
+      out[2 * j] = (float) (words[j] & 0xffff);
+      out[2 * j + 1] = (float) (words[j] >> 16);
+    }
+  } else {
+#pragma unroll
+    for (int j = 0; j < 8; j++)
+      out[j] = src.at (x + j, y, c);
+  }
+}
+
 /* Loads tile (tx, ty) of channel c and runs the forward transform: lane
  * (k, hk, vk) = (lane & 7, lane >> 3 & 1, lane >> 4) ends with the
  * coefficients l = 0..7 of column k of layer hk + 2 vk. */
@@ -161,15 +224,25 @@ forward (const Image & src, int c, const Plan & p, int tx, int ty,
   {
     const int m = lane >> 1, n0 = (lane & 1) * 8;
     const int y = cv_clt_mirror (8 * ty - 8 + m - p.offset_y, p.height);
+    const int x0 = 8 * tx - 8 - p.offset_x + n0;
     const float wy = p.window_y[m];
+    float v[8];
 
+    /* most tiles lie inside the frame: no mirroring along x */
+    if (x0 >= 0 && x0 + 8 <= p.width) {
+      load_run (src, x0, y, c, v);
+    } else {
 #pragma unroll
-    for (int j = 0; j < 8; j++) {
-      const int n = n0 + j;
-      const int x = cv_clt_mirror (8 * tx - 8 + n - p.offset_x, p.width);
-
-      s.pix[m][n] = src.at (x, y, c) * p.window_x[n] * wy;
+      for (int j = 0; j < 8; j++)
+        v[j] = src.at (cv_clt_mirror (x0 + j, p.width), y, c);
     }
+#pragma unroll
+    for (int j = 0; j < 8; j++)
+      v[j] *= p.window_x[n0 + j] * wy;
+    reinterpret_cast < float4 * >(&s.pix[m][n0])[0] =
+        make_float4 (v[0], v[1], v[2], v[3]);
+    reinterpret_cast < float4 * >(&s.pix[m][n0])[1] =
+        make_float4 (v[4], v[5], v[6], v[7]);
   }
   __syncwarp ();
   {
@@ -178,13 +251,19 @@ forward (const Image & src, int c, const Plan & p, int tx, int ty,
     float u[16], f[8], o[8];
 
 #pragma unroll
-    for (int n = 0; n < 16; n++)
-      u[n] = s.pix[m][n];
+    for (int j = 0; j < 4; j++) {
+      const float4 q = reinterpret_cast < const float4 * >(s.pix[m])[j];
+
+      u[4 * j] = q.x;
+      u[4 * j + 1] = q.y;
+      u[4 * j + 2] = q.z;
+      u[4 * j + 3] = q.w;
+    }
     fold (u, f, sine);
     dct4 (f, o, sine);
 #pragma unroll
     for (int k = 0; k < 8; k++)
-      s.h[sine][m][k] = o[k];
+      s.h_row (sine, k)[m] = o[k];
   }
   __syncwarp ();
   {
@@ -193,8 +272,14 @@ forward (const Image & src, int c, const Plan & p, int tx, int ty,
     float u[16], f[8];
 
 #pragma unroll
-    for (int m = 0; m < 16; m++)
-      u[m] = s.h[hk][m][k];
+    for (int j = 0; j < 4; j++) {
+      const float4 q = reinterpret_cast < const float4 * >(s.h_row (hk, k))[j];
+
+      u[4 * j] = q.x;
+      u[4 * j + 1] = q.y;
+      u[4 * j + 2] = q.z;
+      u[4 * j + 3] = q.w;
+    }
     fold (u, f, vk);
     dct4 (f, coef, vk);
   }
@@ -230,28 +315,40 @@ operate (const Plan & p, const Kernels & kernels, int kernel_channel,
     const int x1 = min (x0 + 1, kernels.nodes_x - 1);
     const int y1 = min (y0 + 1, kernels.nodes_y - 1);
     const float ax = fminf (px - x0, 1.0f), ay = fminf (py - y0, 1.0f);
+    /* on the device each response is [layer][k][l]: a lane's 8 values
+     * are two float4 */
     const float *base = kernels.data + (size_t) kernel_channel *
         kernels.nodes_y * kernels.nodes_x * CVCORE_CLT_COEFFICIENTS +
-        layer * 64 + k;
-    const float *n00 = base + (y0 * kernels.nodes_x + x0) * 256;
-    const float *n01 = base + (y0 * kernels.nodes_x + x1) * 256;
-    const float *n10 = base + (y1 * kernels.nodes_x + x0) * 256;
-    const float *n11 = base + (y1 * kernels.nodes_x + x1) * 256;
+        layer * 64 + k * 8;
+    const float4 *n00 = reinterpret_cast < const float4 *>(base + (y0 *
+            kernels.nodes_x + x0) * 256);
+    const float4 *n01 = reinterpret_cast < const float4 *>(base + (y0 *
+            kernels.nodes_x + x1) * 256);
+    const float4 *n10 = reinterpret_cast < const float4 *>(base + (y1 *
+            kernels.nodes_x + x0) * 256);
+    const float4 *n11 = reinterpret_cast < const float4 *>(base + (y1 *
+            kernels.nodes_x + x1) * 256);
+    float mine[8];
 
 #pragma unroll
-    for (int l = 0; l < 8; l++) {
-      const float top = fmaf (ax, __ldg (n01 + 8 * l) - __ldg (n00 + 8 * l),
-          __ldg (n00 + 8 * l));
-      const float bottom = fmaf (ax, __ldg (n11 + 8 * l) -
-          __ldg (n10 + 8 * l), __ldg (n10 + 8 * l));
-      const float mine = fmaf (ay, bottom - top, top);
+    for (int j = 0; j < 2; j++) {
+      const float4 a = __ldg (n00 + j), b = __ldg (n01 + j);
+      const float4 c = __ldg (n10 + j), d = __ldg (n11 + j);
+      const float wa = (1.0f - ax) * (1.0f - ay), wb = ax * (1.0f - ay);
+      const float wc = (1.0f - ax) * ay, wd = ax * ay;
 
-      coef[l] = tessarine_component (coef[l],
-          __shfl_sync (0xffffffffu, mine, k),
-          __shfl_sync (0xffffffffu, mine, k + 8),
-          __shfl_sync (0xffffffffu, mine, k + 16),
-          __shfl_sync (0xffffffffu, mine, k + 24), lane);
+      mine[4 * j] = wa * a.x + wb * b.x + wc * c.x + wd * d.x;
+      mine[4 * j + 1] = wa * a.y + wb * b.y + wc * c.y + wd * d.y;
+      mine[4 * j + 2] = wa * a.z + wb * b.z + wc * c.z + wd * d.z;
+      mine[4 * j + 3] = wa * a.w + wb * b.w + wc * c.w + wd * d.w;
     }
+#pragma unroll
+    for (int l = 0; l < 8; l++)
+      coef[l] = tessarine_component (coef[l],
+          __shfl_sync (0xffffffffu, mine[l], k),
+          __shfl_sync (0xffffffffu, mine[l], k + 8),
+          __shfl_sync (0xffffffffu, mine[l], k + 16),
+          __shfl_sync (0xffffffffu, mine[l], k + 24), lane);
   } else if (p.operation != CVCORE_CLT_NONE) {
     const float cx = p.factor_x[k][0], sx = p.factor_x[k][1];
 
@@ -276,13 +373,23 @@ inverse (const Plan & p, float *planes, size_t pitch, int tx, int ty,
   {
     const int k = lane & 7, hk = lane >> 3 & 1;
     const bool vk = lane >> 4;
-    float g[8], u[16];
+    float g[8], u[16], sum[8];
 
     dct4 (coef, g, vk);
     unfold (g, u, vk);
+    /* the two vertical kinds add up: lane vk = 0 keeps rows 0..7, its
+     * partner rows 8..15 */
 #pragma unroll
-    for (int m = 0; m < 16; m++)
-      s.v[vk][hk][m][k] = u[m];
+    for (int i = 0; i < 8; i++) {
+      const float other = __shfl_xor_sync (0xffffffffu, vk ? u[i] : u[i + 8],
+          16);
+
+      sum[i] = (vk ? u[i + 8] : u[i]) + other;
+    }
+    reinterpret_cast < float4 * >(s.v_row (hk, k) + 8 * vk)[0] =
+        make_float4 (sum[0], sum[1], sum[2], sum[3]);
+    reinterpret_cast < float4 * >(s.v_row (hk, k) + 8 * vk)[1] =
+        make_float4 (sum[4], sum[5], sum[6], sum[7]);
   }
   __syncwarp ();
   {
@@ -294,7 +401,7 @@ inverse (const Plan & p, float *planes, size_t pitch, int tx, int ty,
 
 #pragma unroll
     for (int k = 0; k < 8; k++)
-      r[k] = s.v[0][hk][m][k] + s.v[1][hk][m][k];
+      r[k] = s.v_row (hk, k)[m];
     dct4 (r, g, hk);
     unfold (g, u, hk);
     /* lane hk = 0 finishes columns 0..7, its partner 8..15 */
@@ -328,8 +435,8 @@ clt_process (Image src, Plan p, Channels channels, Kernels kernels,
 
   if (ty >= p.tiles_y)
     return;
-  forward (src, channels.image[ch], p, tx, ty, shared[warp], lane, coef);
-  operate (p, kernels, channels.kernel[ch], tx, ty, lane, coef);
+  forward (src, channels.image_of (ch), p, tx, ty, shared[warp], lane, coef);
+  operate (p, kernels, channels.kernel_of (ch), tx, ty, lane, coef);
   inverse (p, reinterpret_cast < float *>(reinterpret_cast < char *>(planes)
           + (size_t) ch * 4 * p.tiles_y * 8 * pitch), pitch, tx, ty,
       shared[warp], lane, coef);
@@ -446,9 +553,9 @@ cvcore_cuda_clt (cvcore_stream * stream, const cvcore_image * src,
   channels.mask = params->channel_mask & ((1u << src->channels) - 1);
   for (int c = 0; c < src->channels; c++)
     if (channels.mask >> c & 1) {
-      channels.image[channels.count] = c;
-      channels.kernel[channels.count] = set->channels == 3 ?
-          params->kernel_channel[c] : 0;
+      channels.image |= (unsigned) c << (8 * channels.count);
+      channels.kernel |= (unsigned) (set->channels == 3 ?
+          params->kernel_channel[c] : 0) << (8 * channels.count);
       channels.count++;
     }
   if (channels.count > 0) {
