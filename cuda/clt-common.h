@@ -28,6 +28,22 @@ typedef struct
 void cv_clt_plan_init (cv_clt_plan * plan, int width, int height,
     const cvcore_clt_params * params);
 
+/* CPU reference: forward transform of tile (@tx, @ty) of channel @c of
+ * @src with @plan's sampling, windows and (for a shift) phase rotation,
+ * into @coef [layer][l][k]. */
+void cv_clt_cpu_tile_transform (const cvcore_image * src, int c, int tx,
+    int ty, const cv_clt_plan * plan, double coef[4][8][8]);
+
+/* cvcore_clt_tiles() for device code too. */
+#ifdef __CUDACC__
+__host__ __device__
+#endif
+static inline int
+cv_clt_tiles (int pixels)
+{
+  return (pixels + CVCORE_CLT_STRIDE - 1) / CVCORE_CLT_STRIDE + 1;
+}
+
 /* Index of sample @i of a line of @n mirrored at both ends (any @i). */
 #ifdef __CUDACC__
 __host__ __device__

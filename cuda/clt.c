@@ -354,6 +354,15 @@ cpu_clt (cvcore_clt_scratch * clt, const cvcore_image * src,
   return CVCORE_OK;
 }
 
+void
+cv_clt_cpu_tile_transform (const cvcore_image * src, int c, int tx, int ty,
+    const cv_clt_plan * plan, double coef[4][8][8])
+{
+  cpu_tile_forward (src, c, tx, ty, plan, coef);
+  if (plan->operation == CVCORE_CLT_SHIFT)
+    cpu_tile_operate (NULL, plan, 0, tx, ty, coef);
+}
+
 /* --- scratch and dispatch ----------------------------------------------- */
 
 cvcore_status
@@ -507,7 +516,7 @@ cvcore_clt (cvcore_stream * stream, cvcore_clt_scratch * clt,
 
 cvcore_status
 cvcore_clt_forward (cvcore_stream * stream, const cvcore_image * src,
-    int channel, float *coefficients)
+    int channel, int offset_x, int offset_y, float *coefficients)
 {
   cvcore_device *device = cvcore_stream_device (stream);
   cvcore_clt_params params;
@@ -518,7 +527,14 @@ cvcore_clt_forward (cvcore_stream * stream, const cvcore_image * src,
     return cvcore_fail (CVCORE_ERROR_INVALID_VALUE,
         "CLT of channel %d of a %dx%dx%d image", channel, src->width,
         src->height, src->channels);
+  if (abs (offset_x) > CVCORE_CLT_MAX_SHIFT
+      || abs (offset_y) > CVCORE_CLT_MAX_SHIFT)
+    return cvcore_fail (CVCORE_ERROR_INVALID_VALUE,
+        "CLT sampling offset %d, %d", offset_x, offset_y);
   cvcore_clt_params_init (&params);
+  params.operation = CVCORE_CLT_SHIFT;
+  params.shift_x = offset_x;
+  params.shift_y = offset_y;
   cv_clt_plan_init (&plan, src->width, src->height, &params);
   switch (device->backend) {
     case CVCORE_BACKEND_CPU:

@@ -13,74 +13,13 @@
  *
  * DST-IV runs as the DCT-IV of the reversed input with odd outputs
  * negated, so lanes doing MDCT and MDST run the same instructions. */
-#include "clt-common.h"
+#include "clt-device.cuh"
 #include "cvcore-private.h"
-
-#include <cuda_runtime.h>
 
 namespace {
 
 constexpr int kTilesPerBlock = 4;
 constexpr int kThreads = 32 * kTilesPerBlock;
-
-/* 0.5 cos (pi / 8 (k + 1/2) (i + 1/2)): the orthonormal DCT-IV, symmetric
- * and its own inverse. */
-__constant__ float kBasis[64] = {
-  0.497592363f, 0.478470168f, 0.440960632f, 0.386505227f,
-  0.317196642f, 0.235698368f, 0.145142339f, 0.049008570f,
-  0.478470168f, 0.317196642f, 0.049008570f, -0.235698368f,
-  -0.440960632f, -0.497592363f, -0.386505227f, -0.145142339f,
-  0.440960632f, 0.049008570f, -0.386505227f, -0.478470168f,
-  -0.145142339f, 0.317196642f, 0.497592363f, 0.235698368f,
-  0.386505227f, -0.235698368f, -0.478470168f, 0.049008570f,
-  0.497592363f, 0.145142339f, -0.440960632f, -0.317196642f,
-  0.317196642f, -0.440960632f, -0.145142339f, 0.497592363f,
-  -0.049008570f, -0.478470168f, 0.235698368f, 0.386505227f,
-  0.235698368f, -0.497592363f, 0.317196642f, 0.145142339f,
-  -0.478470168f, 0.386505227f, 0.049008570f, -0.440960632f,
-  0.145142339f, -0.386505227f, 0.497592363f, -0.440960632f,
-  0.235698368f, 0.049008570f, -0.317196642f, 0.478470168f,
-  0.049008570f, -0.145142339f, 0.235698368f, -0.317196642f,
-  0.386505227f, -0.440960632f, 0.478470168f, -0.497592363f,
-};
-
-struct Plan
-{
-  int width, height, tiles_x, tiles_y;
-  int operation;
-  int offset_x, offset_y;
-  float window_x[16], window_y[16], window[16];
-  float factor_x[8][2], factor_y[8][2];
-};
-
-struct Image
-{
-  unsigned char *data;
-  size_t pitch;
-  int channels;
-  bool wide;
-
-  __device__ __forceinline__ float at (int x, int y, int c) const
-  {
-    const unsigned char *row = data + y * pitch;
-
-    return wide ? (float) reinterpret_cast < const unsigned short *>(row)
-        [x * channels + c] : (float) row[x * channels + c];
-  }
-
-  __device__ __forceinline__ void store (int x, int y, int c, float v) const
-  {
-    unsigned char *row = data + y * pitch;
-    const float r = fminf (fmaxf (floorf (v + 0.5f), 0.0f),
-        wide ? 65535.0f : 255.0f);
-
-    if (wide)
-      reinterpret_cast < unsigned short *>(row)[x * channels + c] =
-          (unsigned short) r;
-    else
-      row[x * channels + c] = (unsigned char) r;
-  }
-};
 
 /* Channels a launch processes: image channel and kernel-set channel of
  * each processed one, a byte each (packed: indexing an array by blockIdx
@@ -106,200 +45,6 @@ struct Kernels
   const float *data;            /* [channel][ny][nx][4][8][8] */
   int stride, nodes_x, nodes_y;
 };
-
-/* Per warp: the windowed tile, the horizontal pass (transposed: each
- * lane of the vertical pass reads its column as a row) and the inverse's
- * vertical pass. Rows are padded so that the 128-bit accesses of eight
- * lanes fall on distinct banks. */
-struct __align__ (16) TileShared
-{
-  float pix[16][20];
-  /* [kind][k][m], the kinds 176 floats apart (16 banks) */
-  float h[2 * 176];
-  float v[2 * 176];
-
-  __device__ __forceinline__ float *h_row (int kind, int k)
-  {
-    return h + kind * 176 + k * 20;
-  }
-  __device__ __forceinline__ float *v_row (int kind, int k)
-  {
-    return v + kind * 176 + k * 20;
-  }
-};
-
-__device__ __forceinline__ void
-dct4 (const float *in, float *out, bool sine)
-{
-  float v[8];
-
-#pragma unroll
-  for (int i = 0; i < 8; i++)
-    v[i] = sine ? in[7 - i] : in[i];
-#pragma unroll
-  for (int k = 0; k < 8; k++) {
-    float s = 0.0f;
-
-#pragma unroll
-    for (int i = 0; i < 8; i++)
-      s = fmaf (kBasis[k * 8 + i], v[i], s);
-    out[k] = sine && (k & 1) ? -s : s;
-  }
-}
-
-__device__ __forceinline__ void
-fold (const float *u, float *f, bool sine)
-{
-#pragma unroll
-  for (int i = 0; i < 4; i++)
-    f[i] = (sine ? u[11 - i] : -u[11 - i]) - u[12 + i];
-#pragma unroll
-  for (int i = 4; i < 8; i++)
-    f[i] = u[i - 4] + (sine ? u[11 - i] : -u[11 - i]);
-}
-
-__device__ __forceinline__ void
-unfold (const float *g, float *u, bool sine)
-{
-#pragma unroll
-  for (int i = 0; i < 4; i++) {
-    u[11 - i] = sine ? g[i] : -g[i];
-    u[12 + i] = -g[i];
-  }
-#pragma unroll
-  for (int i = 4; i < 8; i++) {
-    u[i - 4] = g[i];
-    u[11 - i] = sine ? g[i] : -g[i];
-  }
-}
-
-/* Samples x .. x + 7 of row y (all inside the frame) into @out: wide
- * loads where the layout allows, else one by one. */
-__device__ __forceinline__ void
-load_run (const Image & src, int x, int y, int c, float *out)
-{
-  const unsigned char *p = src.data + y * src.pitch +
-      (size_t) x * src.channels * (src.wide ? 2 : 1);
-  const bool aligned = (reinterpret_cast < uintptr_t > (p) & 15) == 0;
-
-  if (aligned && !src.wide && src.channels == 1) {
-    const uint2 v = *reinterpret_cast < const uint2 * >(p);
-
-#pragma unroll
-    for (int j = 0; j < 4; j++) {
-      out[j] = (float) (v.x >> (8 * j) & 0xff);
-      out[j + 4] = (float) (v.y >> (8 * j) & 0xff);
-    }
-  } else if (aligned && !src.wide && src.channels == 4) {
-    const uint4 a = reinterpret_cast < const uint4 * >(p)[0];
-    const uint4 b = reinterpret_cast < const uint4 * >(p)[1];
-    const unsigned words[8] = { a.x, a.y, a.z, a.w, b.x, b.y, b.z, b.w };
-
-#pragma unroll
-    for (int j = 0; j < 8; j++)
-      out[j] = (float) (words[j] >> (8 * c) & 0xff);
-  } else if (aligned && src.wide && src.channels == 1) {
-    const uint4 a = *reinterpret_cast < const uint4 * >(p);
-    const unsigned words[4] = { a.x, a.y, a.z, a.w };
-
-#pragma unroll
-    for (int j = 0; j < 4; j++) {
-      out[2 * j] = (float) (words[j] & 0xffff);
-      out[2 * j + 1] = (float) (words[j] >> 16);
-    }
-  } else {
-#pragma unroll
-    for (int j = 0; j < 8; j++)
-      out[j] = src.at (x + j, y, c);
-  }
-}
-
-/* Loads tile (tx, ty) of channel c and runs the forward transform: lane
- * (k, hk, vk) = (lane & 7, lane >> 3 & 1, lane >> 4) ends with the
- * coefficients l = 0..7 of column k of layer hk + 2 vk. */
-__device__ __forceinline__ void
-forward (const Image & src, int c, const Plan & p, int tx, int ty,
-    TileShared & s, int lane, float coef[8])
-{
-  {
-    const int m = lane >> 1, n0 = (lane & 1) * 8;
-    const int y = cv_clt_mirror (8 * ty - 8 + m - p.offset_y, p.height);
-    const int x0 = 8 * tx - 8 - p.offset_x + n0;
-    const float wy = p.window_y[m];
-    float v[8];
-
-    /* most tiles lie inside the frame: no mirroring along x */
-    if (x0 >= 0 && x0 + 8 <= p.width) {
-      load_run (src, x0, y, c, v);
-    } else {
-#pragma unroll
-      for (int j = 0; j < 8; j++)
-        v[j] = src.at (cv_clt_mirror (x0 + j, p.width), y, c);
-    }
-#pragma unroll
-    for (int j = 0; j < 8; j++)
-      v[j] *= p.window_x[n0 + j] * wy;
-    reinterpret_cast < float4 * >(&s.pix[m][n0])[0] =
-        make_float4 (v[0], v[1], v[2], v[3]);
-    reinterpret_cast < float4 * >(&s.pix[m][n0])[1] =
-        make_float4 (v[4], v[5], v[6], v[7]);
-  }
-  __syncwarp ();
-  {
-    const int m = lane & 15;
-    const bool sine = lane >> 4;
-    float u[16], f[8], o[8];
-
-#pragma unroll
-    for (int j = 0; j < 4; j++) {
-      const float4 q = reinterpret_cast < const float4 * >(s.pix[m])[j];
-
-      u[4 * j] = q.x;
-      u[4 * j + 1] = q.y;
-      u[4 * j + 2] = q.z;
-      u[4 * j + 3] = q.w;
-    }
-    fold (u, f, sine);
-    dct4 (f, o, sine);
-#pragma unroll
-    for (int k = 0; k < 8; k++)
-      s.h_row (sine, k)[m] = o[k];
-  }
-  __syncwarp ();
-  {
-    const int k = lane & 7, hk = lane >> 3 & 1;
-    const bool vk = lane >> 4;
-    float u[16], f[8];
-
-#pragma unroll
-    for (int j = 0; j < 4; j++) {
-      const float4 q = reinterpret_cast < const float4 * >(s.h_row (hk, k))[j];
-
-      u[4 * j] = q.x;
-      u[4 * j + 1] = q.y;
-      u[4 * j + 2] = q.z;
-      u[4 * j + 3] = q.w;
-    }
-    fold (u, f, vk);
-    dct4 (f, coef, vk);
-  }
-}
-
-/* coef <- coef H at this lane's frequencies, H = (e, f, g, h) as the
- * tessarine's components. Lane layer L = hk + 2 vk holds one component of
- * T; the others are one shuffle away, and the product's component L is
- * v e + T[L^1] f s8 + T[L^2] g s16 + T[L^3] h s24 with the signs below. */
-__device__ __forceinline__ float
-tessarine_component (float v, float e, float f, float g, float h, int lane)
-{
-  const bool hk = lane >> 3 & 1, vk = lane >> 4;
-  const float p8 = __shfl_xor_sync (0xffffffffu, v, 8);
-  const float p16 = __shfl_xor_sync (0xffffffffu, v, 16);
-  const float p24 = __shfl_xor_sync (0xffffffffu, v, 24);
-
-  return v * e + p8 * (hk ? f : -f) + p16 * (vk ? g : -g) +
-      p24 * (hk == vk ? h : -h);
-}
 
 __device__ __forceinline__ void
 operate (const Plan & p, const Kernels & kernels, int kernel_channel,
@@ -435,7 +180,10 @@ clt_process (Image src, Plan p, Channels channels, Kernels kernels,
 
   if (ty >= p.tiles_y)
     return;
-  forward (src, channels.image_of (ch), p, tx, ty, shared[warp], lane, coef);
+  plan_windows (p, shared[warp], lane);
+  forward (src, channels.image_of (ch), p.width, p.height,
+      8 * tx - 8 - p.offset_x, 8 * ty - 8 - p.offset_y, shared[warp], lane,
+      coef);
   operate (p, kernels, channels.kernel_of (ch), tx, ty, lane, coef);
   inverse (p, reinterpret_cast < float *>(reinterpret_cast < char *>(planes)
           + (size_t) ch * 4 * p.tiles_y * 8 * pitch), pitch, tx, ty,
@@ -453,7 +201,9 @@ clt_forward (Image src, int c, Plan p, float *coefficients)
 
   if (tile >= p.tiles_x * p.tiles_y)
     return;
-  forward (src, c, p, tile % p.tiles_x, tile / p.tiles_x, shared[warp], lane,
+  plan_windows (p, shared[warp], lane);
+  forward (src, c, p.width, p.height, 8 * (tile % p.tiles_x) - 8 -
+      p.offset_x, 8 * (tile / p.tiles_x) - 8 - p.offset_y, shared[warp], lane,
       coef);
   out = coefficients + (size_t) tile * CVCORE_CLT_COEFFICIENTS +
       (lane >> 3) * 64 + (lane & 7);
@@ -495,43 +245,6 @@ clt_overlap_add (Image src, Image dst, Plan p, Channels channels,
       dst.store (x, y, c, src.at (x, y, c));
     }
   }
-}
-
-Plan
-device_plan (const cv_clt_plan * plan)
-{
-  Plan p;
-
-  p.width = plan->width;
-  p.height = plan->height;
-  p.tiles_x = plan->tiles_x;
-  p.tiles_y = plan->tiles_y;
-  p.operation = plan->operation;
-  p.offset_x = plan->offset_x;
-  p.offset_y = plan->offset_y;
-  for (int n = 0; n < 16; n++) {
-    p.window_x[n] = (float) plan->window_x[n];
-    p.window_y[n] = (float) plan->window_y[n];
-    p.window[n] = (float) plan->window[n];
-  }
-  for (int k = 0; k < 8; k++)
-    for (int i = 0; i < 2; i++) {
-      p.factor_x[k][i] = (float) plan->factor_x[k][i];
-      p.factor_y[k][i] = (float) plan->factor_y[k][i];
-    }
-  return p;
-}
-
-Image
-device_image (const cvcore_image * im)
-{
-  Image d;
-
-  d.data = static_cast < unsigned char *>(im->data);
-  d.pitch = im->pitch;
-  d.channels = im->channels;
-  d.wide = im->sample == CVCORE_SAMPLE_U16;
-  return d;
 }
 
 }                               /* namespace */

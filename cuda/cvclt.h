@@ -155,11 +155,70 @@ cvcore_status cvcore_clt (cvcore_stream * stream, cvcore_clt_scratch * clt,
     const cvcore_image * src, const cvcore_image * dst,
     const cvcore_clt_params * params);
 
-/* Queues the forward transform (no shift) of channel @channel of @src into
+/* Queues the forward transform of channel @channel of @src into
  * @coefficients: device memory of tiles_y x tiles_x x 256 floats, each
- * tile's [layer][l][k] in sample units. */
+ * tile's [layer][l][k] in sample units. Tiles sample the frame @offset_x,
+ * @offset_y pixels left of (above) their place, as a whole-pixel shift
+ * does. */
 cvcore_status cvcore_clt_forward (cvcore_stream * stream,
-    const cvcore_image * src, int channel, float *coefficients);
+    const cvcore_image * src, int channel, int offset_x, int offset_y,
+    float *coefficients);
+
+/* --- phase correlation -------------------------------------------------- */
+
+/* Per tile: where its content went from the first frame to the second
+ * (pixels, right and down positive), and how strong the match is (the
+ * peak of the normalised correlation: 1 for a perfect translation without
+ * fat zero, near 0 for tiles without texture). */
+typedef struct
+{
+  float dx, dy, confidence;
+} cvcore_clt_match;
+
+#define CVCORE_CLT_MAX_SEARCH 7
+#define CVCORE_CLT_MAX_REFINEMENTS 4
+
+typedef struct
+{
+  /* Added to the cross-power spectrum's magnitude before it divides it,
+   * in units of full scale squared: keeps weak, noisy frequencies from
+   * counting as much as strong ones. */
+  double fat_zero;
+  int search_radius;            /* whole pixels searched each way, 1..7 */
+  /* Passes after the first that transform the second frame's tiles again,
+   * moved back by the motion found so far (see below). */
+  int refinements;
+  /* The motion expected before looking (stereo: the disparity range's
+   * centre); the search is around it. */
+  double initial_x, initial_y;
+  double full_scale;            /* sample value of full scale (255, 65535) */
+} cvcore_clt_corr_params;
+
+/* Defaults: fat zero 0.01, radius 7, 2 refinements, no initial motion,
+ * full scale 255. */
+void cvcore_clt_corr_params_init (cvcore_clt_corr_params * params);
+
+/* Queues the phase correlation of every tile of a first frame, given as
+ * its forward transform @a (cvcore_clt_forward, device memory), with the
+ * same tile of channel @channel of the second frame @b, into @matches
+ * (device memory, tiles_y x tiles_x).
+ *
+ * Each tile's spectra at the CLT frequencies (the tessarine's two complex
+ * components, at (wx, wy) and (wx, -wy)) give the cross-power spectrum
+ * R = A conj (B) / (|A conj (B)| + fat_zero). Its correlation surface
+ * c (d) = 1/128 sum Re (R e^{i w.d}) is searched at whole pixels within
+ * the radius, then refined by Newton steps on c itself, which is known
+ * in closed form between the pixels.
+ *
+ * Both tiles carry the same window, which pulls the peak towards zero
+ * motion in proportion to the motion. So each refinement transforms the
+ * second frame's tile again, sampled where its content came from (whole
+ * pixels by position, the fraction by window and phase, as the shift
+ * operation does): the windows then cover the same content and the
+ * residual motion, found within one pixel, is unbiased. */
+cvcore_status cvcore_clt_correlate (cvcore_stream * stream, const float *a,
+    const cvcore_image * b, int channel,
+    const cvcore_clt_corr_params * params, cvcore_clt_match * matches);
 
 #ifdef __cplusplus
 }

@@ -124,7 +124,7 @@ GST_START_TEST (test_forward_definition)
 
   fail_unless_equals_int (cvcore_device_alloc (device, sizeof (gfloat) *
           tiles * 256, (void **) &dev_coef), CVCORE_OK);
-  fail_unless_equals_int (cvcore_clt_forward (stream, &src.image, 1,
+  fail_unless_equals_int (cvcore_clt_forward (stream, &src.image, 1, 0, 0,
           dev_coef), CVCORE_OK);
   fail_unless_equals_int (cvcore_copy_async (stream, coef, dev_coef,
           sizeof (gfloat) * tiles * 256, CVCORE_COPY_DEVICE_TO_HOST),
@@ -508,6 +508,179 @@ GST_START_TEST (test_kernel_files)
 
 GST_END_TEST;
 
+
+/* The forward transform of channel 0 of @a and the matches of its tiles
+ * in @b (host memory, tiles_y x tiles_x). */
+static cvcore_clt_match *
+correlate_on (cvcore_device * dev, cvcore_stream * st, const TestImage * a,
+    const TestImage * b, const cvcore_clt_corr_params * params)
+{
+  const gint w = a->image.width, h = a->image.height;
+  const gsize tiles = (gsize) cvcore_clt_tiles (w) * cvcore_clt_tiles (h);
+  cvcore_clt_match *matches = g_new (cvcore_clt_match, tiles), *dev_matches;
+  gfloat *ca;
+
+  fail_unless_equals_int (cvcore_device_alloc (dev, tiles * 1024,
+          (void **) &ca), CVCORE_OK);
+  fail_unless_equals_int (cvcore_device_alloc (dev, tiles *
+          sizeof (cvcore_clt_match), (void **) &dev_matches), CVCORE_OK);
+  fail_unless_equals_int (cvcore_clt_forward (st, &a->image, 0, 0, 0, ca),
+      CVCORE_OK);
+  fail_unless_equals_int (cvcore_clt_correlate (st, ca, &b->image, 0, params,
+          dev_matches), CVCORE_OK);
+  fail_unless_equals_int (cvcore_copy_async (st, matches, dev_matches,
+          tiles * sizeof (cvcore_clt_match), CVCORE_COPY_DEVICE_TO_HOST),
+      CVCORE_OK);
+  fail_unless_equals_int (cvcore_stream_synchronize (st), CVCORE_OK);
+  cvcore_device_free (dev, ca);
+  cvcore_device_free (dev, dev_matches);
+  return matches;
+}
+
+/* A textured picture: 40 waves of frequencies 0.3 .. 2.6 in all
+ * directions. */
+static gdouble
+texture_field (gdouble x, gdouble y)
+{
+  gdouble v = 32768.0;
+
+  for (gint i = 0; i < 40; i++) {
+    const gdouble a = i * 2.39996, f = 0.3 + 0.06 * i;
+
+    v += 600.0 * cos (f * cos (a) * x + f * sin (a) * y + i * 1.7);
+  }
+  return v;
+}
+
+/* @field moved by (@dx, @dy) where x < @split and by (@dx2, @dy2)
+ * elsewhere, 16 bits. */
+static TestImage
+moved_image (gdouble (*field) (gdouble, gdouble), gint width, gint height,
+    gint split, gdouble dx, gdouble dy, gdouble dx2, gdouble dy2)
+{
+  TestImage t = cvtest_image_new (device, stream, width, height, 1,
+      CVCORE_SAMPLE_U16, 0, 0, 0);
+
+  for (gint y = 0; y < height; y++)
+    for (gint x = 0; x < width; x++)
+      put_sample (&t, x, y, 0, x < split ? field (x - dx, y - dy) :
+          field (x - dx2, y - dy2));
+  cvtest_image_upload (&t, stream);
+  return t;
+}
+
+/* Tiles whose 16x16 pixels lie inside [x0, x1) x [y0, height - y0) of
+ * a frame, with y0 two pixels more than the motion (nearer to the edges
+ * content comes in from outside): their largest error against the motion
+ * (@dx, @dy). */
+static gdouble
+worst_error (const cvcore_clt_match * m, gint width, gint height, gint x0,
+    gint x1, gdouble dx, gdouble dy, gdouble * min_confidence)
+{
+  const gint y0 = 2 + (gint) ceil (fabs (dy));
+
+  const gint tiles_x = cvcore_clt_tiles (width);
+  gdouble worst = 0.0;
+
+  *min_confidence = 1.0;
+  for (gint ty = 0; ty < cvcore_clt_tiles (height); ty++)
+    for (gint tx = 0; tx < tiles_x; tx++) {
+      const cvcore_clt_match *t = &m[ty * tiles_x + tx];
+
+      if (8 * tx - 8 < x0 || 8 * tx + 8 > x1 || 8 * ty - 8 < y0
+          || 8 * ty + 8 > height - y0)
+        continue;
+      worst = MAX (worst, MAX (fabs (t->dx - dx), fabs (t->dy - dy)));
+      *min_confidence = MIN (*min_confidence, t->confidence);
+    }
+  return worst;
+}
+
+/* One translation of the whole frame, several sub-pixel amounts: every
+ * inner tile finds it, to 0.01 pixels on texture; on the smooth picture,
+ * whose waves are long for a 16-pixel tile, to 0.2 pixels. */
+GST_START_TEST (test_correlate_translation)
+{
+  static const gdouble moves[][2] = { {1.3, -0.7}, {0.25, 0.5}, {-3.6, 2.2},
+  {0.0, 0.0}, {4.6, -3.3}
+  };
+  cvcore_clt_corr_params params;
+
+  cvcore_clt_corr_params_init (&params);
+  params.full_scale = 65535.0;
+  for (guint i = 0; i < 2 * G_N_ELEMENTS (moves); i++) {
+    const gdouble *move = moves[i / 2];
+    gdouble (*field) (gdouble, gdouble) = i % 2 ? smooth_field :
+        texture_field;
+    TestImage a, b;
+    cvcore_clt_match *m;
+    gdouble confidence, worst;
+
+    /* the smooth picture's long waves leave large moves ambiguous */
+    if (i % 2 && fabs (move[0]) > 4.0)
+      continue;
+    a = moved_image (field, 120, 88, 0, 0, 0, 0, 0);
+    b = moved_image (field, 120, 88, 0, 0, 0, move[0], move[1]);
+
+    m = correlate_on (device, stream, &a, &b, &params);
+    worst = worst_error (m, 120, 88, 2 + (gint) ceil (fabs (move[0])),
+        118 - (gint) ceil (fabs (move[0])), move[0], move[1], &confidence);
+
+    GST_INFO ("%s, move (%g, %g): worst error %.4f px, lowest confidence "
+        "%.3f", i % 2 ? "smooth" : "texture", move[0], move[1], worst,
+        confidence);
+    fail_unless (worst < (i % 2 ? 0.2 : 0.01), "case %u: %g px", i, worst);
+    fail_unless (confidence > 0.1);
+    g_free (m);
+    cvtest_image_free (&a, device);
+    cvtest_image_free (&b, device);
+  }
+}
+
+GST_END_TEST;
+
+/* Two regions moving apart: the tiles inside each find their own motion. */
+GST_START_TEST (test_correlate_regions)
+{
+  cvcore_clt_corr_params params;
+  TestImage a = moved_image (texture_field, 160, 64, 0, 0, 0, 0, 0);
+  TestImage b = moved_image (texture_field, 160, 64, 80, 1.5, 0.0, -0.5,
+      2.0);
+  cvcore_clt_match *m;
+  gdouble c1, c2, left, right;
+
+  cvcore_clt_corr_params_init (&params);
+  params.full_scale = 65535.0;
+  m = correlate_on (device, stream, &a, &b, &params);
+  left = worst_error (m, 160, 64, 4, 76, 1.5, 0.0, &c1);
+  right = worst_error (m, 160, 64, 84, 157, -0.5, 2.0, &c2);
+  GST_INFO ("regions: worst errors %.4f, %.4f px", left, right);
+  fail_unless (left < 0.01 && right < 0.01, "%g, %g px", left, right);
+  g_free (m);
+  cvtest_image_free (&a, device);
+  cvtest_image_free (&b, device);
+}
+
+GST_END_TEST;
+
+/* Without texture nothing correlates. */
+GST_START_TEST (test_correlate_flat)
+{
+  TestImage a = cvtest_image_new (device, stream, 40, 40, 1,
+      CVCORE_SAMPLE_U8, 90, 0, 0);
+  cvcore_clt_corr_params params;
+  cvcore_clt_match *m;
+
+  cvcore_clt_corr_params_init (&params);
+  m = correlate_on (device, stream, &a, &a, &params);
+  for (gint t = 0; t < 36; t++)
+    fail_unless (m[t].confidence < 0.05, "tile %d: %g", t, m[t].confidence);
+  g_free (m);
+  cvtest_image_free (&a, device);
+}
+
+GST_END_TEST;
+
 /* CUDA against the CPU reference, every operation, within one unit. */
 GST_START_TEST (test_cuda_equals_cpu)
 {
@@ -574,6 +747,58 @@ GST_START_TEST (test_cuda_equals_cpu)
 
 GST_END_TEST;
 
+/* CUDA against the CPU reference for the phase correlation: motion within
+ * 0.01 pixels and confidence within 0.01 wherever the CPU finds
+ * confidence, at odd sizes. */
+GST_START_TEST (test_cuda_correlate_equals_cpu)
+{
+  static const gint sizes[][2] = { {1, 1}, {17, 9}, {321, 241} };
+  cvcore_device *cpu;
+  cvcore_stream *cpu_stream;
+
+  fail_unless_equals_int (cvcore_device_open (CVCORE_BACKEND_CPU, 0, &cpu),
+      CVCORE_OK);
+  fail_unless_equals_int (cvcore_stream_new (cpu, &cpu_stream), CVCORE_OK);
+  for (guint n = 0; n < G_N_ELEMENTS (sizes); n++) {
+    const gint w = sizes[n][0], h = sizes[n][1];
+    const gint tiles = cvcore_clt_tiles (w) * cvcore_clt_tiles (h);
+    TestImage a = moved_image (texture_field, w, h, w / 2, 0.0, 0.0, 0.3, 0.1);
+    TestImage b = moved_image (texture_field, w, h, w / 2, 1.7, -0.4,
+        -2.2, 0.9);
+    TestImage ca = cvtest_image_on_cpu (cpu, cpu_stream, &a);
+    TestImage cb = cvtest_image_on_cpu (cpu, cpu_stream, &b);
+    cvcore_clt_corr_params params;
+    cvcore_clt_match *m, *cm;
+    gdouble worst = 0.0, worst_c = 0.0;
+
+    cvcore_clt_corr_params_init (&params);
+    params.full_scale = 65535.0;
+    params.initial_x = 0.5 * n;
+    m = correlate_on (device, stream, &a, &b, &params);
+    cm = correlate_on (cpu, cpu_stream, &ca, &cb, &params);
+    for (gint t = 0; t < tiles; t++) {
+      if (cm[t].confidence > 0.1)
+        worst = MAX (worst, MAX (fabs (m[t].dx - cm[t].dx),
+                fabs (m[t].dy - cm[t].dy)));
+      worst_c = MAX (worst_c, fabs (m[t].confidence - cm[t].confidence));
+    }
+    GST_INFO ("%dx%d: worst motion difference %.5f px, confidence %.5f", w,
+        h, worst, worst_c);
+    fail_unless (worst < 0.01 && worst_c < 0.01, "%dx%d: %g px, %g", w, h,
+        worst, worst_c);
+    g_free (m);
+    g_free (cm);
+    cvtest_image_free (&a, device);
+    cvtest_image_free (&b, device);
+    cvtest_image_free (&ca, cpu);
+    cvtest_image_free (&cb, cpu);
+  }
+  cvcore_stream_free (cpu_stream);
+  cvcore_device_close (cpu);
+}
+
+GST_END_TEST;
+
 static Suite *
 clt_suite (void)
 {
@@ -590,8 +815,13 @@ clt_suite (void)
   tcase_add_test (tc, test_lowpass);
   tcase_add_test (tc, test_deconvolve);
   tcase_add_test (tc, test_kernel_files);
-  if (cvtest_backend () == CVCORE_BACKEND_CUDA)
+  tcase_add_test (tc, test_correlate_translation);
+  tcase_add_test (tc, test_correlate_regions);
+  tcase_add_test (tc, test_correlate_flat);
+  if (cvtest_backend () == CVCORE_BACKEND_CUDA) {
     tcase_add_test (tc, test_cuda_equals_cpu);
+    tcase_add_test (tc, test_cuda_correlate_equals_cpu);
+  }
   return s;
 }
 

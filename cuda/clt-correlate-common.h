@@ -1,0 +1,53 @@
+/* What the CPU reference and the CUDA kernel of the CLT phase
+ * correlation share. */
+#ifndef CLT_CORRELATE_COMMON_H
+#define CLT_CORRELATE_COMMON_H
+
+#include "cvclt.h"
+
+#include <math.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Newton steps after the whole-pixel search. */
+#define CV_CLT_NEWTON_STEPS 4
+
+/* The cross-power spectrum's two components at frequency (k, l) of a
+ * tile's coefficients @a and @b (each [layer][l][k], divided by @scale),
+ * normalised with @fat_zero: R1 at (wx, wy), R2 at (wx, -wy), as (re, im)
+ * pairs. */
+#ifdef __CUDACC__
+__host__ __device__
+#endif
+static inline void
+cv_clt_cross_power (const float *a, const float *b, int f, float scale,
+    float fat_zero, float r1[2], float r2[2])
+{
+  const float a0 = a[f] * scale, a1 = a[64 + f] * scale;
+  const float a2 = a[128 + f] * scale, a3 = a[192 + f] * scale;
+  const float b0 = b[f] * scale, b1 = b[64 + f] * scale;
+  const float b2 = b[128 + f] * scale, b3 = b[192 + f] * scale;
+  /* z1 = (T0 - T3) + i (T1 + T2), z2 = (T0 + T3) + i (T1 - T2) */
+  const float ar1 = a0 - a3, ai1 = a1 + a2, ar2 = a0 + a3, ai2 = a1 - a2;
+  const float br1 = b0 - b3, bi1 = b1 + b2, br2 = b0 + b3, bi2 = b1 - b2;
+  float re, im, m;
+
+  re = ar1 * br1 + ai1 * bi1;
+  im = ai1 * br1 - ar1 * bi1;
+  m = sqrtf (re * re + im * im) + fat_zero;
+  r1[0] = re / m;
+  r1[1] = im / m;
+  re = ar2 * br2 + ai2 * bi2;
+  im = ai2 * br2 - ar2 * bi2;
+  m = sqrtf (re * re + im * im) + fat_zero;
+  r2[0] = re / m;
+  r2[1] = im / m;
+}
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* CLT_CORRELATE_COMMON_H */

@@ -1,0 +1,176 @@
+/* CLT phase correlation: the CPU reference and the dispatch. */
+#include "clt-common.h"
+#include "clt-correlate-common.h"
+#include "cvcore-private.h"
+
+#include <math.h>
+#include <string.h>
+
+#define CV_PI 3.14159265358979323846
+
+#ifdef CVCORE_HAVE_CUDA
+cvcore_status cvcore_cuda_clt_correlate (cvcore_stream * stream,
+    const float *a, const cvcore_image * b, int channel,
+    const cvcore_clt_corr_params * params, cvcore_clt_match * matches);
+#endif
+
+void
+cvcore_clt_corr_params_init (cvcore_clt_corr_params * params)
+{
+  memset (params, 0, sizeof (*params));
+  params->fat_zero = 1e-2;
+  params->search_radius = CVCORE_CLT_MAX_SEARCH;
+  params->refinements = 2;
+  params->full_scale = 255.0;
+}
+
+/* c (d) and, when @g and @h are given, its gradient and Hessian (xx, yy,
+ * xy) at @d, from the 128 terms of @r ([f][component][re, im]). */
+static double
+surface (const float r[64][2][2], const double d[2], double g[2],
+    double h[3])
+{
+  double c = 0.0;
+
+  if (g) {
+    g[0] = g[1] = 0.0;
+    h[0] = h[1] = h[2] = 0.0;
+  }
+  for (int f = 0; f < 64; f++)
+    for (int s = 0; s < 2; s++) {
+      const double wx = CV_PI * ((f & 7) + 0.5) / 8.0;
+      const double wy = (s ? -1.0 : 1.0) * CV_PI * ((f >> 3) + 0.5) / 8.0;
+      const double th = wx * d[0] + wy * d[1];
+      const double v = r[f][s][0] * cos (th) - r[f][s][1] * sin (th);
+      const double w = r[f][s][0] * sin (th) + r[f][s][1] * cos (th);
+
+      c += v;
+      if (g) {
+        g[0] -= w * wx;
+        g[1] -= w * wy;
+        h[0] -= v * wx * wx;
+        h[1] -= v * wy * wy;
+        h[2] -= v * wx * wy;
+      }
+    }
+  if (g) {
+    g[0] /= 128.0;
+    g[1] /= 128.0;
+    h[0] /= 128.0;
+    h[1] /= 128.0;
+    h[2] /= 128.0;
+  }
+  return c / 128.0;
+}
+
+/* One pass: the motion between the tiles @a and @b, within @rad. */
+static void
+cpu_correlate_tile (const float *a, const float *b,
+    const cvcore_clt_corr_params * params, int rad, cvcore_clt_match * match)
+{
+  float r[64][2][2];
+  double best = -INFINITY, d[2] = { 0.0, 0.0 };
+
+  for (int f = 0; f < 64; f++)
+    cv_clt_cross_power (a, b, f, (float) (1.0 / params->full_scale),
+        (float) params->fat_zero, r[f][0], r[f][1]);
+  for (int dy = -rad; dy <= rad; dy++)
+    for (int dx = -rad; dx <= rad; dx++) {
+      const double p[2] = { dx, dy };
+      const double c = surface (r, p, NULL, NULL);
+
+      if (c > best) {
+        best = c;
+        d[0] = dx;
+        d[1] = dy;
+      }
+    }
+  for (int i = 0; i < CV_CLT_NEWTON_STEPS; i++) {
+    double g[2], h[3], det, sx, sy;
+
+    surface (r, d, g, h);
+    det = h[0] * h[1] - h[2] * h[2];
+    /* only towards a maximum */
+    if (!(h[0] < 0.0 && det > 0.0))
+      break;
+    sx = -(h[1] * g[0] - h[2] * g[1]) / det;
+    sy = -(h[0] * g[1] - h[2] * g[0]) / det;
+    d[0] += fmax (-0.5, fmin (0.5, sx));
+    d[1] += fmax (-0.5, fmin (0.5, sy));
+  }
+  match->dx = (float) d[0];
+  match->dy = (float) d[1];
+  match->confidence = (float) surface (r, d, NULL, NULL);
+}
+
+/* Every pass of one tile: the second frame's tile transformed where its
+ * content came from, by the motion found so far. */
+static void
+cpu_match_tile (const float *a, const cvcore_image * b, int channel, int tx,
+    int ty, const cvcore_clt_corr_params * params, cvcore_clt_match * match)
+{
+  float d[2] = { (float) params->initial_x, (float) params->initial_y };
+
+  for (int pass = 0; pass <= params->refinements; pass++) {
+    cvcore_clt_params shift;
+    cv_clt_plan plan;
+    double coef[4][8][8];
+    float bf[CVCORE_CLT_COEFFICIENTS];
+    cvcore_clt_match m;
+
+    cvcore_clt_params_init (&shift);
+    shift.operation = CVCORE_CLT_SHIFT;
+    shift.shift_x = -d[0];
+    shift.shift_y = -d[1];
+    cv_clt_plan_init (&plan, b->width, b->height, &shift);
+    cv_clt_cpu_tile_transform (b, channel, tx, ty, &plan, coef);
+    for (int i = 0; i < CVCORE_CLT_COEFFICIENTS; i++)
+      bf[i] = (float) ((const double *) coef)[i];
+    cpu_correlate_tile (a, bf, params, pass ? 1 : params->search_radius, &m);
+    d[0] += m.dx;
+    d[1] += m.dy;
+    match->confidence = m.confidence;
+  }
+  match->dx = d[0];
+  match->dy = d[1];
+}
+
+cvcore_status
+cvcore_clt_correlate (cvcore_stream * stream, const float *a,
+    const cvcore_image * b, int channel,
+    const cvcore_clt_corr_params * params, cvcore_clt_match * matches)
+{
+  const int tiles_x = cvcore_clt_tiles (b->width);
+  const int tiles_y = cvcore_clt_tiles (b->height);
+
+  if (b->width < 1 || b->height < 1 || channel < 0
+      || channel >= b->channels || params->search_radius < 1
+      || params->search_radius > CVCORE_CLT_MAX_SEARCH
+      || params->refinements < 0
+      || params->refinements > CVCORE_CLT_MAX_REFINEMENTS
+      || !(fabs (params->initial_x) <= CVCORE_CLT_MAX_SHIFT)
+      || !(fabs (params->initial_y) <= CVCORE_CLT_MAX_SHIFT)
+      || !(params->fat_zero >= 0.0) || !(params->full_scale > 0.0))
+    return cvcore_fail (CVCORE_ERROR_INVALID_VALUE,
+        "phase correlation of %dx%d, radius %d, %d refinements, fat zero %g",
+        b->width, b->height, params->search_radius, params->refinements,
+        params->fat_zero);
+  switch (cvcore_stream_device (stream)->backend) {
+    case CVCORE_BACKEND_CPU:
+      for (int ty = 0; ty < tiles_y; ty++)
+        for (int tx = 0; tx < tiles_x; tx++) {
+          const size_t t = (size_t) ty * tiles_x + tx;
+
+          cpu_match_tile (a + t * CVCORE_CLT_COEFFICIENTS, b, channel, tx, ty,
+              params, &matches[t]);
+        }
+      return CVCORE_OK;
+#ifdef CVCORE_HAVE_CUDA
+    case CVCORE_BACKEND_CUDA:
+      return cvcore_cuda_clt_correlate (stream, a, b, channel, params,
+          matches);
+#endif
+    default:
+      return cvcore_fail (CVCORE_ERROR_NOT_BUILT, "no such backend");
+  }
+}
