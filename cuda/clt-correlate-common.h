@@ -46,6 +46,38 @@ cv_clt_cross_power (const float *a, const float *b, int f, float scale,
   r2[1] = im / m;
 }
 
+/* Drawing: the line of a tile's match from its centre, one point per
+ * pixel of its longer side (at least the centre). */
+#ifdef __CUDACC__
+__host__ __device__
+#endif
+static inline int
+cv_clt_line_points (const cvcore_clt_match * m, float scale)
+{
+  const float lx = fabsf (m->dx * scale), ly = fabsf (m->dy * scale);
+
+  return 1 + (int) fminf (64.0f, fmaxf (lx, ly));
+}
+
+/* Point @i of @n of the line of tile (@tx, @ty). */
+#ifdef __CUDACC__
+__host__ __device__
+#endif
+static inline void
+cv_clt_line_point (const cvcore_clt_match * m, float scale, int tx, int ty,
+    int i, int n, int *x, int *y)
+{
+  const float t = n > 1 ? (float) i / (n - 1) : 0.0f;
+  const float length = fminf (64.0f, fmaxf (fabsf (m->dx * scale),
+          fabsf (m->dy * scale)));
+  /* the line is clipped to 64 pixels, its direction kept */
+  const float k = length > 0.0f ? length / fmaxf (fabsf (m->dx * scale),
+      fabsf (m->dy * scale)) : 0.0f;
+
+  *x = 8 * tx + (int) floorf (t * m->dx * scale * k + 0.5f);
+  *y = 8 * ty + (int) floorf (t * m->dy * scale * k + 0.5f);
+}
+
 #ifdef __cplusplus
 }
 #endif

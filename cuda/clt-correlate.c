@@ -12,6 +12,9 @@
 cvcore_status cvcore_cuda_clt_correlate (cvcore_stream * stream,
     const float *a, const cvcore_image * b, int channel,
     const cvcore_clt_corr_params * params, cvcore_clt_match * matches);
+cvcore_status cvcore_cuda_clt_draw_matches (cvcore_stream * stream,
+    const cvcore_image * dst, const cvcore_clt_match * matches, float scale,
+    float min_confidence, const unsigned colour[4]);
 #endif
 
 void
@@ -169,6 +172,62 @@ cvcore_clt_correlate (cvcore_stream * stream, const float *a,
     case CVCORE_BACKEND_CUDA:
       return cvcore_cuda_clt_correlate (stream, a, b, channel, params,
           matches);
+#endif
+    default:
+      return cvcore_fail (CVCORE_ERROR_NOT_BUILT, "no such backend");
+  }
+}
+
+static void
+put_pixel (const cvcore_image * dst, int x, int y, const unsigned colour[4])
+{
+  uint8_t *row;
+
+  if (x < 0 || y < 0 || x >= dst->width || y >= dst->height)
+    return;
+  row = (uint8_t *) dst->data + (size_t) y * dst->pitch;
+  for (int c = 0; c < dst->channels; c++) {
+    if (dst->sample == CVCORE_SAMPLE_U16)
+      ((uint16_t *) row)[x * dst->channels + c] = (uint16_t) colour[c];
+    else
+      row[x * dst->channels + c] = (uint8_t) colour[c];
+  }
+}
+
+cvcore_status
+cvcore_clt_draw_matches (cvcore_stream * stream, const cvcore_image * dst,
+    const cvcore_clt_match * matches, double scale, double min_confidence,
+    const unsigned colour[4])
+{
+  const int tiles_x = cvcore_clt_tiles (dst->width);
+  const int tiles_y = cvcore_clt_tiles (dst->height);
+
+  if (dst->width < 1 || dst->height < 1 || dst->channels < 1
+      || dst->channels > 4 || !(scale >= 0.0 && scale <= 1000.0))
+    return cvcore_fail (CVCORE_ERROR_INVALID_VALUE,
+        "drawing matches on %dx%dx%d at scale %g", dst->width, dst->height,
+        dst->channels, scale);
+  switch (cvcore_stream_device (stream)->backend) {
+    case CVCORE_BACKEND_CPU:
+      for (int ty = 0; ty < tiles_y; ty++)
+        for (int tx = 0; tx < tiles_x; tx++) {
+          const cvcore_clt_match *m = &matches[ty * tiles_x + tx];
+          const int n = cv_clt_line_points (m, (float) scale);
+
+          if (!(m->confidence >= min_confidence))
+            continue;
+          for (int i = 0; i < n; i++) {
+            int x, y;
+
+            cv_clt_line_point (m, (float) scale, tx, ty, i, n, &x, &y);
+            put_pixel (dst, x, y, colour);
+          }
+        }
+      return CVCORE_OK;
+#ifdef CVCORE_HAVE_CUDA
+    case CVCORE_BACKEND_CUDA:
+      return cvcore_cuda_clt_draw_matches (stream, dst, matches,
+          (float) scale, (float) min_confidence, colour);
 #endif
     default:
       return cvcore_fail (CVCORE_ERROR_NOT_BUILT, "no such backend");

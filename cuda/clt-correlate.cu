@@ -215,6 +215,42 @@ clt_correlate (const float *a, Image src, int c, int width, int height,
   }
 }
 
+/* One thread per tile; lines that cross write the same colour. */
+__global__ void
+clt_draw (Image dst, int width, int height, const cvcore_clt_match * matches,
+    float scale, float min_confidence, uint4 colour)
+{
+  const int tiles_x = cv_clt_tiles (width);
+  const int tile = blockIdx.x * blockDim.x + threadIdx.x;
+  const unsigned c4[4] = { colour.x, colour.y, colour.z, colour.w };
+  cvcore_clt_match m;
+  int n;
+
+  if (tile >= tiles_x * cv_clt_tiles (height))
+    return;
+  m = matches[tile];
+  if (!(m.confidence >= min_confidence))
+    return;
+  n = cv_clt_line_points (&m, scale);
+  for (int i = 0; i < n; i++) {
+    int x, y;
+
+    cv_clt_line_point (&m, scale, tile % tiles_x, tile / tiles_x, i, n, &x,
+        &y);
+    if (x < 0 || y < 0 || x >= width || y >= height)
+      continue;
+    for (int c = 0; c < dst.channels; c++) {
+      unsigned char *row = dst.data + y * dst.pitch;
+
+      if (dst.wide)
+        reinterpret_cast < unsigned short *>(row)[x * dst.channels + c] =
+            (unsigned short) c4[c];
+      else
+        row[x * dst.channels + c] = (unsigned char) c4[c];
+    }
+  }
+}
+
 }                               /* namespace */
 
 extern "C" cvcore_status
@@ -236,5 +272,21 @@ cvcore_cuda_clt_correlate (cvcore_stream * stream, const float *a,
         matches);
     CUDA_TRY (cudaGetLastError ());
   }
+  return CVCORE_OK;
+}
+
+extern "C" cvcore_status
+cvcore_cuda_clt_draw_matches (cvcore_stream * stream,
+    const cvcore_image * dst, const cvcore_clt_match * matches, float scale,
+    float min_confidence, const unsigned colour[4])
+{
+  cudaStream_t cs = static_cast < cudaStream_t > (cvcore_stream_handle (stream));
+  const int tiles = cv_clt_tiles (dst->width) * cv_clt_tiles (dst->height);
+
+  CUDA_TRY (cudaSetDevice (cvcore_stream_device (stream)->id));
+  clt_draw <<<(tiles + 127) / 128, 128, 0, cs >>> (device_image (dst),
+      dst->width, dst->height, matches, scale, min_confidence,
+      make_uint4 (colour[0], colour[1], colour[2], colour[3]));
+  CUDA_TRY (cudaGetLastError ());
   return CVCORE_OK;
 }

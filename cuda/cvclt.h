@@ -220,6 +220,14 @@ cvcore_status cvcore_clt_correlate (cvcore_stream * stream, const float *a,
     const cvcore_image * b, int channel,
     const cvcore_clt_corr_params * params, cvcore_clt_match * matches);
 
+/* Queues drawing of @matches (device memory, as cvcore_clt_correlate
+ * writes them for frames of @dst's size) onto @dst: from each tile's
+ * centre a line @scale times its motion long, in @colour (one sample value
+ * per channel), for tiles of at least @min_confidence. */
+cvcore_status cvcore_clt_draw_matches (cvcore_stream * stream,
+    const cvcore_image * dst, const cvcore_clt_match * matches, double scale,
+    double min_confidence, const unsigned colour[4]);
+
 #ifdef __cplusplus
 }
 #endif

@@ -11,6 +11,8 @@
 #include "gstcudatonemap.h"
 #include "gstcudagabor.h"
 #include "gstcudaclt.h"
+#include "gstcudaphasecorr.h"
+#include "gstcudavisioncorrelationmetaimpl.h"
 #include "gstcudadownload.h"
 #include "gstcudaupload.h"
 #include "gstcudavisionmemory.h"
@@ -66,6 +68,8 @@ gst_cuda_vision_plugin_init (GstPlugin * plugin)
   GST_DEBUG_CATEGORY_INIT (gst_cuda_vision_plugin_debug, "cudavision", 0,
       "cudavision plugin");
   gst_cuda_vision_memory_init_once ();
+  /* applications find the meta's API by name */
+  gst_cuda_vision_correlation_meta_get_info ();
 
   ok &= register_element (plugin, "cudaupload", "cudavisionupload",
       GST_TYPE_CUDA_VISION_UPLOAD);
@@ -81,6 +85,8 @@ gst_cuda_vision_plugin_init (GstPlugin * plugin)
       GST_TYPE_CUDA_GABOR);
   ok &= gst_element_register (plugin, "cudaclt", GST_RANK_NONE,
       GST_TYPE_CUDA_CLT);
+  ok &= gst_element_register (plugin, "cudaphasecorr", GST_RANK_NONE,
+      GST_TYPE_CUDA_PHASE_CORR);
   return ok;
 }
 

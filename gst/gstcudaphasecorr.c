@@ -1,0 +1,451 @@
+/**
+ * SECTION:element-cudaphasecorr
+ * @title: cudaphasecorr
+ *
+ * Tile motion (optical flow) of video in cudavision device memory by
+ * phase correlation in the complex lapped transform domain: every 16x16
+ * tile (stride 8) of each frame's luminance is matched against the same
+ * tile of the previous frame, giving a motion vector (dx, dy) with
+ * sub-pixel precision and a confidence per tile.
+ *
+ * The frames pass through unchanged, each (from the second on) carrying a
+ * #GstCudaVisionCorrelationMeta with the tile grid (header
+ * gstcudavisioncorrelationmeta.h, usable without linking anything). With
+ * `post-messages=true` the element also posts an element message per frame,
+ * `cudaphasecorr`, with fields `timestamp`, `tiles-x`, `tiles-y`,
+ * `tile-stride`, `confident-tiles`, `mean-dx`, `mean-dy` (over tiles of at
+ * least `min-confidence`) and `matches`, a #GBytes of tiles_y x tiles_x
+ * float triples (dx, dy, confidence). With `draw=true` the vectors of
+ * confident tiles are drawn onto the frame, `draw-scale` times their
+ * length, from each tile's centre.
+ *
+ * Only the matches come back from the GPU. The luminance is the green
+ * channel of RGB formats, the luma plane of I420 and NV12. Motions up to
+ * `search-radius` pixels per frame are found; a flush or a discontinuity
+ * starts over (the next frame has no previous one).
+ *
+ * ## Example launch lines
+ * |[
+ * gst-launch-1.0 v4l2src ! videoconvert ! video/x-raw,format=NV12 ! cudaupload ! cudaphasecorr draw=true draw-scale=6 ! cudadownload ! videoconvert ! autovideosink
+ * gst-launch-1.0 -m videotestsrc pattern=ball ! video/x-raw,format=GRAY8 ! cudaupload ! cudaphasecorr post-messages=true ! fakesink
+ * ]|
+ */
+#ifdef HAVE_CONFIG_H
+#include "config.h"
+#endif
+
+#include "gstcudaphasecorr.h"
+#include "gstcudavisioncorrelationmetaimpl.h"
+#include "gstcudavisionutils.h"
+#include "cvclt.h"
+
+#include <string.h>
+
+GST_DEBUG_CATEGORY_STATIC (gst_cuda_phase_corr_debug);
+#define GST_CAT_DEFAULT gst_cuda_phase_corr_debug
+
+#define PHASE_CORR_FORMATS \
+    "{ GRAY8, GRAY16_LE, RGBA, BGRA, RGBx, BGRx, I420, NV12 }"
+
+G_STATIC_ASSERT (sizeof (GstCudaVisionTileMatch) == sizeof (cvcore_clt_match));
+
+enum
+{
+  PROP_0,
+  PROP_FAT_ZERO,
+  PROP_SEARCH_RADIUS,
+  PROP_REFINEMENTS,
+  PROP_MIN_CONFIDENCE,
+  PROP_DRAW,
+  PROP_DRAW_SCALE,
+  PROP_POST_MESSAGES,
+};
+
+#define DEFAULT_MIN_CONFIDENCE 0.05
+#define DEFAULT_DRAW_SCALE 4.0
+
+struct _GstCudaPhaseCorr
+{
+  GstCudaVisionFilter parent;
+
+  /* properties, under the object lock */
+  cvcore_clt_corr_params params;
+  gdouble min_confidence;
+  gboolean draw;
+  gdouble draw_scale;
+  gboolean post_messages;
+
+  /* streaming thread only */
+  cvcore_device *core;
+  gfloat *coefficients[2];      /* the previous frame's and this one's */
+  gint previous;                /* index of the previous frame's, or -1 */
+  cvcore_clt_match *matches;    /* device */
+  cvcore_clt_match *host_matches;       /* page-locked */
+  gint tiles_x, tiles_y;
+  gint channel;                 /* the luminance's channel in plane 0 */
+  gdouble full_scale;
+  guint colour[4];
+  /* host_matches hold this frame's matches: attach them (the mapped
+   * frame keeps the buffer from being writable until then) */
+  gboolean matched;
+  gboolean post;
+  gdouble post_min_confidence;
+};
+
+#define BASE(self) GST_CUDA_VISION_BASE_TRANSFORM (self)
+
+G_DEFINE_TYPE_WITH_CODE (GstCudaPhaseCorr, gst_cuda_phase_corr,
+    GST_TYPE_CUDA_VISION_FILTER,
+    GST_DEBUG_CATEGORY_INIT (gst_cuda_phase_corr_debug, "cudaphasecorr", 0,
+        "cudavision phase correlation"));
+
+static void
+gst_cuda_phase_corr_set_property (GObject * object, guint prop_id,
+    const GValue * value, GParamSpec * pspec)
+{
+  GstCudaPhaseCorr *self = GST_CUDA_PHASE_CORR (object);
+
+  GST_OBJECT_LOCK (self);
+  switch (prop_id) {
+    case PROP_FAT_ZERO:
+      self->params.fat_zero = g_value_get_double (value);
+      break;
+    case PROP_SEARCH_RADIUS:
+      self->params.search_radius = g_value_get_int (value);
+      break;
+    case PROP_REFINEMENTS:
+      self->params.refinements = g_value_get_int (value);
+      break;
+    case PROP_MIN_CONFIDENCE:
+      self->min_confidence = g_value_get_double (value);
+      break;
+    case PROP_DRAW:
+      self->draw = g_value_get_boolean (value);
+      break;
+    case PROP_DRAW_SCALE:
+      self->draw_scale = g_value_get_double (value);
+      break;
+    case PROP_POST_MESSAGES:
+      self->post_messages = g_value_get_boolean (value);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+      break;
+  }
+  GST_OBJECT_UNLOCK (self);
+}
+
+static void
+gst_cuda_phase_corr_get_property (GObject * object, guint prop_id,
+    GValue * value, GParamSpec * pspec)
+{
+  GstCudaPhaseCorr *self = GST_CUDA_PHASE_CORR (object);
+
+  GST_OBJECT_LOCK (self);
+  switch (prop_id) {
+    case PROP_FAT_ZERO:
+      g_value_set_double (value, self->params.fat_zero);
+      break;
+    case PROP_SEARCH_RADIUS:
+      g_value_set_int (value, self->params.search_radius);
+      break;
+    case PROP_REFINEMENTS:
+      g_value_set_int (value, self->params.refinements);
+      break;
+    case PROP_MIN_CONFIDENCE:
+      g_value_set_double (value, self->min_confidence);
+      break;
+    case PROP_DRAW:
+      g_value_set_boolean (value, self->draw);
+      break;
+    case PROP_DRAW_SCALE:
+      g_value_set_double (value, self->draw_scale);
+      break;
+    case PROP_POST_MESSAGES:
+      g_value_set_boolean (value, self->post_messages);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+      break;
+  }
+  GST_OBJECT_UNLOCK (self);
+}
+
+static void
+free_buffers (GstCudaPhaseCorr * self)
+{
+  cvcore_stream *stream = gst_cuda_vision_base_transform_get_stream (BASE
+      (self));
+
+  if (self->core == NULL)
+    return;
+  /* Queued frames may still use them. */
+  if (stream)
+    cvcore_stream_synchronize (stream);
+  for (gint i = 0; i < 2; i++)
+    if (self->coefficients[i])
+      cvcore_device_free (self->core, self->coefficients[i]);
+  if (self->matches)
+    cvcore_device_free (self->core, self->matches);
+  if (self->host_matches)
+    cvcore_host_free (self->core, self->host_matches);
+  self->coefficients[0] = self->coefficients[1] = NULL;
+  self->matches = self->host_matches = NULL;
+  self->core = NULL;
+  self->previous = -1;
+}
+
+static gboolean
+ensure_buffers (GstCudaPhaseCorr * self, const GstVideoInfo * info)
+{
+  GstCudaVisionDevice *device = gst_cuda_vision_base_transform_get_device
+      (BASE (self));
+  const gsize tiles = (gsize) self->tiles_x * self->tiles_y;
+  cvcore_status status = CVCORE_OK;
+
+  if (self->core)
+    return TRUE;
+  self->core = gst_cuda_vision_device_get_core (device);
+  for (gint i = 0; i < 2 && status == CVCORE_OK; i++)
+    status = cvcore_device_alloc (self->core, tiles *
+        CVCORE_CLT_COEFFICIENTS * sizeof (gfloat),
+        (void **) &self->coefficients[i]);
+  if (status == CVCORE_OK)
+    status = cvcore_device_alloc (self->core, tiles *
+        sizeof (cvcore_clt_match), (void **) &self->matches);
+  if (status == CVCORE_OK)
+    status = cvcore_host_alloc (self->core, tiles * sizeof (cvcore_clt_match),
+        (void **) &self->host_matches);
+  if (status != CVCORE_OK) {
+    GST_ELEMENT_ERROR (self, RESOURCE, NO_SPACE_LEFT,
+        ("Cannot allocate phase correlation buffers for %dx%d",
+            GST_VIDEO_INFO_WIDTH (info), GST_VIDEO_INFO_HEIGHT (info)),
+        ("%s", cvcore_last_error ()));
+    free_buffers (self);
+    return FALSE;
+  }
+  return TRUE;
+}
+
+static gboolean
+gst_cuda_phase_corr_set_info (GstCudaVisionBaseTransform * base,
+    GstCaps * incaps, GstVideoInfo * in_info, GstCaps * outcaps,
+    GstVideoInfo * out_info)
+{
+  GstCudaPhaseCorr *self = GST_CUDA_PHASE_CORR (base);
+  const gboolean wide = GST_VIDEO_INFO_COMP_DEPTH (in_info, 0) > 8;
+  const guint full = wide ? 65535 : 255;
+
+  free_buffers (self);
+  self->tiles_x = cvcore_clt_tiles (GST_VIDEO_INFO_WIDTH (in_info));
+  self->tiles_y = cvcore_clt_tiles (GST_VIDEO_INFO_HEIGHT (in_info));
+  self->full_scale = full;
+  memset (self->colour, 0, sizeof (self->colour));
+  if (GST_VIDEO_INFO_IS_RGB (in_info)) {
+    /* green vectors, opaque */
+    self->channel = GST_VIDEO_INFO_COMP_POFFSET (in_info, 1);
+    self->colour[self->channel] = full;
+    self->colour[3] = full;
+  } else {
+    self->channel = 0;
+    self->colour[0] = full;
+  }
+  /* the frames pass through; drawing writes into them */
+  gst_base_transform_set_in_place (GST_BASE_TRANSFORM (self), TRUE);
+  return TRUE;
+}
+
+static void
+post_message (GstCudaPhaseCorr * self, GstBuffer * buffer,
+    gdouble min_confidence)
+{
+  const gsize tiles = (gsize) self->tiles_x * self->tiles_y;
+  gdouble sx = 0.0, sy = 0.0;
+  guint confident = 0;
+  GstStructure *s;
+
+  for (gsize t = 0; t < tiles; t++)
+    if (self->host_matches[t].confidence >= min_confidence) {
+      sx += self->host_matches[t].dx;
+      sy += self->host_matches[t].dy;
+      confident++;
+    }
+  s = gst_structure_new ("cudaphasecorr",
+      "timestamp", G_TYPE_UINT64, GST_BUFFER_PTS (buffer),
+      "tiles-x", G_TYPE_UINT, (guint) self->tiles_x,
+      "tiles-y", G_TYPE_UINT, (guint) self->tiles_y,
+      "tile-stride", G_TYPE_UINT, (guint) CVCORE_CLT_STRIDE,
+      "confident-tiles", G_TYPE_UINT, confident,
+      "mean-dx", G_TYPE_DOUBLE, confident ? sx / confident : 0.0,
+      "mean-dy", G_TYPE_DOUBLE, confident ? sy / confident : 0.0,
+      "matches", G_TYPE_BYTES, g_bytes_new (self->host_matches,
+          tiles * sizeof (cvcore_clt_match)), NULL);
+  gst_element_post_message (GST_ELEMENT (self),
+      gst_message_new_element (GST_OBJECT (self), s));
+}
+
+static GstFlowReturn
+gst_cuda_phase_corr_process_ip (GstCudaVisionFilter * filter,
+    cvcore_stream * stream, GstVideoFrame * frame)
+{
+  GstCudaPhaseCorr *self = GST_CUDA_PHASE_CORR (filter);
+  const gsize tiles = (gsize) self->tiles_x * self->tiles_y;
+  cvcore_clt_corr_params params;
+  gdouble min_confidence, draw_scale;
+  gboolean draw, post;
+  cvcore_image image;
+  gint current;
+
+  GST_OBJECT_LOCK (self);
+  params = self->params;
+  min_confidence = self->min_confidence;
+  draw = self->draw;
+  draw_scale = self->draw_scale;
+  post = self->post_messages;
+  GST_OBJECT_UNLOCK (self);
+  params.full_scale = self->full_scale;
+  if (!ensure_buffers (self, &frame->info))
+    return GST_FLOW_ERROR;
+  if (GST_BUFFER_FLAG_IS_SET (frame->buffer, GST_BUFFER_FLAG_DISCONT))
+    self->previous = -1;
+
+  gst_cuda_vision_frame_plane (frame, 0, self->full_scale > 255.0 ?
+      CVCORE_SAMPLE_U16 : CVCORE_SAMPLE_U8, &image);
+  if (GST_VIDEO_INFO_IS_YUV (&frame->info))
+    image.channels = 1;
+  current = self->previous == 0 ? 1 : 0;
+  self->matched = FALSE;
+  if (self->previous >= 0
+      && cvcore_clt_correlate (stream, self->coefficients[self->previous],
+          &image, self->channel, &params, self->matches) != CVCORE_OK)
+    return gst_cuda_vision_base_transform_core_error (BASE (self),
+        "Phase correlation failed");
+  /* before any drawing changes the frame */
+  if (cvcore_clt_forward (stream, &image, self->channel, 0, 0,
+          self->coefficients[current]) != CVCORE_OK)
+    return gst_cuda_vision_base_transform_core_error (BASE (self),
+        "Lapped transform failed");
+  if (self->previous >= 0) {
+    if ((draw && cvcore_clt_draw_matches (stream, &image, self->matches,
+                draw_scale, min_confidence, self->colour) != CVCORE_OK)
+        || cvcore_copy_async (stream, self->host_matches, self->matches,
+            tiles * sizeof (cvcore_clt_match),
+            CVCORE_COPY_DEVICE_TO_HOST) != CVCORE_OK
+        || cvcore_stream_synchronize (stream) != CVCORE_OK)
+      return gst_cuda_vision_base_transform_core_error (BASE (self),
+          "Reading the matches back failed");
+    self->matched = TRUE;
+    self->post = post;
+    self->post_min_confidence = min_confidence;
+  }
+  self->previous = current;
+  return GST_FLOW_OK;
+}
+
+static GstFlowReturn
+gst_cuda_phase_corr_transform_ip (GstBaseTransform * trans, GstBuffer * buf)
+{
+  GstCudaPhaseCorr *self = GST_CUDA_PHASE_CORR (trans);
+  GstFlowReturn ret =
+      GST_BASE_TRANSFORM_CLASS (gst_cuda_phase_corr_parent_class)
+      ->transform_ip (trans, buf);
+
+  if (ret == GST_FLOW_OK && self->matched) {
+    gst_buffer_add_cuda_vision_correlation_meta (buf,
+        GST_CUDA_VISION_CORRELATION_FLOW, self->tiles_x, self->tiles_y,
+        (const GstCudaVisionTileMatch *) self->host_matches);
+    if (self->post)
+      post_message (self, buf, self->post_min_confidence);
+  }
+  return ret;
+}
+
+static gboolean
+gst_cuda_phase_corr_sink_event (GstBaseTransform * trans, GstEvent * event)
+{
+  /* Serialized: the streaming thread is not inside process_ip(). */
+  if (GST_EVENT_TYPE (event) == GST_EVENT_FLUSH_STOP)
+    GST_CUDA_PHASE_CORR (trans)->previous = -1;
+  return GST_BASE_TRANSFORM_CLASS (gst_cuda_phase_corr_parent_class)
+      ->sink_event (trans, event);
+}
+
+static gboolean
+gst_cuda_phase_corr_stop (GstBaseTransform * trans)
+{
+  free_buffers (GST_CUDA_PHASE_CORR (trans));
+  return GST_BASE_TRANSFORM_CLASS (gst_cuda_phase_corr_parent_class)->stop
+      (trans);
+}
+
+static void
+gst_cuda_phase_corr_class_init (GstCudaPhaseCorrClass * klass)
+{
+  GObjectClass *gobject_class = G_OBJECT_CLASS (klass);
+  GstElementClass *element_class = GST_ELEMENT_CLASS (klass);
+  GstBaseTransformClass *trans_class = GST_BASE_TRANSFORM_CLASS (klass);
+  GstCudaVisionBaseTransformClass *base_class =
+      GST_CUDA_VISION_BASE_TRANSFORM_CLASS (klass);
+  GstCudaVisionFilterClass *filter_class = GST_CUDA_VISION_FILTER_CLASS (klass);
+  const GParamFlags flags = G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS |
+      GST_PARAM_MUTABLE_PLAYING;
+  cvcore_clt_corr_params defaults;
+
+  cvcore_clt_corr_params_init (&defaults);
+  gobject_class->set_property = gst_cuda_phase_corr_set_property;
+  gobject_class->get_property = gst_cuda_phase_corr_get_property;
+
+  gst_cuda_vision_install_double (gobject_class, PROP_FAT_ZERO, "fat-zero",
+      "Fat zero", "Added to each frequency's cross-power magnitude before "
+      "normalising (units of full scale squared): larger values weigh "
+      "strong frequencies more, resisting noise", 0.0, 1.0,
+      defaults.fat_zero, flags | GST_PARAM_CONTROLLABLE);
+  g_object_class_install_property (gobject_class, PROP_SEARCH_RADIUS,
+      g_param_spec_int ("search-radius", "Search radius",
+          "Largest motion searched, in whole pixels each way", 1,
+          CVCORE_CLT_MAX_SEARCH, defaults.search_radius, flags));
+  g_object_class_install_property (gobject_class, PROP_REFINEMENTS,
+      g_param_spec_int ("refinements", "Refinements",
+          "Passes that transform the tile again where its content came from, "
+          "removing the window's pull towards zero motion", 0,
+          CVCORE_CLT_MAX_REFINEMENTS, defaults.refinements, flags));
+  gst_cuda_vision_install_double (gobject_class, PROP_MIN_CONFIDENCE,
+      "min-confidence", "Minimum confidence", "Tiles below it are not drawn "
+      "and not counted in the message's mean", 0.0, 1.0,
+      DEFAULT_MIN_CONFIDENCE, flags | GST_PARAM_CONTROLLABLE);
+  g_object_class_install_property (gobject_class, PROP_DRAW,
+      g_param_spec_boolean ("draw", "Draw", "Draw the motion vectors onto "
+          "the frames", FALSE, flags));
+  gst_cuda_vision_install_double (gobject_class, PROP_DRAW_SCALE,
+      "draw-scale", "Draw scale", "Length of a drawn vector per pixel of "
+      "motion (lines are clipped to 64 pixels)", 0.0, 100.0,
+      DEFAULT_DRAW_SCALE, flags | GST_PARAM_CONTROLLABLE);
+  g_object_class_install_property (gobject_class, PROP_POST_MESSAGES,
+      g_param_spec_boolean ("post-messages", "Post messages",
+          "Post an element message with the matches of every frame", FALSE,
+          flags));
+
+  gst_cuda_vision_filter_class_add_pad_templates (filter_class,
+      PHASE_CORR_FORMATS);
+  gst_element_class_set_static_metadata (element_class,
+      "CUDA phase correlation", "Filter/Analyzer/Video/Hardware",
+      "Tile motion (optical flow) by phase correlation in the lapped "
+      "transform domain, in CUDA device memory",
+      "gst-cuda-vision developers");
+
+  trans_class->transform_ip = gst_cuda_phase_corr_transform_ip;
+  trans_class->sink_event = gst_cuda_phase_corr_sink_event;
+  trans_class->stop = gst_cuda_phase_corr_stop;
+  base_class->set_info = gst_cuda_phase_corr_set_info;
+  filter_class->process_ip = gst_cuda_phase_corr_process_ip;
+}
+
+static void
+gst_cuda_phase_corr_init (GstCudaPhaseCorr * self)
+{
+  cvcore_clt_corr_params_init (&self->params);
+  self->min_confidence = DEFAULT_MIN_CONFIDENCE;
+  self->draw_scale = DEFAULT_DRAW_SCALE;
+  self->previous = -1;
+  gst_base_transform_set_in_place (GST_BASE_TRANSFORM (self), TRUE);
+}

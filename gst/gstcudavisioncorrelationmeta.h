@@ -1,0 +1,75 @@
+/* GstCudaVisionCorrelationMeta: per-tile motion or disparity that
+ * cudaphasecorr attaches to the frames it passes on.
+ *
+ * Applications need not link anything: the meta's API type is registered
+ * by name when the plugin loads, and gst_buffer_get_cuda_vision_correlation
+ * _meta() below finds it through that name.
+ *
+ * The frame is covered by tiles_x x tiles_y tiles of tile_size pixels at a
+ * stride of tile_stride; tile (tx, ty) covers pixels from (origin_x +
+ * tx * tile_stride, origin_y + ty * tile_stride), so its centre is at
+ * (tx * tile_stride, ty * tile_stride) for the usual origin (-8, -8).
+ * matches holds tiles_y rows of tiles_x entries:
+ *
+ *  - dx, dy: in mode flow, where the tile's content moved from the previous
+ *    frame to this one, in pixels (right and down positive); in mode
+ *    stereo, how far the tile's content lies to the left (dx) and down (dy)
+ *    in the right view compared with the left view: the disparity.
+ *  - confidence: the peak of the normalised phase correlation, near 1 for
+ *    a clean match of textured content, near 0 where there is nothing to
+ *    match.
+ */
+#ifndef __GST_CUDA_VISION_CORRELATION_META_H__
+#define __GST_CUDA_VISION_CORRELATION_META_H__
+
+#include <gst/gst.h>
+
+G_BEGIN_DECLS
+
+#define GST_CUDA_VISION_CORRELATION_META_API_NAME \
+    "GstCudaVisionCorrelationMetaAPI"
+
+typedef enum
+{
+  GST_CUDA_VISION_CORRELATION_FLOW,
+  GST_CUDA_VISION_CORRELATION_STEREO,
+} GstCudaVisionCorrelationMode;
+
+typedef struct
+{
+  gfloat dx, dy, confidence;
+} GstCudaVisionTileMatch;
+
+typedef struct
+{
+  GstMeta meta;
+
+  GstCudaVisionCorrelationMode mode;
+  guint tiles_x, tiles_y;
+  gint origin_x, origin_y;
+  guint tile_size, tile_stride;
+  GstCudaVisionTileMatch *matches;
+} GstCudaVisionCorrelationMeta;
+
+/* The meta of @buffer, or NULL (also when the plugin is not loaded). */
+static inline GstCudaVisionCorrelationMeta *
+gst_buffer_get_cuda_vision_correlation_meta (GstBuffer * buffer)
+{
+  GType api = g_type_from_name (GST_CUDA_VISION_CORRELATION_META_API_NAME);
+
+  return api ? (GstCudaVisionCorrelationMeta *) gst_buffer_get_meta (buffer,
+      api) : NULL;
+}
+
+/* The match of tile (@tx, @ty) of @meta. */
+static inline const GstCudaVisionTileMatch *
+gst_cuda_vision_correlation_meta_tile (const GstCudaVisionCorrelationMeta *
+    meta, guint tx, guint ty)
+{
+  g_return_val_if_fail (tx < meta->tiles_x && ty < meta->tiles_y, NULL);
+  return &meta->matches[ty * meta->tiles_x + tx];
+}
+
+G_END_DECLS
+
+#endif /* __GST_CUDA_VISION_CORRELATION_META_H__ */

@@ -1,0 +1,21 @@
+/* The plugin's side of GstCudaVisionCorrelationMeta: registration and
+ * attaching. */
+#ifndef __GST_CUDA_VISION_CORRELATION_META_IMPL_H__
+#define __GST_CUDA_VISION_CORRELATION_META_IMPL_H__
+
+#include "gstcudavisioncorrelationmeta.h"
+
+G_BEGIN_DECLS
+
+GType gst_cuda_vision_correlation_meta_api_get_type (void);
+const GstMetaInfo *gst_cuda_vision_correlation_meta_get_info (void);
+
+/* Adds a meta of @tiles_x x @tiles_y tiles (16 pixels at a stride of 8
+ * from (-8, -8)) with a copy of @matches. */
+GstCudaVisionCorrelationMeta *gst_buffer_add_cuda_vision_correlation_meta
+    (GstBuffer * buffer, GstCudaVisionCorrelationMode mode, guint tiles_x,
+    guint tiles_y, const GstCudaVisionTileMatch * matches);
+
+G_END_DECLS
+
+#endif /* __GST_CUDA_VISION_CORRELATION_META_IMPL_H__ */

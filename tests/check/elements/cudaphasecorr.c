@@ -1,0 +1,234 @@
+/* cudaphasecorr as an element: the tile grid's meta on moving texture
+ * (GRAY8, RGBA through its green channel, NV12 through its luma), frames
+ * passed through unchanged, element messages, drawn vectors, a flush that
+ * starts over. The correlation itself is tested in clt.c. */
+#include <math.h>
+
+#include "cvtest.h"
+#include "gstcudavisioncorrelationmeta.h"
+
+/* An 8-bit textured picture moved by (@dx, @dy): 40 waves in all
+ * directions. */
+static gdouble
+texture (gdouble x, gdouble y)
+{
+  gdouble v = 128.0;
+
+  for (gint i = 0; i < 40; i++) {
+    const gdouble a = i * 2.39996, f = 0.3 + 0.06 * i;
+
+    v += 2.5 * cos (f * cos (a) * x + f * sin (a) * y + i * 1.7);
+  }
+  return v;
+}
+
+/* Frame @n of the texture moving by (1.5, -0.5) per frame: every byte of
+ * plane 0's pixel (x, y) holds it (chroma planes are set to grey). */
+static GstBuffer *
+moving_frame (const GstVideoInfo * info, gint n)
+{
+  GstBuffer *buffer = gst_buffer_new_allocate (NULL,
+      GST_VIDEO_INFO_SIZE (info), NULL);
+  GstVideoFrame frame;
+
+  fail_unless (gst_video_frame_map (&frame, (GstVideoInfo *) info, buffer,
+          GST_MAP_WRITE));
+  for (guint p = 0; p < GST_VIDEO_FRAME_N_PLANES (&frame); p++)
+    memset (GST_VIDEO_FRAME_PLANE_DATA (&frame, p), 128,
+        GST_VIDEO_FRAME_PLANE_STRIDE (&frame, p) *
+        GST_VIDEO_FRAME_COMP_HEIGHT (&frame, p));
+  for (gint y = 0; y < GST_VIDEO_INFO_HEIGHT (info); y++) {
+    guint8 *row = (guint8 *) GST_VIDEO_FRAME_PLANE_DATA (&frame, 0) +
+        y * GST_VIDEO_FRAME_PLANE_STRIDE (&frame, 0);
+    const gint pstride = GST_VIDEO_FRAME_COMP_PSTRIDE (&frame, 0);
+
+    for (gint x = 0; x < GST_VIDEO_INFO_WIDTH (info); x++)
+      memset (row + x * pstride, (gint) CLAMP (floor (texture (x - 1.5 * n,
+                      y + 0.5 * n) + 0.5), 0, 255), pstride);
+  }
+  gst_video_frame_unmap (&frame);
+  GST_BUFFER_PTS (buffer) = n * GST_SECOND / 30;
+  return buffer;
+}
+
+/* The inner tiles of @meta found the motion (1.5, -0.5). */
+static void
+assert_motion (const GstCudaVisionCorrelationMeta * meta, gint width,
+    gint height)
+{
+  fail_unless_equals_int (meta->tiles_x, (width + 7) / 8 + 1);
+  fail_unless_equals_int (meta->tiles_y, (height + 7) / 8 + 1);
+  fail_unless_equals_int (meta->mode, GST_CUDA_VISION_CORRELATION_FLOW);
+  for (guint ty = 2; ty + 2 < meta->tiles_y; ty++)
+    for (guint tx = 2; tx + 2 < meta->tiles_x; tx++) {
+      const GstCudaVisionTileMatch *m =
+          gst_cuda_vision_correlation_meta_tile (meta, tx, ty);
+
+      fail_unless (fabs (m->dx - 1.5) < 0.1 && fabs (m->dy + 0.5) < 0.1
+          && m->confidence > 0.05, "tile (%u, %u): (%g, %g), %g", tx, ty,
+          m->dx, m->dy, m->confidence);
+    }
+}
+
+GST_START_TEST (test_flow_meta)
+{
+  static const GstVideoFormat formats[] = { GST_VIDEO_FORMAT_GRAY8,
+    GST_VIDEO_FORMAT_RGBA, GST_VIDEO_FORMAT_NV12
+  };
+
+  for (guint f = 0; f < G_N_ELEMENTS (formats); f++) {
+    GstHarness *h = cvtest_filter_harness ("cudaphasecorr", "", NULL);
+    GstVideoInfo info;
+
+    cvtest_set_caps (h, &info, formats[f], 97, 66);
+    for (gint n = 0; n < 3; n++) {
+      GstBuffer *in = moving_frame (&info, n);
+      GstBuffer *out = cvtest_push_frame (h, in);
+      GstCudaVisionCorrelationMeta *meta =
+          gst_buffer_get_cuda_vision_correlation_meta (out);
+
+      /* nothing to compare the first frame with */
+      fail_unless ((meta == NULL) == (n == 0), "format %u, frame %d", f, n);
+      if (meta)
+        assert_motion (meta, 97, 66);
+      cvtest_assert_frames_equal (out, in, &info);
+      gst_buffer_unref (in);
+      gst_buffer_unref (out);
+    }
+    gst_harness_teardown (h);
+  }
+}
+
+GST_END_TEST;
+
+GST_START_TEST (test_messages_and_flush)
+{
+  GstElement *filter;
+  GstHarness *h = cvtest_filter_harness ("cudaphasecorr",
+      "post-messages=true", &filter);
+  GstBus *bus = gst_bus_new ();
+  GstVideoInfo info;
+  GstMessage *msg;
+  const GstStructure *s;
+  gdouble mean_dx, mean_dy;
+  guint tiles_x, confident;
+  GBytes *bytes;
+
+  gst_element_set_bus (filter, bus);
+  cvtest_set_caps (h, &info, GST_VIDEO_FORMAT_GRAY8, 80, 48);
+  for (gint n = 0; n < 2; n++) {
+    GstBuffer *in = moving_frame (&info, n);
+
+    gst_buffer_unref (cvtest_push_frame (h, in));
+    gst_buffer_unref (in);
+  }
+  msg = gst_bus_pop_filtered (bus, GST_MESSAGE_ELEMENT);
+  fail_unless (msg != NULL);
+  fail_unless (gst_bus_pop_filtered (bus, GST_MESSAGE_ELEMENT) == NULL);
+  s = gst_message_get_structure (msg);
+  fail_unless (gst_structure_has_name (s, "cudaphasecorr"));
+  fail_unless (gst_structure_get (s, "mean-dx", G_TYPE_DOUBLE, &mean_dx,
+          "mean-dy", G_TYPE_DOUBLE, &mean_dy, "tiles-x", G_TYPE_UINT,
+          &tiles_x, "confident-tiles", G_TYPE_UINT, &confident, "matches",
+          G_TYPE_BYTES, &bytes, NULL));
+  fail_unless_equals_int (tiles_x, 11);
+  fail_unless_equals_int (g_bytes_get_size (bytes), 11 * 7 * 12);
+  {
+    const gfloat *m = g_bytes_get_data (bytes, NULL);
+    gdouble sx = 0.0, sy = 0.0;
+    guint n = 0;
+
+    /* the mean is over the tiles of at least min-confidence (0.05) */
+    for (gint t = 0; t < 11 * 7; t++)
+      if (m[3 * t + 2] >= 0.05) {
+        sx += m[3 * t];
+        sy += m[3 * t + 1];
+        n++;
+      }
+    fail_unless_equals_int (n, confident);
+    fail_unless (fabs (sx / n - mean_dx) < 1e-6
+        && fabs (sy / n - mean_dy) < 1e-6);
+    /* the inner tiles' matches are the motion */
+    for (gint ty = 2; ty < 5; ty++)
+      for (gint tx = 2; tx < 9; tx++)
+        fail_unless (fabs (m[3 * (ty * 11 + tx)] - 1.5) < 0.1
+            && fabs (m[3 * (ty * 11 + tx) + 1] + 0.5) < 0.1);
+  }
+  g_bytes_unref (bytes);
+  gst_message_unref (msg);
+
+  /* after a flush the next frame has no previous one */
+  fail_unless (gst_harness_push_event (h, gst_event_new_flush_start ()));
+  fail_unless (gst_harness_push_event (h, gst_event_new_flush_stop (TRUE)));
+  cvtest_set_caps (h, &info, GST_VIDEO_FORMAT_GRAY8, 80, 48);
+  {
+    GstBuffer *in = moving_frame (&info, 2);
+    GstBuffer *out = cvtest_push_frame (h, in);
+
+    fail_unless (gst_buffer_get_cuda_vision_correlation_meta (out) == NULL);
+    fail_unless (gst_bus_pop_filtered (bus, GST_MESSAGE_ELEMENT) == NULL);
+    gst_buffer_unref (in);
+    gst_buffer_unref (out);
+  }
+  gst_element_set_bus (filter, NULL);
+  gst_object_unref (bus);
+  gst_object_unref (filter);
+  gst_harness_teardown (h);
+}
+
+GST_END_TEST;
+
+/* draw=true: each confident inner tile's vector starts white at its
+ * centre and ends 4 x (1.5, -0.5) away; the rest of the frame is kept. */
+GST_START_TEST (test_draw)
+{
+  GstHarness *h = cvtest_filter_harness ("cudaphasecorr",
+      "draw=true draw-scale=4", NULL);
+  GstVideoInfo info;
+  GstBuffer *in[2], *out;
+  guint changed = 0;
+
+  cvtest_set_caps (h, &info, GST_VIDEO_FORMAT_GRAY8, 64, 48);
+  in[0] = moving_frame (&info, 0);
+  in[1] = moving_frame (&info, 1);
+  gst_buffer_unref (cvtest_push_frame (h, in[0]));
+  out = cvtest_push_frame (h, in[1]);
+  for (gint ty = 2; ty <= 4; ty++)
+    for (gint tx = 2; tx <= 6; tx++) {
+      fail_unless_equals_int (cvtest_byte_at (out, &info, 0, 8 * tx, 8 * ty),
+          255);
+      fail_unless_equals_int (cvtest_byte_at (out, &info, 0, 8 * tx + 6,
+              8 * ty - 2), 255);
+    }
+  for (gint y = 0; y < 48; y++)
+    for (gint x = 0; x < 64; x++)
+      changed += cvtest_byte_at (out, &info, 0, x, y) !=
+          cvtest_byte_at (in[1], &info, 0, x, y);
+  fail_unless (changed > 0 && changed < 64 * 48 / 4, "%u pixels", changed);
+  gst_buffer_unref (in[0]);
+  gst_buffer_unref (in[1]);
+  gst_buffer_unref (out);
+  gst_harness_teardown (h);
+}
+
+GST_END_TEST;
+
+static Suite *
+cudaphasecorr_suite (void)
+{
+  Suite *s = suite_create ("cudaphasecorr");
+  TCase *tc = tcase_create ("general");
+
+  suite_add_tcase (s, tc);
+  tcase_set_timeout (tc, 120);
+  tcase_add_test (tc, test_flow_meta);
+  tcase_add_test (tc, test_messages_and_flush);
+  tcase_add_test (tc, test_draw);
+  return s;
+}
+
+int
+main (int argc, char **argv)
+{
+  return cvtest_main (argc, argv, cudaphasecorr_suite);
+}
