@@ -12,7 +12,7 @@ extern "C" {
 #endif
 
 /* Newton steps after the whole-pixel search. */
-#define CV_CLT_NEWTON_STEPS 4
+#define CV_CLT_NEWTON_STEPS 3
 
 /* The cross-power spectrum's two components at frequency (k, l) of a
  * tile's coefficients @a and @b (each [layer][l][k], divided by @scale),

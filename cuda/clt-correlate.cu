@@ -37,10 +37,17 @@ warp_sum (float v)
 struct CorrShared
 {
   float2 twiddle[8][kShifts + 1];
-  TileShared tile[kTilesPerBlock];
   float b[kTilesPerBlock][CVCORE_CLT_COEFFICIENTS];
-  float2 cross[kTilesPerBlock][2][64];
-  float2 partial[kTilesPerBlock][8][kShifts + 1];
+  /* the transform's space is free once b holds its result */
+  union
+  {
+    TileShared tile;
+    struct
+    {
+      float2 cross[2][64];
+      float2 partial[8][kShifts + 1];
+    } sums;
+  } warp[kTilesPerBlock];
 };
 
 /* The second tile, sampled @d back (see above), into s.b[warp]. */
@@ -52,7 +59,7 @@ transform_moved (const Image & src, int c, int width, int height, int tx,
   const float ox = roundf (shift_x), oy = roundf (shift_y);
   const float fx = shift_x - ox, fy = shift_y - oy;
   const int k = lane & 7;
-  TileShared & t = s.tile[warp];
+  TileShared & t = s.warp[warp].tile;
   float coef[8], sx, cx;
 
   if (lane < 16)
@@ -85,10 +92,13 @@ clt_correlate (const float *a, Image src, int c, int width, int height,
   const int tiles = tiles_x * cv_clt_tiles (height);
   const int tile = blockIdx.x * kTilesPerBlock + warp;
   float2 (*twiddle)[kShifts + 1] = s.twiddle;
-  float2 (*cross)[2][64] = s.cross;
-  float2 (*partial)[8][kShifts + 1] = s.partial;
+  float2 (*cross)[64] = s.warp[warp].sums.cross;
+  float2 (*partial)[kShifts + 1] = s.warp[warp].sums.partial;
+  const int span = 2 * radius + 1, first_shift = CVCORE_CLT_MAX_SEARCH -
+      radius;
   float moved[2];
-  float r[2][2][2], wx[2], wy[2];
+  /* frequencies in units of pi, for sincospif () */
+  float r[2][2][2], ux[2], uy[2];
   float best = -1e30f, d[2];
   int best_index = 0;
 
@@ -113,46 +123,45 @@ clt_correlate (const float *a, Image src, int c, int width, int height,
 
     cv_clt_cross_power (a + (size_t) tile * CVCORE_CLT_COEFFICIENTS,
         s.b[warp], f, scale, fat_zero, r[j][0], r[j][1]);
-    cross[warp][0][f] = make_float2 (r[j][0][0], r[j][0][1]);
-    cross[warp][1][f] = make_float2 (r[j][1][0], r[j][1][1]);
-    wx[j] = CUDART_PI_F * ((f & 7) + 0.5f) / 8.0f;
-    wy[j] = CUDART_PI_F * ((f >> 3) + 0.5f) / 8.0f;
+    cross[0][f] = make_float2 (r[j][0][0], r[j][0][1]);
+    cross[1][f] = make_float2 (r[j][1][0], r[j][1][1]);
+    ux[j] = ((f & 7) + 0.5f) / 8.0f;
+    uy[j] = ((f >> 3) + 0.5f) / 8.0f;
   }
   __syncwarp ();
-  /* per (k, dy): sum over l of R1 e^{i wl dy} + R2 e^{-i wl dy} */
-  for (int e = lane; e < 8 * kShifts; e += 32) {
-    const int k = e / kShifts, dyi = e % kShifts;
+  /* per (k, dy): sum over l of R1 e^{i wl dy} + R2 e^{-i wl dy}, for the
+   * dy within the radius */
+  for (int e = lane; e < 8 * span; e += 32) {
+    const int k = e / span, dyi = first_shift + e % span;
     float re = 0.0f, im = 0.0f;
 
 #pragma unroll
     for (int l = 0; l < 8; l++) {
-      const float2 r1 = cross[warp][0][l * 8 + k];
-      const float2 r2 = cross[warp][1][l * 8 + k];
+      const float2 r1 = cross[0][l * 8 + k];
+      const float2 r2 = cross[1][l * 8 + k];
       const float2 t = twiddle[l][dyi];
 
       re += (r1.x + r2.x) * t.x - (r1.y - r2.y) * t.y;
       im += (r1.y + r2.y) * t.x + (r1.x - r2.x) * t.y;
     }
-    partial[warp][k][dyi] = make_float2 (re, im);
+    partial[k][dyi] = make_float2 (re, im);
   }
   __syncwarp ();
-  /* per (dx, dy): Re sum over k of the partial e^{i wk dx} */
-  for (int p = lane; p < kShifts * kShifts; p += 32) {
-    const int dxi = p % kShifts, dyi = p / kShifts;
+  /* per (dx, dy) within the radius: Re sum over k of the partial
+   * e^{i wk dx} */
+  for (int q = lane; q < span * span; q += 32) {
+    const int dxi = first_shift + q % span, dyi = first_shift + q / span;
     float c = 0.0f;
 
-    if (abs (dxi - CVCORE_CLT_MAX_SEARCH) > radius
-        || abs (dyi - CVCORE_CLT_MAX_SEARCH) > radius)
-      continue;
 #pragma unroll
     for (int k = 0; k < 8; k++) {
-      const float2 g = partial[warp][k][dyi], t = twiddle[k][dxi];
+      const float2 g = partial[k][dyi], t = twiddle[k][dxi];
 
       c += g.x * t.x - g.y * t.y;
     }
     if (c > best) {
       best = c;
-      best_index = p;
+      best_index = dyi * kShifts + dxi;
     }
   }
   /* the maximum, the first in scan order among equals */
@@ -177,18 +186,19 @@ clt_correlate (const float *a, Image src, int c, int width, int height,
     for (int j = 0; j < 2; j++)
 #pragma unroll
       for (int s = 0; s < 2; s++) {
-        const float ty = s ? -wy[j] : wy[j];
+        const float wx = CUDART_PI_F * ux[j];
+        const float ty = CUDART_PI_F * (s ? -uy[j] : uy[j]);
         float sn, cs, v, w;
 
-        sincosf (wx[j] * d[0] + ty * d[1], &sn, &cs);
+        sincospif (ux[j] * d[0] + (s ? -uy[j] : uy[j]) * d[1], &sn, &cs);
         v = r[j][s][0] * cs - r[j][s][1] * sn;
         w = r[j][s][0] * sn + r[j][s][1] * cs;
         c += v;
-        gx -= w * wx[j];
+        gx -= w * wx;
         gy -= w * ty;
-        hxx -= v * wx[j] * wx[j];
+        hxx -= v * wx * wx;
         hyy -= v * ty * ty;
-        hxy -= v * wx[j] * ty;
+        hxy -= v * wx * ty;
       }
     if (it == CV_CLT_NEWTON_STEPS) {
       best = warp_sum (c) / 128.0f;

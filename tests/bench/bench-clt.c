@@ -5,7 +5,11 @@
  * `cudaupload ! cudaclt operation=shift ! cudadownload`. Then the seed's
  * workload: four 2592x1936 frames through forward transform, space-variant
  * deconvolution (a kernel node every 2 tiles, 16 pixels) and inverse;
- * the seed took 86.5 ms for four Bayer frames on a GTX 1050 Ti. */
+ * the seed took 86.5 ms for four Bayer frames on a GTX 1050 Ti. Last,
+ * phase correlation of a GRAY8 pair at 1080p and 5 MP (2592x1936): the
+ * first frame's forward transform and the matching (search radius 7, 0
+ * and 2 refinements), and the pipeline rate of `cudaupload !
+ * cudaphasecorr ! cudadownload` (matches read back every frame). */
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
@@ -162,6 +166,75 @@ bench_operations (cvcore_device * device, cvcore_stream * stream)
     }
 }
 
+typedef struct
+{
+  cvcore_image a, b;
+  float *coefficients;
+  cvcore_clt_match *matches;
+  cvcore_clt_corr_params params;
+} CorrJob;
+
+static cvcore_status
+run_correlate (cvcore_stream * stream, gpointer data)
+{
+  CorrJob *job = data;
+  cvcore_status status = cvcore_clt_forward (stream, &job->a, 0, 0, 0,
+      job->coefficients);
+
+  if (status != CVCORE_OK)
+    return status;
+  return cvcore_clt_correlate (stream, job->coefficients, &job->b, 0,
+      &job->params, job->matches);
+}
+
+static void
+bench_correlate (cvcore_device * device, cvcore_stream * stream)
+{
+  static const BenchSize sizes[] = {
+    {"1080p", 1920, 1080}, {"5MP", 2592, 1936},
+  };
+
+  printf ("\n| size | refinements | forward + correlate ms | pipeline fps |\n"
+      "|---|---|---|---|\n");
+  for (guint s = 0; s < G_N_ELEMENTS (sizes); s++) {
+    const gint w = sizes[s].width, h = sizes[s].height;
+    const gsize tiles = (gsize) cvcore_clt_tiles (w) * cvcore_clt_tiles (h);
+    GstVideoInfo info;
+    CorrJob job;
+    gdouble fps;
+
+    memset (&job, 0, sizeof (job));
+    job.a = (cvcore_image) {
+    NULL, 0, w, h, 1, CVCORE_SAMPLE_U8};
+    job.b = job.a;
+    CORE_TRY (cvcore_plane_alloc (device, w, h, &job.a.data, &job.a.pitch));
+    CORE_TRY (cvcore_plane_alloc (device, w, h, &job.b.data, &job.b.pitch));
+    CORE_TRY (cvcore_memset_2d_async (stream, job.a.data, job.a.pitch, 0x50,
+            w, h));
+    CORE_TRY (cvcore_memset_2d_async (stream, job.b.data, job.b.pitch, 0x60,
+            w, h));
+    CORE_TRY (cvcore_device_alloc (device, tiles * CVCORE_CLT_COEFFICIENTS *
+            sizeof (float), (void **) &job.coefficients));
+    CORE_TRY (cvcore_device_alloc (device, tiles * sizeof (cvcore_clt_match),
+            (void **) &job.matches));
+    gst_video_info_set_format (&info, GST_VIDEO_FORMAT_GRAY8, w, h);
+    GST_VIDEO_INFO_FPS_N (&info) = 30;
+    fps = pipeline_fps (&info, TRUE, "cudaphasecorr");
+    for (gint r = 0; r <= 2; r += 2) {
+      cvcore_clt_corr_params_init (&job.params);
+      job.params.refinements = r;
+      printf ("| %s | %d | %.4f | ", sizes[s].name, r,
+          time_median_ms (device, stream, run_correlate, &job, 21, 20));
+      printf (r == 2 ? "%.0f |\n" : "|\n", fps);
+      fflush (stdout);
+    }
+    cvcore_device_free (device, job.a.data);
+    cvcore_device_free (device, job.b.data);
+    cvcore_device_free (device, job.coefficients);
+    cvcore_device_free (device, job.matches);
+  }
+}
+
 void
 bench_clt (cvcore_device * device)
 {
@@ -183,5 +256,6 @@ bench_clt (cvcore_device * device)
       "Bayer frames on a GTX 1050 Ti, %.0fx)\n", SEED_FRAMES, ms, seed_ms,
       seed_ms / ms);
   free_frames (device, &job);
+  bench_correlate (device, stream);
   cvcore_stream_free (stream);
 }
