@@ -1,0 +1,186 @@
+/* cudavision-clt-kernels: makes a kernel set for `cudaclt
+ * operation=deconvolve` (the file format is in cuda/cvclt.h).
+ *
+ *   cudavision-clt-kernels --width 1920 --height 1080 --gaussian 1.2,2.0 \
+ *       --output lens.kernels
+ *   cudavision-clt-kernels --width 640 --height 480 --psf psf.txt \
+ *       --output psf.kernels
+ *
+ * Each node's kernel is the regularised inverse of a point-spread
+ * function: either a Gaussian blur model whose sigma grows from the
+ * centre of the frame to its corners (the usual lens), optionally
+ * scaled per colour, or a measured PSF read from a text file (rows of
+ * numbers, square, odd or even size), the same everywhere. --blur stores
+ * the blur itself instead, to simulate it. */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#include <glib.h>
+
+#include "cvclt.h"
+
+static gint width, height, stride = 8, channels = 1;
+static gchar *gaussian, *psf_path, *output, *colour_scales;
+static gdouble noise = 1e-3;
+static gboolean blur;
+
+static GOptionEntry entries[] = {
+  {"width", 0, 0, G_OPTION_ARG_INT, &width, "Frame width", "W"},
+  {"height", 0, 0, G_OPTION_ARG_INT, &height, "Frame height", "H"},
+  {"stride", 0, 0, G_OPTION_ARG_INT, &stride,
+      "Tiles from one node to the next (8 pixels each; default 8)", "S"},
+  {"gaussian", 0, 0, G_OPTION_ARG_STRING, &gaussian,
+      "Gaussian blur, sigma at the centre[,at the corners] in pixels",
+      "S0[,S1]"},
+  {"colour-scales", 0, 0, G_OPTION_ARG_STRING, &colour_scales,
+      "Three channels (R, G, B) whose Gaussian sigmas are scaled by these",
+      "R,G,B"},
+  {"psf", 0, 0, G_OPTION_ARG_FILENAME, &psf_path,
+      "Text file of a measured point-spread function", "FILE"},
+  {"noise", 0, 0, G_OPTION_ARG_DOUBLE, &noise,
+      "Regulariser of the inverse (default 0.001; 0 inverts exactly)", "N"},
+  {"blur", 0, 0, G_OPTION_ARG_NONE, &blur,
+      "Store the blur itself, not its inverse", NULL},
+  {"output", 'o', 0, G_OPTION_ARG_FILENAME, &output, "Kernel set to write",
+      "FILE"},
+  {NULL}
+};
+
+/* A square PSF from @path into @size and a new array. */
+static gdouble *
+read_psf (const gchar * path, gint * size)
+{
+  gchar *text, **tokens;
+  GPtrArray *values = g_ptr_array_new ();
+  gdouble *psf = NULL;
+  GError *error = NULL;
+  guint n;
+
+  if (!g_file_get_contents (path, &text, NULL, &error)) {
+    fprintf (stderr, "cudavision-clt-kernels: %s\n", error->message);
+    g_error_free (error);
+    return NULL;
+  }
+  tokens = g_strsplit_set (text, " \t\r\n,;", -1);
+  for (gchar ** t = tokens; *t; t++)
+    if (**t)
+      g_ptr_array_add (values, *t);
+  n = values->len;
+  *size = (gint) lround (sqrt (n));
+  if (n == 0 || (guint) (*size * *size) != n || *size > 64) {
+    fprintf (stderr, "cudavision-clt-kernels: %s holds %u numbers, not a "
+        "square of at most 64x64\n", path, n);
+  } else {
+    psf = g_new (gdouble, n);
+    for (guint i = 0; i < n; i++) {
+      gchar *end;
+
+      psf[i] = g_ascii_strtod (g_ptr_array_index (values, i), &end);
+      if (*end || !isfinite (psf[i])) {
+        fprintf (stderr, "cudavision-clt-kernels: %s: '%s' is not a number\n",
+            path, (gchar *) g_ptr_array_index (values, i));
+        g_clear_pointer (&psf, g_free);
+        break;
+      }
+    }
+  }
+  g_ptr_array_free (values, TRUE);
+  g_strfreev (tokens);
+  g_free (text);
+  return psf;
+}
+
+static void
+gaussian_psf (gdouble sigma, gint size, gdouble * psf)
+{
+  for (gint y = 0; y < size; y++)
+    for (gint x = 0; x < size; x++) {
+      const gdouble dx = x - (size - 1) / 2.0, dy = y - (size - 1) / 2.0;
+
+      psf[y * size + x] = exp (-(dx * dx + dy * dy) / (2 * sigma * sigma));
+    }
+}
+
+int
+main (int argc, char **argv)
+{
+  GOptionContext *context = g_option_context_new ("- make a CLT kernel set");
+  GError *error = NULL;
+  gdouble sigma[2] = { 0.0, 0.0 }, scale[3] = { 1.0, 1.0, 1.0 };
+  cvcore_clt_kernel_set *set;
+  gdouble *measured = NULL;
+  gint measured_size = 0;
+
+  g_option_context_add_main_entries (context, entries, NULL);
+  if (!g_option_context_parse (context, &argc, &argv, &error)) {
+    fprintf (stderr, "cudavision-clt-kernels: %s\n", error->message);
+    return 2;
+  }
+  g_option_context_free (context);
+  if (width < 1 || height < 1 || output == NULL || (!gaussian == !psf_path)) {
+    fprintf (stderr, "cudavision-clt-kernels: give --width, --height, "
+        "--output and one of --gaussian, --psf (see --help)\n");
+    return 2;
+  }
+  if (gaussian) {
+    gint n = sscanf (gaussian, "%lf,%lf", &sigma[0], &sigma[1]);
+
+    if (n < 1 || !(sigma[0] > 0.0) || (n == 2 && !(sigma[1] > 0.0))) {
+      fprintf (stderr, "cudavision-clt-kernels: bad --gaussian '%s'\n",
+          gaussian);
+      return 2;
+    }
+    if (n == 1)
+      sigma[1] = sigma[0];
+  }
+  if (colour_scales) {
+    if (sscanf (colour_scales, "%lf,%lf,%lf", &scale[0], &scale[1],
+            &scale[2]) != 3 || !(scale[0] > 0 && scale[1] > 0
+            && scale[2] > 0)) {
+      fprintf (stderr, "cudavision-clt-kernels: bad --colour-scales '%s'\n",
+          colour_scales);
+      return 2;
+    }
+    channels = 3;
+  }
+  if (psf_path && !(measured = read_psf (psf_path, &measured_size)))
+    return 1;
+  if (cvcore_clt_kernel_set_new (width, height, stride, channels, &set)
+      != CVCORE_OK) {
+    fprintf (stderr, "cudavision-clt-kernels: %s\n", cvcore_last_error ());
+    return 2;
+  }
+  for (gint c = 0; c < channels; c++)
+    for (gint ny = 0; ny < set->nodes_y; ny++)
+      for (gint nx = 0; nx < set->nodes_x; nx++) {
+        gfloat *node = cvcore_clt_kernel_set_node (set, c, nx, ny);
+
+        if (measured) {
+          cvcore_clt_response_from_psf (measured, measured_size, noise,
+              !blur, node);
+        } else {
+          /* the node's distance from the centre, 0 .. 1 at the corners */
+          const gdouble x = nx * stride * 8.0 - 8.0, y = ny * stride * 8.0
+              - 8.0;
+          const gdouble r = MIN (1.0, hypot (x - width / 2.0,
+                  y - height / 2.0) / hypot (width / 2.0, height / 2.0));
+          const gdouble s = scale[c] * (sigma[0] + (sigma[1] - sigma[0]) * r);
+          const gint size = 2 * (gint) ceil (3.0 * s) + 1;
+          gdouble *psf = g_new (gdouble, size * size);
+
+          gaussian_psf (s, size, psf);
+          cvcore_clt_response_from_psf (psf, size, noise, !blur, node);
+          g_free (psf);
+        }
+      }
+  if (cvcore_clt_kernel_set_save (set, output) != CVCORE_OK) {
+    fprintf (stderr, "cudavision-clt-kernels: %s\n", cvcore_last_error ());
+    return 1;
+  }
+  printf ("%s: %d x %d nodes of %d channel(s) for %dx%d frames\n", output,
+      set->nodes_x, set->nodes_y, channels, width, height);
+  cvcore_clt_kernel_set_free (set);
+  g_free (measured);
+  return 0;
+}
