@@ -18,7 +18,7 @@
  *   unit gain on flat regions.
  * - `deconvolve`: space-variant correction with the kernel set of the file
  *   `kernels-location` (made for this frame size; format in the project's
- *   docs/design.md, made from point-spread functions by
+ *   the sources' cuda/cvclt.h, made from point-spread functions by
  *   `cudavision-clt-kernels`). One CLT-domain kernel per grid node,
  *   interpolated for the tiles between nodes.
  *

@@ -36,10 +36,8 @@
 
 #include "gstcudaphasecorr.h"
 #include "gstcudavisioncorrelationmetaimpl.h"
+#include "gstcudavisioncorrelator.h"
 #include "gstcudavisionutils.h"
-#include "cvclt.h"
-
-#include <string.h>
 
 GST_DEBUG_CATEGORY_STATIC (gst_cuda_phase_corr_debug);
 #define GST_CAT_DEFAULT gst_cuda_phase_corr_debug
@@ -75,17 +73,11 @@ struct _GstCudaPhaseCorr
   gdouble draw_scale;
   gboolean post_messages;
 
-  /* streaming thread only */
-  cvcore_device *core;
-  gfloat *coefficients[2];      /* the previous frame's and this one's */
+  /* streaming thread only; the coefficients are the previous frame's and
+   * this one's */
+  GstCudaVisionCorrelator corr;
   gint previous;                /* index of the previous frame's, or -1 */
-  cvcore_clt_match *matches;    /* device */
-  cvcore_clt_match *host_matches;       /* page-locked */
-  gint tiles_x, tiles_y;
-  gint channel;                 /* the luminance's channel in plane 0 */
-  gdouble full_scale;
-  guint colour[4];
-  /* host_matches hold this frame's matches: attach them (the mapped
+  /* corr.host_matches hold this frame's matches: attach them (the mapped
    * frame keeps the buffer from being writable until then) */
   gboolean matched;
   gboolean post;
@@ -171,60 +163,10 @@ gst_cuda_phase_corr_get_property (GObject * object, guint prop_id,
   GST_OBJECT_UNLOCK (self);
 }
 
-static void
-free_buffers (GstCudaPhaseCorr * self)
+static cvcore_stream *
+stream_of (GstCudaPhaseCorr * self)
 {
-  cvcore_stream *stream = gst_cuda_vision_base_transform_get_stream (BASE
-      (self));
-
-  if (self->core == NULL)
-    return;
-  /* Queued frames may still use them. */
-  if (stream)
-    cvcore_stream_synchronize (stream);
-  for (gint i = 0; i < 2; i++)
-    if (self->coefficients[i])
-      cvcore_device_free (self->core, self->coefficients[i]);
-  if (self->matches)
-    cvcore_device_free (self->core, self->matches);
-  if (self->host_matches)
-    cvcore_host_free (self->core, self->host_matches);
-  self->coefficients[0] = self->coefficients[1] = NULL;
-  self->matches = self->host_matches = NULL;
-  self->core = NULL;
-  self->previous = -1;
-}
-
-static gboolean
-ensure_buffers (GstCudaPhaseCorr * self, const GstVideoInfo * info)
-{
-  GstCudaVisionDevice *device = gst_cuda_vision_base_transform_get_device
-      (BASE (self));
-  const gsize tiles = (gsize) self->tiles_x * self->tiles_y;
-  cvcore_status status = CVCORE_OK;
-
-  if (self->core)
-    return TRUE;
-  self->core = gst_cuda_vision_device_get_core (device);
-  for (gint i = 0; i < 2 && status == CVCORE_OK; i++)
-    status = cvcore_device_alloc (self->core, tiles *
-        CVCORE_CLT_COEFFICIENTS * sizeof (gfloat),
-        (void **) &self->coefficients[i]);
-  if (status == CVCORE_OK)
-    status = cvcore_device_alloc (self->core, tiles *
-        sizeof (cvcore_clt_match), (void **) &self->matches);
-  if (status == CVCORE_OK)
-    status = cvcore_host_alloc (self->core, tiles * sizeof (cvcore_clt_match),
-        (void **) &self->host_matches);
-  if (status != CVCORE_OK) {
-    GST_ELEMENT_ERROR (self, RESOURCE, NO_SPACE_LEFT,
-        ("Cannot allocate phase correlation buffers for %dx%d",
-            GST_VIDEO_INFO_WIDTH (info), GST_VIDEO_INFO_HEIGHT (info)),
-        ("%s", cvcore_last_error ()));
-    free_buffers (self);
-    return FALSE;
-  }
-  return TRUE;
+  return gst_cuda_vision_base_transform_get_stream (BASE (self));
 }
 
 static gboolean
@@ -233,55 +175,12 @@ gst_cuda_phase_corr_set_info (GstCudaVisionBaseTransform * base,
     GstVideoInfo * out_info)
 {
   GstCudaPhaseCorr *self = GST_CUDA_PHASE_CORR (base);
-  const gboolean wide = GST_VIDEO_INFO_COMP_DEPTH (in_info, 0) > 8;
-  const guint full = wide ? 65535 : 255;
 
-  free_buffers (self);
-  self->tiles_x = cvcore_clt_tiles (GST_VIDEO_INFO_WIDTH (in_info));
-  self->tiles_y = cvcore_clt_tiles (GST_VIDEO_INFO_HEIGHT (in_info));
-  self->full_scale = full;
-  memset (self->colour, 0, sizeof (self->colour));
-  if (GST_VIDEO_INFO_IS_RGB (in_info)) {
-    /* green vectors, opaque */
-    self->channel = GST_VIDEO_INFO_COMP_POFFSET (in_info, 1);
-    self->colour[self->channel] = full;
-    self->colour[3] = full;
-  } else {
-    self->channel = 0;
-    self->colour[0] = full;
-  }
+  gst_cuda_vision_correlator_set_info (&self->corr, in_info, stream_of (self));
+  self->previous = -1;
   /* the frames pass through; drawing writes into them */
   gst_base_transform_set_in_place (GST_BASE_TRANSFORM (self), TRUE);
   return TRUE;
-}
-
-static void
-post_message (GstCudaPhaseCorr * self, GstBuffer * buffer,
-    gdouble min_confidence)
-{
-  const gsize tiles = (gsize) self->tiles_x * self->tiles_y;
-  gdouble sx = 0.0, sy = 0.0;
-  guint confident = 0;
-  GstStructure *s;
-
-  for (gsize t = 0; t < tiles; t++)
-    if (self->host_matches[t].confidence >= min_confidence) {
-      sx += self->host_matches[t].dx;
-      sy += self->host_matches[t].dy;
-      confident++;
-    }
-  s = gst_structure_new ("cudaphasecorr",
-      "timestamp", G_TYPE_UINT64, GST_BUFFER_PTS (buffer),
-      "tiles-x", G_TYPE_UINT, (guint) self->tiles_x,
-      "tiles-y", G_TYPE_UINT, (guint) self->tiles_y,
-      "tile-stride", G_TYPE_UINT, (guint) CVCORE_CLT_STRIDE,
-      "confident-tiles", G_TYPE_UINT, confident,
-      "mean-dx", G_TYPE_DOUBLE, confident ? sx / confident : 0.0,
-      "mean-dy", G_TYPE_DOUBLE, confident ? sy / confident : 0.0,
-      "matches", G_TYPE_BYTES, g_bytes_new (self->host_matches,
-          tiles * sizeof (cvcore_clt_match)), NULL);
-  gst_element_post_message (GST_ELEMENT (self),
-      gst_message_new_element (GST_OBJECT (self), s));
 }
 
 static GstFlowReturn
@@ -289,7 +188,6 @@ gst_cuda_phase_corr_process_ip (GstCudaVisionFilter * filter,
     cvcore_stream * stream, GstVideoFrame * frame)
 {
   GstCudaPhaseCorr *self = GST_CUDA_PHASE_CORR (filter);
-  const gsize tiles = (gsize) self->tiles_x * self->tiles_y;
   cvcore_clt_corr_params params;
   gdouble min_confidence, draw_scale;
   gboolean draw, post;
@@ -303,35 +201,37 @@ gst_cuda_phase_corr_process_ip (GstCudaVisionFilter * filter,
   draw_scale = self->draw_scale;
   post = self->post_messages;
   GST_OBJECT_UNLOCK (self);
-  params.full_scale = self->full_scale;
-  if (!ensure_buffers (self, &frame->info))
+  params.full_scale = self->corr.full_scale;
+  if (gst_cuda_vision_correlator_ensure (&self->corr,
+          gst_cuda_vision_device_get_core
+          (gst_cuda_vision_base_transform_get_device (BASE (self)))) !=
+      CVCORE_OK) {
+    GST_ELEMENT_ERROR (self, RESOURCE, NO_SPACE_LEFT,
+        ("Cannot allocate phase correlation buffers"),
+        ("%s", cvcore_last_error ()));
     return GST_FLOW_ERROR;
+  }
   if (GST_BUFFER_FLAG_IS_SET (frame->buffer, GST_BUFFER_FLAG_DISCONT))
     self->previous = -1;
 
-  gst_cuda_vision_frame_plane (frame, 0, self->full_scale > 255.0 ?
-      CVCORE_SAMPLE_U16 : CVCORE_SAMPLE_U8, &image);
-  if (GST_VIDEO_INFO_IS_YUV (&frame->info))
-    image.channels = 1;
+  gst_cuda_vision_correlator_image (&self->corr, frame, &image);
   current = self->previous == 0 ? 1 : 0;
   self->matched = FALSE;
   if (self->previous >= 0
-      && cvcore_clt_correlate (stream, self->coefficients[self->previous],
-          &image, self->channel, &params, self->matches) != CVCORE_OK)
+      && cvcore_clt_correlate (stream,
+          self->corr.coefficients[self->previous], &image, self->corr.channel,
+          &params, self->corr.matches) != CVCORE_OK)
     return gst_cuda_vision_base_transform_core_error (BASE (self),
         "Phase correlation failed");
   /* before any drawing changes the frame */
-  if (cvcore_clt_forward (stream, &image, self->channel, 0, 0,
-          self->coefficients[current]) != CVCORE_OK)
+  if (cvcore_clt_forward (stream, &image, self->corr.channel, 0, 0,
+          self->corr.coefficients[current]) != CVCORE_OK)
     return gst_cuda_vision_base_transform_core_error (BASE (self),
         "Lapped transform failed");
   if (self->previous >= 0) {
-    if ((draw && cvcore_clt_draw_matches (stream, &image, self->matches,
-                draw_scale, min_confidence, self->colour) != CVCORE_OK)
-        || cvcore_copy_async (stream, self->host_matches, self->matches,
-            tiles * sizeof (cvcore_clt_match),
-            CVCORE_COPY_DEVICE_TO_HOST) != CVCORE_OK
-        || cvcore_stream_synchronize (stream) != CVCORE_OK)
+    if ((draw && cvcore_clt_draw_matches (stream, &image, self->corr.matches,
+                draw_scale, min_confidence, self->corr.colour) != CVCORE_OK)
+        || gst_cuda_vision_correlator_read (&self->corr, stream) != CVCORE_OK)
       return gst_cuda_vision_base_transform_core_error (BASE (self),
           "Reading the matches back failed");
     self->matched = TRUE;
@@ -352,10 +252,14 @@ gst_cuda_phase_corr_transform_ip (GstBaseTransform * trans, GstBuffer * buf)
 
   if (ret == GST_FLOW_OK && self->matched) {
     gst_buffer_add_cuda_vision_correlation_meta (buf,
-        GST_CUDA_VISION_CORRELATION_FLOW, self->tiles_x, self->tiles_y,
-        (const GstCudaVisionTileMatch *) self->host_matches);
+        GST_CUDA_VISION_CORRELATION_FLOW, self->corr.tiles_x,
+        self->corr.tiles_y,
+        (const GstCudaVisionTileMatch *) self->corr.host_matches);
     if (self->post)
-      post_message (self, buf, self->post_min_confidence);
+      gst_element_post_message (GST_ELEMENT (self),
+          gst_cuda_vision_correlator_message (&self->corr, GST_OBJECT (self),
+              "cudaphasecorr", GST_BUFFER_PTS (buf),
+              self->post_min_confidence));
   }
   return ret;
 }
@@ -373,7 +277,10 @@ gst_cuda_phase_corr_sink_event (GstBaseTransform * trans, GstEvent * event)
 static gboolean
 gst_cuda_phase_corr_stop (GstBaseTransform * trans)
 {
-  free_buffers (GST_CUDA_PHASE_CORR (trans));
+  GstCudaPhaseCorr *self = GST_CUDA_PHASE_CORR (trans);
+
+  gst_cuda_vision_correlator_free (&self->corr, stream_of (self));
+  self->previous = -1;
   return GST_BASE_TRANSFORM_CLASS (gst_cuda_phase_corr_parent_class)->stop
       (trans);
 }

@@ -1,0 +1,48 @@
+/* What cudaphasecorr and cudastereocorr share: the device buffers of tile
+ * matching, the frames' luminance, the matches as a message. */
+#ifndef __GST_CUDA_VISION_CORRELATOR_H__
+#define __GST_CUDA_VISION_CORRELATOR_H__
+
+#include <gst/video/video.h>
+
+#include "cvclt.h"
+
+G_BEGIN_DECLS
+
+typedef struct
+{
+  cvcore_device *core;          /* set while the buffers exist */
+  gfloat *coefficients[2];      /* forward transforms */
+  cvcore_clt_match *matches;    /* device */
+  cvcore_clt_match *host_matches;       /* page-locked */
+  gint tiles_x, tiles_y;
+  gint channel;                 /* the luminance's channel in plane 0 */
+  gdouble full_scale;
+  guint colour[4];              /* of drawn vectors */
+} GstCudaVisionCorrelator;
+
+/* Frees the buffers (after @stream, when given, is done with them) and
+ * sets the tile grid, luminance channel, scale and colour for @info. */
+void gst_cuda_vision_correlator_set_info (GstCudaVisionCorrelator * c,
+    const GstVideoInfo * info, cvcore_stream * stream);
+/* Allocates the buffers on @core when they are not there. */
+cvcore_status gst_cuda_vision_correlator_ensure (GstCudaVisionCorrelator * c,
+    cvcore_device * core);
+void gst_cuda_vision_correlator_free (GstCudaVisionCorrelator * c,
+    cvcore_stream * stream);
+/* Plane 0 of a mapped device @frame, one sample per pixel for Y'CbCr. */
+void gst_cuda_vision_correlator_image (GstCudaVisionCorrelator * c,
+    const GstVideoFrame * frame, cvcore_image * image);
+/* Queues the copy of the matches to host_matches and waits for them. */
+cvcore_status gst_cuda_vision_correlator_read (GstCudaVisionCorrelator * c,
+    cvcore_stream * stream);
+/* The element message of host_matches: @name, with timestamp, tiles-x,
+ * tiles-y, tile-stride, confident-tiles, mean-dx, mean-dy (over tiles of
+ * at least @min_confidence) and matches. */
+GstMessage *gst_cuda_vision_correlator_message (GstCudaVisionCorrelator * c,
+    GstObject * src, const gchar * name, GstClockTime timestamp,
+    gdouble min_confidence);
+
+G_END_DECLS
+
+#endif /* __GST_CUDA_VISION_CORRELATOR_H__ */
