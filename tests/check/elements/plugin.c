@@ -72,8 +72,28 @@ first_sink_format (GstElementFactory * factory)
   return format;
 }
 
-/* Each filter between cudaupload and cudadownload: three runs to EOS,
- * with the pipeline set to NULL between them. */
+/* The number of sink pad templates of @factory, and the name of the
+ * second, if any, in @second. */
+static guint
+sink_templates (GstElementFactory * factory, const gchar ** second)
+{
+  guint n = 0;
+
+  for (const GList * t = gst_element_factory_get_static_pad_templates
+      (factory); t; t = t->next) {
+    const GstStaticPadTemplate *templ = t->data;
+
+    if (templ->direction != GST_PAD_SINK)
+      continue;
+    if (++n == 2)
+      *second = templ->name_template;
+  }
+  return n;
+}
+
+/* Each filter between cudaupload and cudadownload (an aggregator with a
+ * second source): three runs to EOS, with the pipeline set to NULL between
+ * them. */
 GST_START_TEST (test_filters_run)
 {
   GList *features = plugin_factories ();
@@ -81,6 +101,7 @@ GST_START_TEST (test_filters_run)
   for (GList * l = features; l; l = l->next) {
     GstElementFactory *factory = GST_ELEMENT_FACTORY (l->data);
     const gchar *name = GST_OBJECT_NAME (factory);
+    const gchar *second_sink = NULL;
     gchar *format, *desc;
     GstElement *pipeline;
 
@@ -88,9 +109,18 @@ GST_START_TEST (test_filters_run)
         || g_str_has_suffix (name, "download"))
       continue;
     format = first_sink_format (factory);
-    desc = g_strdup_printf ("videotestsrc num-buffers=4 ! "
-        "video/x-raw,format=%s,width=67,height=45 ! cudaupload ! %s ! "
-        "cudadownload ! fakesink", format, name);
+    if (sink_templates (factory, &second_sink) == 1) {
+      desc = g_strdup_printf ("videotestsrc num-buffers=4 ! "
+          "video/x-raw,format=%s,width=67,height=45 ! cudaupload ! %s ! "
+          "cudadownload ! fakesink", format, name);
+    } else {
+      /* an aggregator: a second source into its second sink pad */
+      desc = g_strdup_printf ("videotestsrc num-buffers=4 ! "
+          "video/x-raw,format=%s,width=67,height=45 ! cudaupload ! %s name=e "
+          "! cudadownload ! fakesink videotestsrc num-buffers=4 ! "
+          "video/x-raw,format=%s,width=67,height=45 ! cudaupload ! e.%s",
+          format, name, format, second_sink);
+    }
     GST_INFO ("%s", desc);
     pipeline = gst_parse_launch (desc, NULL);
     fail_unless (pipeline != NULL, "%s", desc);
