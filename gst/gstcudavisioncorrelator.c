@@ -102,6 +102,8 @@ gst_cuda_vision_correlator_message (GstCudaVisionCorrelator * c,
     gdouble min_confidence)
 {
   const gsize tiles = (gsize) c->tiles_x * c->tiles_y;
+  GBytes *bytes = g_bytes_new (c->host_matches,
+      tiles * sizeof (cvcore_clt_match));
   gdouble sx = 0.0, sy = 0.0;
   guint confident = 0;
   GstStructure *s;
@@ -120,7 +122,7 @@ gst_cuda_vision_correlator_message (GstCudaVisionCorrelator * c,
       "confident-tiles", G_TYPE_UINT, confident,
       "mean-dx", G_TYPE_DOUBLE, confident ? sx / confident : 0.0,
       "mean-dy", G_TYPE_DOUBLE, confident ? sy / confident : 0.0,
-      "matches", G_TYPE_BYTES, g_bytes_new (c->host_matches,
-          tiles * sizeof (cvcore_clt_match)), NULL);
+      "matches", G_TYPE_BYTES, bytes, NULL);
+  g_bytes_unref (bytes);
   return gst_message_new_element (src, s);
 }
