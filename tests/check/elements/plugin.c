@@ -72,10 +72,10 @@ first_sink_format (GstElementFactory * factory)
   return format;
 }
 
-/* The number of sink pad templates of @factory, and the name of the
- * second, if any, in @second. */
+/* The number of sink pad templates of @factory, and the names of the
+ * first two in @names. */
 static guint
-sink_templates (GstElementFactory * factory, const gchar ** second)
+sink_templates (GstElementFactory * factory, const gchar ** names)
 {
   guint n = 0;
 
@@ -85,8 +85,9 @@ sink_templates (GstElementFactory * factory, const gchar ** second)
 
     if (templ->direction != GST_PAD_SINK)
       continue;
-    if (++n == 2)
-      *second = templ->name_template;
+    if (n < 2)
+      names[n] = templ->name_template;
+    n++;
   }
   return n;
 }
@@ -101,7 +102,7 @@ GST_START_TEST (test_filters_run)
   for (GList * l = features; l; l = l->next) {
     GstElementFactory *factory = GST_ELEMENT_FACTORY (l->data);
     const gchar *name = GST_OBJECT_NAME (factory);
-    const gchar *second_sink = NULL;
+    const gchar *sinks[2] = { NULL, NULL };
     gchar *format, *desc;
     GstElement *pipeline;
 
@@ -109,17 +110,18 @@ GST_START_TEST (test_filters_run)
         || g_str_has_suffix (name, "download"))
       continue;
     format = first_sink_format (factory);
-    if (sink_templates (factory, &second_sink) == 1) {
+    if (sink_templates (factory, sinks) == 1) {
       desc = g_strdup_printf ("videotestsrc num-buffers=4 ! "
           "video/x-raw,format=%s,width=67,height=45 ! cudaupload ! %s ! "
           "cudadownload ! fakesink", format, name);
     } else {
-      /* an aggregator: a second source into its second sink pad */
-      desc = g_strdup_printf ("videotestsrc num-buffers=4 ! "
-          "video/x-raw,format=%s,width=67,height=45 ! cudaupload ! %s name=e "
-          "! cudadownload ! fakesink videotestsrc num-buffers=4 ! "
+      /* an aggregator: a source into each sink pad */
+      desc = g_strdup_printf ("%s name=e ! cudadownload ! fakesink "
+          "videotestsrc num-buffers=4 ! "
+          "video/x-raw,format=%s,width=67,height=45 ! cudaupload ! e.%s "
+          "videotestsrc num-buffers=4 ! "
           "video/x-raw,format=%s,width=67,height=45 ! cudaupload ! e.%s",
-          format, name, format, second_sink);
+          name, format, sinks[0], format, sinks[1]);
     }
     GST_INFO ("%s", desc);
     pipeline = gst_parse_launch (desc, NULL);
