@@ -50,28 +50,16 @@ G_STATIC_ASSERT (sizeof (GstCudaVisionTileMatch) == sizeof (cvcore_clt_match));
 enum
 {
   PROP_0,
-  PROP_FAT_ZERO,
   PROP_SEARCH_RADIUS,
-  PROP_REFINEMENTS,
-  PROP_MIN_CONFIDENCE,
-  PROP_DRAW,
-  PROP_DRAW_SCALE,
-  PROP_POST_MESSAGES,
+  PROP_CORRELATOR,              /* first of the shared matching properties */
 };
-
-#define DEFAULT_MIN_CONFIDENCE 0.05
-#define DEFAULT_DRAW_SCALE 4.0
 
 struct _GstCudaPhaseCorr
 {
   GstCudaVisionFilter parent;
 
   /* properties, under the object lock */
-  cvcore_clt_corr_params params;
-  gdouble min_confidence;
-  gboolean draw;
-  gdouble draw_scale;
-  gboolean post_messages;
+  GstCudaVisionCorrelatorSettings settings;
 
   /* streaming thread only; the coefficients are the previous frame's and
    * this one's */
@@ -98,32 +86,11 @@ gst_cuda_phase_corr_set_property (GObject * object, guint prop_id,
   GstCudaPhaseCorr *self = GST_CUDA_PHASE_CORR (object);
 
   GST_OBJECT_LOCK (self);
-  switch (prop_id) {
-    case PROP_FAT_ZERO:
-      self->params.fat_zero = g_value_get_double (value);
-      break;
-    case PROP_SEARCH_RADIUS:
-      self->params.search_radius = g_value_get_int (value);
-      break;
-    case PROP_REFINEMENTS:
-      self->params.refinements = g_value_get_int (value);
-      break;
-    case PROP_MIN_CONFIDENCE:
-      self->min_confidence = g_value_get_double (value);
-      break;
-    case PROP_DRAW:
-      self->draw = g_value_get_boolean (value);
-      break;
-    case PROP_DRAW_SCALE:
-      self->draw_scale = g_value_get_double (value);
-      break;
-    case PROP_POST_MESSAGES:
-      self->post_messages = g_value_get_boolean (value);
-      break;
-    default:
-      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
-      break;
-  }
+  if (prop_id == PROP_SEARCH_RADIUS)
+    self->settings.params.search_radius = g_value_get_int (value);
+  else if (!gst_cuda_vision_correlator_set_property (&self->settings,
+          PROP_CORRELATOR, prop_id, value))
+    G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
   GST_OBJECT_UNLOCK (self);
 }
 
@@ -134,32 +101,11 @@ gst_cuda_phase_corr_get_property (GObject * object, guint prop_id,
   GstCudaPhaseCorr *self = GST_CUDA_PHASE_CORR (object);
 
   GST_OBJECT_LOCK (self);
-  switch (prop_id) {
-    case PROP_FAT_ZERO:
-      g_value_set_double (value, self->params.fat_zero);
-      break;
-    case PROP_SEARCH_RADIUS:
-      g_value_set_int (value, self->params.search_radius);
-      break;
-    case PROP_REFINEMENTS:
-      g_value_set_int (value, self->params.refinements);
-      break;
-    case PROP_MIN_CONFIDENCE:
-      g_value_set_double (value, self->min_confidence);
-      break;
-    case PROP_DRAW:
-      g_value_set_boolean (value, self->draw);
-      break;
-    case PROP_DRAW_SCALE:
-      g_value_set_double (value, self->draw_scale);
-      break;
-    case PROP_POST_MESSAGES:
-      g_value_set_boolean (value, self->post_messages);
-      break;
-    default:
-      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
-      break;
-  }
+  if (prop_id == PROP_SEARCH_RADIUS)
+    g_value_set_int (value, self->settings.params.search_radius);
+  else if (!gst_cuda_vision_correlator_get_property (&self->settings,
+          PROP_CORRELATOR, prop_id, value))
+    G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
   GST_OBJECT_UNLOCK (self);
 }
 
@@ -188,19 +134,15 @@ gst_cuda_phase_corr_process_ip (GstCudaVisionFilter * filter,
     cvcore_stream * stream, GstVideoFrame * frame)
 {
   GstCudaPhaseCorr *self = GST_CUDA_PHASE_CORR (filter);
+  GstCudaVisionCorrelatorSettings settings;
   cvcore_clt_corr_params params;
-  gdouble min_confidence, draw_scale;
-  gboolean draw, post;
   cvcore_image image;
   gint current;
 
   GST_OBJECT_LOCK (self);
-  params = self->params;
-  min_confidence = self->min_confidence;
-  draw = self->draw;
-  draw_scale = self->draw_scale;
-  post = self->post_messages;
+  settings = self->settings;
   GST_OBJECT_UNLOCK (self);
+  params = settings.params;
   params.full_scale = self->corr.full_scale;
   if (gst_cuda_vision_correlator_ensure (&self->corr,
           gst_cuda_vision_device_get_core
@@ -229,14 +171,15 @@ gst_cuda_phase_corr_process_ip (GstCudaVisionFilter * filter,
     return gst_cuda_vision_base_transform_core_error (BASE (self),
         "Lapped transform failed");
   if (self->previous >= 0) {
-    if ((draw && cvcore_clt_draw_matches (stream, &image, self->corr.matches,
-                draw_scale, min_confidence, self->corr.colour) != CVCORE_OK)
+    if ((settings.draw && cvcore_clt_draw_matches (stream, &image,
+                self->corr.matches, settings.draw_scale,
+                settings.min_confidence, self->corr.colour) != CVCORE_OK)
         || gst_cuda_vision_correlator_read (&self->corr, stream) != CVCORE_OK)
       return gst_cuda_vision_base_transform_core_error (BASE (self),
           "Reading the matches back failed");
     self->matched = TRUE;
-    self->post = post;
-    self->post_min_confidence = min_confidence;
+    self->post = settings.post_messages;
+    self->post_min_confidence = settings.min_confidence;
   }
   self->previous = current;
   return GST_FLOW_OK;
@@ -302,35 +245,12 @@ gst_cuda_phase_corr_class_init (GstCudaPhaseCorrClass * klass)
   gobject_class->set_property = gst_cuda_phase_corr_set_property;
   gobject_class->get_property = gst_cuda_phase_corr_get_property;
 
-  gst_cuda_vision_install_double (gobject_class, PROP_FAT_ZERO, "fat-zero",
-      "Fat zero", "Added to each frequency's cross-power magnitude before "
-      "normalising (units of full scale squared): larger values weigh "
-      "strong frequencies more, resisting noise", 0.0, 1.0,
-      defaults.fat_zero, flags | GST_PARAM_CONTROLLABLE);
   g_object_class_install_property (gobject_class, PROP_SEARCH_RADIUS,
       g_param_spec_int ("search-radius", "Search radius",
           "Largest motion searched, in whole pixels each way", 1,
           CVCORE_CLT_MAX_SEARCH, defaults.search_radius, flags));
-  g_object_class_install_property (gobject_class, PROP_REFINEMENTS,
-      g_param_spec_int ("refinements", "Refinements",
-          "Passes that transform the tile again where its content came from, "
-          "removing the window's pull towards zero motion", 0,
-          CVCORE_CLT_MAX_REFINEMENTS, defaults.refinements, flags));
-  gst_cuda_vision_install_double (gobject_class, PROP_MIN_CONFIDENCE,
-      "min-confidence", "Minimum confidence", "Tiles below it are not drawn "
-      "and not counted in the message's mean", 0.0, 1.0,
-      DEFAULT_MIN_CONFIDENCE, flags | GST_PARAM_CONTROLLABLE);
-  g_object_class_install_property (gobject_class, PROP_DRAW,
-      g_param_spec_boolean ("draw", "Draw", "Draw the motion vectors onto "
-          "the frames", FALSE, flags));
-  gst_cuda_vision_install_double (gobject_class, PROP_DRAW_SCALE,
-      "draw-scale", "Draw scale", "Length of a drawn vector per pixel of "
-      "motion (lines are clipped to 64 pixels)", 0.0, 100.0,
-      DEFAULT_DRAW_SCALE, flags | GST_PARAM_CONTROLLABLE);
-  g_object_class_install_property (gobject_class, PROP_POST_MESSAGES,
-      g_param_spec_boolean ("post-messages", "Post messages",
-          "Post an element message with the matches of every frame", FALSE,
-          flags));
+  gst_cuda_vision_correlator_install_properties (gobject_class,
+      PROP_CORRELATOR, "Draw the motion vectors onto the frames");
 
   gst_cuda_vision_filter_class_add_pad_templates (filter_class,
       PHASE_CORR_FORMATS);
@@ -350,9 +270,7 @@ gst_cuda_phase_corr_class_init (GstCudaPhaseCorrClass * klass)
 static void
 gst_cuda_phase_corr_init (GstCudaPhaseCorr * self)
 {
-  cvcore_clt_corr_params_init (&self->params);
-  self->min_confidence = DEFAULT_MIN_CONFIDENCE;
-  self->draw_scale = DEFAULT_DRAW_SCALE;
+  gst_cuda_vision_correlator_settings_init (&self->settings);
   self->previous = -1;
   gst_base_transform_set_in_place (GST_BASE_TRANSFORM (self), TRUE);
 }

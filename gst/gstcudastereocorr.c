@@ -50,8 +50,6 @@ GST_DEBUG_CATEGORY_STATIC (gst_cuda_stereo_corr_debug);
 #define STEREO_CAPS GST_VIDEO_CAPS_MAKE_WITH_FEATURES \
     (GST_CAPS_FEATURE_MEMORY_CUDA_VISION, STEREO_FORMATS)
 
-#define DEFAULT_MIN_CONFIDENCE 0.05
-#define DEFAULT_DRAW_SCALE 4.0
 
 enum
 {
@@ -59,12 +57,7 @@ enum
   PROP_DEVICE_ID,
   PROP_MIN_DISPARITY,
   PROP_MAX_DISPARITY,
-  PROP_FAT_ZERO,
-  PROP_REFINEMENTS,
-  PROP_MIN_CONFIDENCE,
-  PROP_DRAW,
-  PROP_DRAW_SCALE,
-  PROP_POST_MESSAGES,
+  PROP_CORRELATOR,              /* first of the shared matching properties */
 };
 
 struct _GstCudaStereoCorr
@@ -76,11 +69,7 @@ struct _GstCudaStereoCorr
   /* properties, under the object lock */
   gint device_id;
   gdouble min_disparity, max_disparity;
-  cvcore_clt_corr_params params;
-  gdouble min_confidence;
-  gboolean draw;
-  gdouble draw_scale;
-  gboolean post_messages;
+  GstCudaVisionCorrelatorSettings settings;
 
   /* between start and stop; the device under the object lock */
   GstCudaVisionDevice *device;
@@ -105,45 +94,21 @@ G_DEFINE_TYPE_WITH_CODE (GstCudaStereoCorr, gst_cuda_stereo_corr,
     GST_DEBUG_CATEGORY_INIT (gst_cuda_stereo_corr_debug, "cudastereocorr", 0,
         "cudavision stereo correlation"));
 
-static gdouble *
-double_field (GstCudaStereoCorr * self, guint prop_id)
-{
-  switch (prop_id) {
-    case PROP_MIN_DISPARITY:
-      return &self->min_disparity;
-    case PROP_MAX_DISPARITY:
-      return &self->max_disparity;
-    case PROP_FAT_ZERO:
-      return &self->params.fat_zero;
-    case PROP_MIN_CONFIDENCE:
-      return &self->min_confidence;
-    case PROP_DRAW_SCALE:
-      return &self->draw_scale;
-    default:
-      return NULL;
-  }
-}
-
 static void
 gst_cuda_stereo_corr_set_property (GObject * object, guint prop_id,
     const GValue * value, GParamSpec * pspec)
 {
   GstCudaStereoCorr *self = GST_CUDA_STEREO_CORR (object);
-  gdouble *field;
 
   GST_OBJECT_LOCK (self);
-  field = double_field (self, prop_id);
-  if (field)
-    *field = g_value_get_double (value);
-  else if (prop_id == PROP_DEVICE_ID)
+  if (prop_id == PROP_DEVICE_ID)
     self->device_id = g_value_get_int (value);
-  else if (prop_id == PROP_REFINEMENTS)
-    self->params.refinements = g_value_get_int (value);
-  else if (prop_id == PROP_DRAW)
-    self->draw = g_value_get_boolean (value);
-  else if (prop_id == PROP_POST_MESSAGES)
-    self->post_messages = g_value_get_boolean (value);
-  else
+  else if (prop_id == PROP_MIN_DISPARITY)
+    self->min_disparity = g_value_get_double (value);
+  else if (prop_id == PROP_MAX_DISPARITY)
+    self->max_disparity = g_value_get_double (value);
+  else if (!gst_cuda_vision_correlator_set_property (&self->settings,
+          PROP_CORRELATOR, prop_id, value))
     G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
   GST_OBJECT_UNLOCK (self);
 }
@@ -153,21 +118,16 @@ gst_cuda_stereo_corr_get_property (GObject * object, guint prop_id,
     GValue * value, GParamSpec * pspec)
 {
   GstCudaStereoCorr *self = GST_CUDA_STEREO_CORR (object);
-  gdouble *field;
 
   GST_OBJECT_LOCK (self);
-  field = double_field (self, prop_id);
-  if (field)
-    g_value_set_double (value, *field);
-  else if (prop_id == PROP_DEVICE_ID)
+  if (prop_id == PROP_DEVICE_ID)
     g_value_set_int (value, self->device_id);
-  else if (prop_id == PROP_REFINEMENTS)
-    g_value_set_int (value, self->params.refinements);
-  else if (prop_id == PROP_DRAW)
-    g_value_set_boolean (value, self->draw);
-  else if (prop_id == PROP_POST_MESSAGES)
-    g_value_set_boolean (value, self->post_messages);
-  else
+  else if (prop_id == PROP_MIN_DISPARITY)
+    g_value_set_double (value, self->min_disparity);
+  else if (prop_id == PROP_MAX_DISPARITY)
+    g_value_set_double (value, self->max_disparity);
+  else if (!gst_cuda_vision_correlator_get_property (&self->settings,
+          PROP_CORRELATOR, prop_id, value))
     G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
   GST_OBJECT_UNLOCK (self);
 }
@@ -424,9 +384,9 @@ gst_cuda_stereo_corr_aggregate (GstAggregator * agg, gboolean timeout)
   GstBuffer *left = gst_aggregator_pad_peek_buffer (self->left);
   GstBuffer *right = gst_aggregator_pad_peek_buffer (self->right);
   GstClockTime lt, rt, tolerance = GST_MSECOND;
+  GstCudaVisionCorrelatorSettings settings;
   cvcore_clt_corr_params params;
-  gdouble lo, hi, min_confidence, draw_scale;
-  gboolean draw, post;
+  gdouble lo, hi;
   GstBuffer *out;
 
   if (left == NULL || right == NULL) {
@@ -459,14 +419,11 @@ gst_cuda_stereo_corr_aggregate (GstAggregator * agg, gboolean timeout)
   right = gst_aggregator_pad_pop_buffer (self->right);
 
   GST_OBJECT_LOCK (self);
-  params = self->params;
+  settings = self->settings;
   lo = MIN (self->min_disparity, self->max_disparity);
   hi = MAX (self->min_disparity, self->max_disparity);
-  min_confidence = self->min_confidence;
-  draw = self->draw;
-  draw_scale = self->draw_scale;
-  post = self->post_messages;
   GST_OBJECT_UNLOCK (self);
+  params = settings.params;
   /* the right view's content lies the disparity to the left */
   params.initial_x = -(lo + hi) / 2.0;
   params.search_radius = CLAMP ((gint) ceil ((hi - lo) / 2.0) + 1, 1,
@@ -481,8 +438,9 @@ gst_cuda_stereo_corr_aggregate (GstAggregator * agg, gboolean timeout)
     out = NULL;
   } else if (!match_pair (self, left, right, &params)) {
     out = NULL;
-  } else if (draw) {
-    out = draw_copy (self, left, draw_scale, min_confidence);
+  } else if (settings.draw) {
+    out = draw_copy (self, left, settings.draw_scale,
+        settings.min_confidence);
   } else {
     out = gst_buffer_make_writable (gst_buffer_ref (left));
   }
@@ -494,10 +452,11 @@ gst_cuda_stereo_corr_aggregate (GstAggregator * agg, gboolean timeout)
       GST_CUDA_VISION_CORRELATION_STEREO, self->corr.tiles_x,
       self->corr.tiles_y,
       (const GstCudaVisionTileMatch *) self->corr.host_matches);
-  if (post)
+  if (settings.post_messages)
     gst_element_post_message (GST_ELEMENT (self),
         gst_cuda_vision_correlator_message (&self->corr, GST_OBJECT (self),
-            "cudastereocorr", GST_BUFFER_PTS (out), min_confidence));
+            "cudastereocorr", GST_BUFFER_PTS (out),
+            settings.min_confidence));
   return gst_aggregator_finish_buffer (agg, out);
 }
 
@@ -509,9 +468,7 @@ gst_cuda_stereo_corr_class_init (GstCudaStereoCorrClass * klass)
   GstAggregatorClass *agg_class = GST_AGGREGATOR_CLASS (klass);
   const GParamFlags flags = G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS |
       GST_PARAM_MUTABLE_PLAYING;
-  cvcore_clt_corr_params defaults;
 
-  cvcore_clt_corr_params_init (&defaults);
   gobject_class->set_property = gst_cuda_stereo_corr_set_property;
   gobject_class->get_property = gst_cuda_stereo_corr_get_property;
 
@@ -524,35 +481,14 @@ gst_cuda_stereo_corr_class_init (GstCudaStereoCorrClass * klass)
   gst_cuda_vision_install_double (gobject_class, PROP_MIN_DISPARITY,
       "min-disparity", "Minimum disparity", "Smallest disparity expected, in "
       "pixels (content further left in the right view is positive); the "
-      "search reaches at most 7 pixels from the range's middle", -CVCORE_CLT_MAX_SHIFT,
-      CVCORE_CLT_MAX_SHIFT, 0.0, flags);
+      "search reaches at most 7 pixels from the range's middle",
+      -CVCORE_CLT_MAX_SHIFT, CVCORE_CLT_MAX_SHIFT, 0.0, flags);
   gst_cuda_vision_install_double (gobject_class, PROP_MAX_DISPARITY,
       "max-disparity", "Maximum disparity", "Largest disparity expected, in "
       "pixels", -CVCORE_CLT_MAX_SHIFT, CVCORE_CLT_MAX_SHIFT, 8.0, flags);
-  gst_cuda_vision_install_double (gobject_class, PROP_FAT_ZERO, "fat-zero",
-      "Fat zero", "Added to each frequency's cross-power magnitude before "
-      "normalising (units of full scale squared)", 0.0, 1.0,
-      defaults.fat_zero, flags | GST_PARAM_CONTROLLABLE);
-  g_object_class_install_property (gobject_class, PROP_REFINEMENTS,
-      g_param_spec_int ("refinements", "Refinements",
-          "Passes that transform the right tile again where its content is",
-          0, CVCORE_CLT_MAX_REFINEMENTS, defaults.refinements, flags));
-  gst_cuda_vision_install_double (gobject_class, PROP_MIN_CONFIDENCE,
-      "min-confidence", "Minimum confidence", "Tiles below it are not drawn "
-      "and not counted in the message's mean", 0.0, 1.0,
-      DEFAULT_MIN_CONFIDENCE, flags | GST_PARAM_CONTROLLABLE);
-  g_object_class_install_property (gobject_class, PROP_DRAW,
-      g_param_spec_boolean ("draw", "Draw", "Draw each tile's match (the "
-          "motion from the left to the right view) onto a copy of the left "
-          "frame", FALSE, flags));
-  gst_cuda_vision_install_double (gobject_class, PROP_DRAW_SCALE,
-      "draw-scale", "Draw scale", "Length of a drawn vector per pixel of "
-      "motion (lines are clipped to 64 pixels)", 0.0, 100.0,
-      DEFAULT_DRAW_SCALE, flags | GST_PARAM_CONTROLLABLE);
-  g_object_class_install_property (gobject_class, PROP_POST_MESSAGES,
-      g_param_spec_boolean ("post-messages", "Post messages",
-          "Post an element message with the matches of every pair", FALSE,
-          flags));
+  gst_cuda_vision_correlator_install_properties (gobject_class,
+      PROP_CORRELATOR, "Draw each tile's match (the motion from the left to "
+      "the right view) onto a copy of the left frame");
 
   gst_element_class_add_static_pad_template_with_gtype (element_class,
       &sink_left_template, GST_TYPE_AGGREGATOR_PAD);
@@ -581,10 +517,8 @@ gst_cuda_stereo_corr_init (GstCudaStereoCorr * self)
 {
   GstElementClass *klass = GST_ELEMENT_GET_CLASS (self);
 
-  cvcore_clt_corr_params_init (&self->params);
+  gst_cuda_vision_correlator_settings_init (&self->settings);
   self->max_disparity = 8.0;
-  self->min_confidence = DEFAULT_MIN_CONFIDENCE;
-  self->draw_scale = DEFAULT_DRAW_SCALE;
   self->left = g_object_new (GST_TYPE_AGGREGATOR_PAD, "name", "sink_left",
       "direction", GST_PAD_SINK, "template",
       gst_element_class_get_pad_template (klass, "sink_left"), NULL);

@@ -126,3 +126,115 @@ gst_cuda_vision_correlator_message (GstCudaVisionCorrelator * c,
   g_bytes_unref (bytes);
   return gst_message_new_element (src, s);
 }
+
+enum
+{
+  FAT_ZERO,
+  REFINEMENTS,
+  MIN_CONFIDENCE,
+  DRAW,
+  DRAW_SCALE,
+  POST_MESSAGES,
+};
+
+void
+gst_cuda_vision_correlator_settings_init (GstCudaVisionCorrelatorSettings *
+    settings)
+{
+  cvcore_clt_corr_params_init (&settings->params);
+  settings->min_confidence = 0.05;
+  settings->draw = FALSE;
+  settings->draw_scale = 4.0;
+  settings->post_messages = FALSE;
+}
+
+void
+gst_cuda_vision_correlator_install_properties (GObjectClass * klass,
+    guint first, const gchar * draw_blurb)
+{
+  const GParamFlags flags = G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS |
+      GST_PARAM_MUTABLE_PLAYING;
+  GstCudaVisionCorrelatorSettings defaults;
+
+  gst_cuda_vision_correlator_settings_init (&defaults);
+  gst_cuda_vision_install_double (klass, first + FAT_ZERO, "fat-zero",
+      "Fat zero", "Added to each frequency's cross-power magnitude before "
+      "normalising (units of full scale squared): larger values weigh "
+      "strong frequencies more, resisting noise", 0.0, 1.0,
+      defaults.params.fat_zero, flags | GST_PARAM_CONTROLLABLE);
+  g_object_class_install_property (klass, first + REFINEMENTS,
+      g_param_spec_int ("refinements", "Refinements",
+          "Passes that transform the second tile again where its content "
+          "is, removing the window's pull towards zero motion", 0,
+          CVCORE_CLT_MAX_REFINEMENTS, defaults.params.refinements, flags));
+  gst_cuda_vision_install_double (klass, first + MIN_CONFIDENCE,
+      "min-confidence", "Minimum confidence", "Tiles below it are not drawn "
+      "and not counted in the message's mean", 0.0, 1.0,
+      defaults.min_confidence, flags | GST_PARAM_CONTROLLABLE);
+  g_object_class_install_property (klass, first + DRAW,
+      g_param_spec_boolean ("draw", "Draw", draw_blurb, FALSE, flags));
+  gst_cuda_vision_install_double (klass, first + DRAW_SCALE, "draw-scale",
+      "Draw scale", "Length of a drawn vector per pixel of motion (lines are "
+      "clipped to 64 pixels)", 0.0, 100.0, defaults.draw_scale,
+      flags | GST_PARAM_CONTROLLABLE);
+  g_object_class_install_property (klass, first + POST_MESSAGES,
+      g_param_spec_boolean ("post-messages", "Post messages",
+          "Post an element message with the matches of every frame", FALSE,
+          flags));
+}
+
+gboolean
+gst_cuda_vision_correlator_set_property (GstCudaVisionCorrelatorSettings *
+    settings, guint first, guint prop_id, const GValue * value)
+{
+  switch ((gint) prop_id - (gint) first) {
+    case FAT_ZERO:
+      settings->params.fat_zero = g_value_get_double (value);
+      return TRUE;
+    case REFINEMENTS:
+      settings->params.refinements = g_value_get_int (value);
+      return TRUE;
+    case MIN_CONFIDENCE:
+      settings->min_confidence = g_value_get_double (value);
+      return TRUE;
+    case DRAW:
+      settings->draw = g_value_get_boolean (value);
+      return TRUE;
+    case DRAW_SCALE:
+      settings->draw_scale = g_value_get_double (value);
+      return TRUE;
+    case POST_MESSAGES:
+      settings->post_messages = g_value_get_boolean (value);
+      return TRUE;
+    default:
+      return FALSE;
+  }
+}
+
+gboolean
+gst_cuda_vision_correlator_get_property (const GstCudaVisionCorrelatorSettings
+    * settings, guint first, guint prop_id, GValue * value)
+{
+  switch ((gint) prop_id - (gint) first) {
+    case FAT_ZERO:
+      g_value_set_double (value, settings->params.fat_zero);
+      return TRUE;
+    case REFINEMENTS:
+      g_value_set_int (value, settings->params.refinements);
+      return TRUE;
+    case MIN_CONFIDENCE:
+      g_value_set_double (value, settings->min_confidence);
+      return TRUE;
+    case DRAW:
+      g_value_set_boolean (value, settings->draw);
+      return TRUE;
+    case DRAW_SCALE:
+      g_value_set_double (value, settings->draw_scale);
+      return TRUE;
+    case POST_MESSAGES:
+      g_value_set_boolean (value, settings->post_messages);
+      return TRUE;
+    default:
+      return FALSE;
+  }
+}

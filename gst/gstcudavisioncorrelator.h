@@ -43,6 +43,32 @@ GstMessage *gst_cuda_vision_correlator_message (GstCudaVisionCorrelator * c,
     GstObject * src, const gchar * name, GstClockTime timestamp,
     gdouble min_confidence);
 
+/* The matching settings both elements expose, as properties with ids
+ * first .. first + GST_CUDA_VISION_CORRELATOR_N_PROPS - 1: fat-zero,
+ * refinements, min-confidence, draw, draw-scale, post-messages. */
+typedef struct
+{
+  cvcore_clt_corr_params params;
+  gdouble min_confidence;
+  gboolean draw;
+  gdouble draw_scale;
+  gboolean post_messages;
+} GstCudaVisionCorrelatorSettings;
+
+#define GST_CUDA_VISION_CORRELATOR_N_PROPS 6
+
+void gst_cuda_vision_correlator_settings_init (GstCudaVisionCorrelatorSettings
+    * settings);
+void gst_cuda_vision_correlator_install_properties (GObjectClass * klass,
+    guint first, const gchar * draw_blurb);
+/* FALSE when @prop_id is not one of them. */
+gboolean gst_cuda_vision_correlator_set_property
+    (GstCudaVisionCorrelatorSettings * settings, guint first, guint prop_id,
+    const GValue * value);
+gboolean gst_cuda_vision_correlator_get_property
+    (const GstCudaVisionCorrelatorSettings * settings, guint first,
+    guint prop_id, GValue * value);
+
 G_END_DECLS
 
 #endif /* __GST_CUDA_VISION_CORRELATOR_H__ */

@@ -17,6 +17,7 @@
 #include <glib.h>
 
 #include "cvclt.h"
+#include "pictures.h"
 
 #define W 199
 #define H 131
@@ -26,14 +27,7 @@
 static gdouble
 texture (gdouble x, gdouble y)
 {
-  gdouble v = 32768.0;
-
-  for (gint i = 0; i < 40; i++) {
-    const gdouble a = i * 2.39996, f = 0.3 + 0.06 * i;
-
-    v += 600.0 * cos (f * cos (a) * x + f * sin (a) * y + i * 1.7);
-  }
-  return v;
+  return 32768.0 + 600.0 * picture_texture (x, y);
 }
 
 static void

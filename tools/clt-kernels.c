@@ -19,6 +19,7 @@
 #include <glib.h>
 
 #include "cvclt.h"
+#include "pictures.h"
 
 static gint width, height, stride = 8, channels = 1;
 static gchar *gaussian, *psf_path, *output, *colour_scales;
@@ -91,17 +92,6 @@ read_psf (const gchar * path, gint * size)
   return psf;
 }
 
-static void
-gaussian_psf (gdouble sigma, gint size, gdouble * psf)
-{
-  for (gint y = 0; y < size; y++)
-    for (gint x = 0; x < size; x++) {
-      const gdouble dx = x - (size - 1) / 2.0, dy = y - (size - 1) / 2.0;
-
-      psf[y * size + x] = exp (-(dx * dx + dy * dy) / (2 * sigma * sigma));
-    }
-}
-
 int
 main (int argc, char **argv)
 {
@@ -169,7 +159,7 @@ main (int argc, char **argv)
           const gint size = 2 * (gint) ceil (3.0 * s) + 1;
           gdouble *psf = g_new (gdouble, size * size);
 
-          gaussian_psf (s, size, psf);
+          picture_gaussian_psf (s, size, psf);
           cvcore_clt_response_from_psf (psf, size, noise, !blur, node);
           g_free (psf);
         }

@@ -8,6 +8,7 @@
 #include "cvtest.h"
 #include "cvimage.h"
 #include "cvclt.h"
+#include "pictures.h"
 
 static cvcore_device *device;
 static cvcore_stream *stream;
@@ -28,15 +29,6 @@ static gdouble
 window (gint n)
 {
   return sin (G_PI * (n + 0.5) / 16.0);
-}
-
-static gint
-mirror (gint i, gint n)
-{
-  i %= 2 * n;
-  if (i < 0)
-    i += 2 * n;
-  return i < n ? i : 2 * n - 1 - i;
 }
 
 /* Runs @params on @src (on @dev) into a poisoned output; the kernel set,
@@ -139,8 +131,8 @@ GST_START_TEST (test_forward_definition)
 
           for (gint m = 0; m < 16; m++)
             for (gint n = 0; n < 16; n++) {
-              const gint x = mirror (8 * (t % tiles_x) - 8 + n, w);
-              const gint y = mirror (8 * (t / tiles_x) - 8 + m, h);
+              const gint x = picture_mirror (8 * (t % tiles_x) - 8 + n, w);
+              const gint y = picture_mirror (8 * (t / tiles_x) - 8 + m, h);
               const gdouble ph = wk * (n + 4.5), pv = wl * (m + 4.5);
 
               s += 0.25 * window (n) * window (m) *
@@ -170,8 +162,8 @@ assert_equal_images (const TestImage * a, const TestImage * b, gint dx,
     for (gint x = 0; x < im->width; x++)
       for (gint c = 0; c < im->channels; c++) {
         const gdouble va = cvtest_host_sample (a, x, y, c);
-        const gdouble vb = cvtest_host_sample (b, mirror (x - dx, im->width),
-            mirror (y - dy, im->height), c);
+        const gdouble vb = cvtest_host_sample (b, picture_mirror (x - dx, im->width),
+            picture_mirror (y - dy, im->height), c);
 
         fail_unless (va == vb, "%s, %dx%d: (%d, %d, %d) is %g, not %g", what,
             im->width, im->height, x, y, c, va, vb);
@@ -338,17 +330,6 @@ GST_START_TEST (test_lowpass)
 
 GST_END_TEST;
 
-static void
-gaussian_psf (gdouble sigma, gint size, gdouble * psf)
-{
-  for (gint y = 0; y < size; y++)
-    for (gint x = 0; x < size; x++) {
-      const gdouble dx = x - (size - 1) / 2.0, dy = y - (size - 1) / 2.0;
-
-      psf[y * size + x] = exp (-(dx * dx + dy * dy) / (2 * sigma * sigma));
-    }
-}
-
 static gdouble
 psnr (const TestImage * a, const TestImage * b, gint margin)
 {
@@ -379,7 +360,7 @@ GST_START_TEST (test_deconvolve)
   cvcore_clt_params params;
   TestImage out;
 
-  gaussian_psf (1.2, size, psf);
+  picture_gaussian_psf (1.2, size, psf);
   for (gint i = 0; i < size * size; i++)
     sum += psf[i];
   for (gint y = 0; y < h; y++)
@@ -389,7 +370,7 @@ GST_START_TEST (test_deconvolve)
       for (gint j = 0; j < size; j++)
         for (gint i = 0; i < size; i++)
           v += psf[j * size + i] / sum * cvtest_host_sample (&sharp,
-              mirror (x + i - size / 2, w), mirror (y + j - size / 2, h), 0);
+              picture_mirror (x + i - size / 2, w), picture_mirror (y + j - size / 2, h), 0);
       put_sample (&blurred, x, y, 0, v);
     }
   cvtest_image_upload (&blurred, stream);
@@ -537,19 +518,11 @@ correlate_on (cvcore_device * dev, cvcore_stream * st, const TestImage * a,
   return matches;
 }
 
-/* A textured picture: 40 waves of frequencies 0.3 .. 2.6 in all
- * directions. */
+/* A textured 16-bit picture. */
 static gdouble
 texture_field (gdouble x, gdouble y)
 {
-  gdouble v = 32768.0;
-
-  for (gint i = 0; i < 40; i++) {
-    const gdouble a = i * 2.39996, f = 0.3 + 0.06 * i;
-
-    v += 600.0 * cos (f * cos (a) * x + f * sin (a) * y + i * 1.7);
-  }
-  return v;
+  return 32768.0 + 600.0 * picture_texture (x, y);
 }
 
 /* @field moved by (@dx, @dy) where x < @split and by (@dx2, @dy2)
@@ -720,7 +693,7 @@ GST_START_TEST (test_cuda_equals_cpu)
       for (gint c = 0; c < 3; c++)
         for (gint ny = 0; ny < set->nodes_y; ny++)
           for (gint nx = 0; nx < set->nodes_x; nx++) {
-            gaussian_psf (0.6 + 0.2 * c + 0.1 * nx + 0.05 * ny, 5, psf);
+            picture_gaussian_psf (0.6 + 0.2 * c + 0.1 * nx + 0.05 * ny, 5, psf);
             cvcore_clt_response_from_psf (psf, 5, 0.01, TRUE,
                 cvcore_clt_kernel_set_node (set, c, nx, ny));
           }

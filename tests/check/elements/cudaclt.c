@@ -6,20 +6,12 @@
 
 #include "cvtest.h"
 #include "cvclt.h"
+#include "pictures.h"
 
 static const GstVideoFormat formats[] = {
   GST_VIDEO_FORMAT_GRAY8, GST_VIDEO_FORMAT_GRAY16_LE, GST_VIDEO_FORMAT_RGBA,
   GST_VIDEO_FORMAT_BGRA, GST_VIDEO_FORMAT_RGBx, GST_VIDEO_FORMAT_BGRx,
 };
-
-static gint
-mirror (gint i, gint n)
-{
-  i %= 2 * n;
-  if (i < 0)
-    i += 2 * n;
-  return i < n ? i : 2 * n - 1 - i;
-}
 
 /* `none`, and deconvolution with an identity kernel set, give every frame
  * back exactly. */
@@ -72,8 +64,8 @@ GST_START_TEST (test_integer_shift)
   for (gint y = 0; y < 27; y++)
     for (gint x = 0; x < 40; x++)
       for (gint c = 0; c < 4; c++) {
-        const gint sx = c == 3 ? x : mirror (x - 3, 40);
-        const gint sy = c == 3 ? y : mirror (y + 2, 27);
+        const gint sx = c == 3 ? x : picture_mirror (x - 3, 40);
+        const gint sy = c == 3 ? y : picture_mirror (y + 2, 27);
 
         fail_unless_equals_int (cvtest_byte_at (out, &info, 0, 4 * x + c, y),
             cvtest_byte_at (in, &info, 0, 4 * sx + c, sy));
@@ -177,7 +169,7 @@ GST_START_TEST (test_changes_while_playing)
     for (gint y = 0; y < 16; y++)
       for (gint x = 0; x < w; x++)
         fail_unless_equals_int (cvtest_byte_at (out, &info, 0, x, y),
-            cvtest_byte_at (in, &info, 0, mirror (x - i, w), y));
+            cvtest_byte_at (in, &info, 0, picture_mirror (x - i, w), y));
     gst_buffer_unref (in);
     gst_buffer_unref (out);
   }

@@ -5,21 +5,14 @@
 #include <math.h>
 
 #include "cvtest.h"
+#include "pictures.h"
 #include "gstcudavisioncorrelationmeta.h"
 
-/* An 8-bit textured picture moved by (@dx, @dy): 40 waves in all
- * directions. */
+/* An 8-bit textured picture. */
 static gdouble
 texture (gdouble x, gdouble y)
 {
-  gdouble v = 128.0;
-
-  for (gint i = 0; i < 40; i++) {
-    const gdouble a = i * 2.39996, f = 0.3 + 0.06 * i;
-
-    v += 2.5 * cos (f * cos (a) * x + f * sin (a) * y + i * 1.7);
-  }
-  return v;
+  return 128.0 + 2.5 * picture_texture (x, y);
 }
 
 /* Frame @n of the texture moving by (1.5, -0.5) per frame: every byte of

@@ -6,6 +6,7 @@
 #include <gst/app/app.h>
 
 #include "cvtest.h"
+#include "pictures.h"
 #include "gstcudavisioncorrelationmeta.h"
 
 #define W 96
@@ -15,14 +16,7 @@
 static gdouble
 texture (gdouble x, gdouble y)
 {
-  gdouble v = 128.0;
-
-  for (gint i = 0; i < 40; i++) {
-    const gdouble a = i * 2.39996, f = 0.3 + 0.06 * i;
-
-    v += 2.5 * cos (f * cos (a) * x + f * sin (a) * y + i * 1.7);
-  }
-  return v;
+  return 128.0 + 2.5 * picture_texture (x, y);
 }
 
 /* A GRAY8 view of width @w at @pts: the texture moved left by @shift. */

@@ -1,0 +1,37 @@
+/* Synthetic pictures and blurs shared by the tests and the tools. */
+#include "pictures.h"
+
+#include <math.h>
+
+double
+picture_texture (double x, double y)
+{
+  double v = 0.0;
+
+  for (int i = 0; i < 40; i++) {
+    const double a = i * 2.39996, f = 0.3 + 0.06 * i;
+
+    v += cos (f * cos (a) * x + f * sin (a) * y + i * 1.7);
+  }
+  return v;
+}
+
+void
+picture_gaussian_psf (double sigma, int size, double *psf)
+{
+  for (int y = 0; y < size; y++)
+    for (int x = 0; x < size; x++) {
+      const double dx = x - (size - 1) / 2.0, dy = y - (size - 1) / 2.0;
+
+      psf[y * size + x] = exp (-(dx * dx + dy * dy) / (2 * sigma * sigma));
+    }
+}
+
+int
+picture_mirror (int i, int n)
+{
+  i %= 2 * n;
+  if (i < 0)
+    i += 2 * n;
+  return i < n ? i : 2 * n - 1 - i;
+}

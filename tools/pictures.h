@@ -1,0 +1,17 @@
+/* Synthetic pictures and blurs shared by the tests and the tools. */
+#ifndef PICTURES_H
+#define PICTURES_H
+
+/* Broadband texture around 0 at (@x, @y), any real position: 40 waves of
+ * amplitude 1 and frequencies 0.3 .. 2.6 radians per pixel in all
+ * directions. Moving a picture is evaluating it at moved positions. */
+double picture_texture (double x, double y);
+
+/* A Gaussian point-spread function of @sigma, @size x @size samples
+ * centred on (@size - 1) / 2, not normalised. */
+void picture_gaussian_psf (double sigma, int size, double *psf);
+
+/* Index of sample @i of a line of @n mirrored at both ends (any @i). */
+int picture_mirror (int i, int n);
+
+#endif /* PICTURES_H */
