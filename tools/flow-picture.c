@@ -5,7 +5,8 @@
  *
  * The image's luma is turned by 1 degree and enlarged by 1 % about its
  * centre (Lanczos-3: bilinear resampling would shift high frequencies
- * less than low ones, and whitened correlation weighs them all), the pair correlated tile by tile, and the vectors
+ * less than low ones, and whitened correlation weighs them all), the
+ * pair correlated tile by tile, and the vectors
  * drawn as cudaphasecorr draw=true draws them (4 x their length, tiles of
  * confidence >= 0.05) in green on the turned frame. Prints the error of
  * the confident inner tiles against the true motion at their centres. Runs

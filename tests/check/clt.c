@@ -162,7 +162,8 @@ assert_equal_images (const TestImage * a, const TestImage * b, gint dx,
     for (gint x = 0; x < im->width; x++)
       for (gint c = 0; c < im->channels; c++) {
         const gdouble va = cvtest_host_sample (a, x, y, c);
-        const gdouble vb = cvtest_host_sample (b, picture_mirror (x - dx, im->width),
+        const gdouble vb = cvtest_host_sample (b,
+            picture_mirror (x - dx, im->width),
             picture_mirror (y - dy, im->height), c);
 
         fail_unless (va == vb, "%s, %dx%d: (%d, %d, %d) is %g, not %g", what,
@@ -370,7 +371,8 @@ GST_START_TEST (test_deconvolve)
       for (gint j = 0; j < size; j++)
         for (gint i = 0; i < size; i++)
           v += psf[j * size + i] / sum * cvtest_host_sample (&sharp,
-              picture_mirror (x + i - size / 2, w), picture_mirror (y + j - size / 2, h), 0);
+              picture_mirror (x + i - size / 2, w),
+              picture_mirror (y + j - size / 2, h), 0);
       put_sample (&blurred, x, y, 0, v);
     }
   cvtest_image_upload (&blurred, stream);
