@@ -42,12 +42,15 @@ struct _GstCudaVisionDownload
 static GstStaticPadTemplate sink_template = GST_STATIC_PAD_TEMPLATE ("sink",
     GST_PAD_SINK, GST_PAD_ALWAYS,
     GST_STATIC_CAPS (GST_CUDA_VISION_DEVICE_CAPS
-        (GST_CUDA_VISION_TRANSFER_FORMATS)));
+        (GST_CUDA_VISION_TRANSFER_FORMATS) ";"
+        GST_CUDA_VISION_BAYER_CAPS (GST_CAPS_FEATURE_MEMORY_CUDA_VISION)));
 
 static GstStaticPadTemplate src_template = GST_STATIC_PAD_TEMPLATE ("src",
     GST_PAD_SRC, GST_PAD_ALWAYS,
     GST_STATIC_CAPS (GST_VIDEO_CAPS_MAKE (GST_CUDA_VISION_TRANSFER_FORMATS) ";"
-        GST_CUDA_VISION_DEVICE_CAPS (GST_CUDA_VISION_TRANSFER_FORMATS)));
+        GST_CUDA_VISION_DEVICE_CAPS (GST_CUDA_VISION_TRANSFER_FORMATS) ";"
+        GST_CUDA_VISION_BAYER_CAPS (GST_CAPS_FEATURE_MEMORY_SYSTEM_MEMORY) ";"
+        GST_CUDA_VISION_BAYER_CAPS (GST_CAPS_FEATURE_MEMORY_CUDA_VISION)));
 
 G_DEFINE_TYPE_WITH_CODE (GstCudaVisionDownload, gst_cuda_vision_download,
     GST_TYPE_CUDA_VISION_BASE_TRANSFORM,
@@ -94,7 +97,7 @@ gst_cuda_vision_download_decide_allocation (GstBaseTransform * trans,
   gboolean video_meta;
 
   gst_query_parse_allocation (query, &caps, NULL);
-  if (caps == NULL || device == NULL || !gst_video_info_from_caps (&info,
+  if (caps == NULL || device == NULL || !gst_cuda_vision_video_info_from_caps (&info,
           caps))
     return FALSE;
   if (gst_query_get_n_allocation_pools (query) > 0)

@@ -240,7 +240,7 @@ gst_cuda_stereo_corr_sink_event (GstAggregator * agg,
     GstCaps *caps;
 
     gst_event_parse_caps (event, &caps);
-    if (!gst_video_info_from_caps (&self->info[view], caps)) {
+    if (!gst_cuda_vision_video_info_from_caps (&self->info[view], caps)) {
       gst_event_unref (event);
       return FALSE;
     }

@@ -67,12 +67,15 @@ struct _GstCudaVisionUpload
 static GstStaticPadTemplate sink_template = GST_STATIC_PAD_TEMPLATE ("sink",
     GST_PAD_SINK, GST_PAD_ALWAYS,
     GST_STATIC_CAPS (GST_VIDEO_CAPS_MAKE (GST_CUDA_VISION_TRANSFER_FORMATS) ";"
-        GST_CUDA_VISION_DEVICE_CAPS (GST_CUDA_VISION_TRANSFER_FORMATS)));
+        GST_CUDA_VISION_DEVICE_CAPS (GST_CUDA_VISION_TRANSFER_FORMATS) ";"
+        GST_CUDA_VISION_BAYER_CAPS (GST_CAPS_FEATURE_MEMORY_SYSTEM_MEMORY) ";"
+        GST_CUDA_VISION_BAYER_CAPS (GST_CAPS_FEATURE_MEMORY_CUDA_VISION)));
 
 static GstStaticPadTemplate src_template = GST_STATIC_PAD_TEMPLATE ("src",
     GST_PAD_SRC, GST_PAD_ALWAYS,
     GST_STATIC_CAPS (GST_CUDA_VISION_DEVICE_CAPS
-        (GST_CUDA_VISION_TRANSFER_FORMATS)));
+        (GST_CUDA_VISION_TRANSFER_FORMATS) ";"
+        GST_CUDA_VISION_BAYER_CAPS (GST_CAPS_FEATURE_MEMORY_CUDA_VISION)));
 
 G_DEFINE_TYPE_WITH_CODE (GstCudaVisionUpload, gst_cuda_vision_upload,
     GST_TYPE_CUDA_VISION_BASE_TRANSFORM,
@@ -213,7 +216,7 @@ gst_cuda_vision_upload_propose_allocation (GstBaseTransform * trans,
         ->propose_allocation (trans, decide_query, query);
 
   gst_query_parse_allocation (query, &caps, NULL);
-  if (caps == NULL || device == NULL || !gst_video_info_from_caps (&info,
+  if (caps == NULL || device == NULL || !gst_cuda_vision_video_info_from_caps (&info,
           caps))
     return FALSE;
 

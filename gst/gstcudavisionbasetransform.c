@@ -3,6 +3,7 @@
 #endif
 
 #include "gstcudavisionbasetransform.h"
+#include "gstcudavisionutils.h"
 
 GST_DEBUG_CATEGORY_STATIC (gst_cuda_vision_base_transform_debug);
 #define GST_CAT_DEFAULT gst_cuda_vision_base_transform_debug
@@ -166,8 +167,8 @@ gst_cuda_vision_base_transform_set_caps (GstBaseTransform * trans,
   GstCudaVisionBaseTransformPrivate *priv = PRIV (self);
   GstVideoInfo in_info, out_info;
 
-  if (!gst_video_info_from_caps (&in_info, incaps)
-      || !gst_video_info_from_caps (&out_info, outcaps)) {
+  if (!gst_cuda_vision_video_info_from_caps (&in_info, incaps)
+      || !gst_cuda_vision_video_info_from_caps (&out_info, outcaps)) {
     GST_ERROR_OBJECT (self, "cannot parse caps %" GST_PTR_FORMAT " -> %"
         GST_PTR_FORMAT, incaps, outcaps);
     return FALSE;

@@ -3,6 +3,7 @@
 #endif
 
 #include "gstcudavisionbufferpool.h"
+#include "gstcudavisionutils.h"
 #include "gstcudavisionmemory.h"
 
 GST_DEBUG_CATEGORY_STATIC (gst_cuda_vision_buffer_pool_debug);
@@ -43,7 +44,7 @@ gst_cuda_vision_buffer_pool_set_config (GstBufferPool * pool,
     GST_WARNING_OBJECT (pool, "configuration without caps");
     return FALSE;
   }
-  if (!gst_video_info_from_caps (&info, caps)) {
+  if (!gst_cuda_vision_video_info_from_caps (&info, caps)) {
     GST_WARNING_OBJECT (pool, "caps are no video: %" GST_PTR_FORMAT, caps);
     return FALSE;
   }

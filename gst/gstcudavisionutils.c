@@ -4,6 +4,8 @@
 
 #include "gstcudavisionutils.h"
 
+#include <string.h>
+
 static gint
 plane_first_component (const GstVideoInfo * info, guint plane)
 {
@@ -120,4 +122,57 @@ gst_cuda_vision_install_double (GObjectClass * gobject_class, guint prop_id,
 {
   g_object_class_install_property (gobject_class, prop_id,
       g_param_spec_double (name, nick, blurb, min, max, def, flags));
+}
+
+guint
+gst_cuda_vision_caps_bayer_pattern (const GstCaps * caps)
+{
+  const GstStructure *s;
+  const gchar *format;
+  guint pattern = 0;
+
+  if (caps == NULL || gst_caps_get_size (caps) < 1)
+    return 0;
+  s = gst_caps_get_structure (caps, 0);
+  if (!gst_structure_has_name (s, "video/x-bayer")
+      || !(format = gst_structure_get_string (s, "format"))
+      || strlen (format) < 4)
+    return 0;
+  for (gint i = 0; i < 4; i++) {
+    const gchar *colour = strchr ("rgb", format[i]);
+
+    if (colour == NULL)
+      return 0;
+    pattern |= (guint) (colour - "rgb") << (2 * i);
+  }
+  return pattern;
+}
+
+gboolean
+gst_cuda_vision_video_info_from_caps (GstVideoInfo * info,
+    const GstCaps * caps)
+{
+  const GstStructure *s;
+  const gchar *format;
+  gint width, height, fps_n = 0, fps_d = 1;
+
+  if (gst_caps_get_size (caps) < 1)
+    return FALSE;
+  s = gst_caps_get_structure (caps, 0);
+  if (!gst_structure_has_name (s, "video/x-bayer"))
+    return gst_video_info_from_caps (info, caps);
+  /* every pattern has green, so none packs to 0 */
+  if (gst_cuda_vision_caps_bayer_pattern (caps) == 0)
+    return FALSE;
+  format = gst_structure_get_string (s, "format");
+  if (!gst_structure_get_int (s, "width", &width)
+      || !gst_structure_get_int (s, "height", &height)
+      || (strlen (format) != 4 && strcmp (format + 4, "16le") != 0))
+    return FALSE;
+  gst_structure_get_fraction (s, "framerate", &fps_n, &fps_d);
+  gst_video_info_set_format (info, strlen (format) == 4 ?
+      GST_VIDEO_FORMAT_GRAY8 : GST_VIDEO_FORMAT_GRAY16_LE, width, height);
+  GST_VIDEO_INFO_FPS_N (info) = fps_n;
+  GST_VIDEO_INFO_FPS_D (info) = fps_d;
+  return TRUE;
 }

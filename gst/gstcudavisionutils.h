@@ -35,6 +35,25 @@ void gst_cuda_vision_channel_masks (const GstVideoInfo * info,
 void gst_cuda_vision_frame_plane (const GstVideoFrame * frame, guint plane,
     cvcore_sample sample, cvcore_image * image);
 
+/* Bayer mosaics (video/x-bayer) that the elements carry: 8-bit and
+ * 16-bit little-endian, the pattern read from the top-left 2x2 cell. */
+#define GST_CUDA_VISION_BAYER_FORMATS \
+    "{ bggr, rggb, grbg, gbrg, bggr16le, rggb16le, grbg16le, gbrg16le }"
+#define GST_CUDA_VISION_BAYER_CAPS(features) \
+    "video/x-bayer(" features "), format=(string)" \
+    GST_CUDA_VISION_BAYER_FORMATS ", width=(int)[1, 32767], " \
+    "height=(int)[1, 32767], framerate=(fraction)[0/1, 2147483647/1]"
+
+/* gst_video_info_from_caps(), and for a Bayer mosaic the layout of its
+ * samples: GRAY8 or GRAY16_LE of the same size and rate (rows padded to 4
+ * bytes, as GStreamer's bayer elements lay them out). */
+gboolean gst_cuda_vision_video_info_from_caps (GstVideoInfo * info,
+    const GstCaps * caps);
+/* The Bayer pattern of @caps as the colours (0 red, 1 green, 2 blue) of
+ * its top-left 2x2 cell, row by row, packed 2 bits each; 0 when @caps are
+ * not a mosaic. */
+guint gst_cuda_vision_caps_bayer_pattern (const GstCaps * caps);
+
 /* Installs a double property @prop_id on @gobject_class. */
 void gst_cuda_vision_install_double (GObjectClass * gobject_class,
     guint prop_id, const gchar * name, const gchar * nick,
