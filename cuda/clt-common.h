@@ -13,6 +13,7 @@ typedef struct
 {
   int width, height, tiles_x, tiles_y;
   cvcore_clt_operation operation;
+  unsigned bayer;               /* the source's mosaic, or 0 */
   /* Integer part of the shift: tiles sample the source this many pixels
    * left (up) of where they write. */
   int offset_x, offset_y;
@@ -42,6 +43,67 @@ static inline int
 cv_clt_tiles (int pixels)
 {
   return (pixels + CVCORE_CLT_STRIDE - 1) / CVCORE_CLT_STRIDE + 1;
+}
+
+/* Colour (0 red, 1 green, 2 blue) of site (@x, @y) of mosaic @pattern. */
+#ifdef __CUDACC__
+__host__ __device__
+#endif
+static inline int
+cv_clt_bayer_colour (unsigned pattern, int x, int y)
+{
+  return (int) (pattern >> (2 * ((y & 1) * 2 + (x & 1))) & 3);
+}
+
+/* @i reflected about the end samples, so that its parity, and with it
+ * its colour in a mosaic, is kept. */
+#ifdef __CUDACC__
+__host__ __device__
+#endif
+static inline int
+cv_clt_reflect (int i, int n)
+{
+  if (i < 0)
+    i = -i;
+  if (i >= n)
+    i = 2 * n - 2 - i;
+  return i < 0 ? 0 : i >= n ? n - 1 : i;
+}
+
+#ifdef __CUDACC__
+__host__ __device__
+#endif
+static inline float
+cv_clt_mosaic_at (const unsigned char *data, size_t pitch, int wide, int w,
+    int h, int x, int y)
+{
+  const unsigned char *row = data + (size_t) cv_clt_reflect (y, h) * pitch;
+  const int i = cv_clt_reflect (x, w);
+
+  return wide ? (float) ((const unsigned short *) row)[i] : (float) row[i];
+}
+
+/* Colour @c at (@x, @y) of a mosaic: the site's own sample, or the mean of
+ * the nearest sites of that colour (bilinear demosaic). */
+#ifdef __CUDACC__
+__host__ __device__
+#endif
+static inline float
+cv_clt_bayer_sample (const unsigned char *data, size_t pitch, int wide,
+    int w, int h, unsigned pattern, int x, int y, int c)
+{
+  const int own = cv_clt_bayer_colour (pattern, x, y);
+
+#define AT(dx, dy) cv_clt_mosaic_at (data, pitch, wide, w, h, x + (dx), y + (dy))
+  if (own == c)
+    return AT (0, 0);
+  if (c == 1)
+    return 0.25f * (AT (-1, 0) + AT (1, 0) + AT (0, -1) + AT (0, 1));
+  if (own == 1)
+    return cv_clt_bayer_colour (pattern, x + 1, y) == c ?
+        0.5f * (AT (-1, 0) + AT (1, 0)) : 0.5f * (AT (0, -1) + AT (0, 1));
+  return 0.25f * (AT (-1, -1) + AT (1, -1) + AT (-1, 1) + AT (1, 1));
+#undef AT
 }
 
 /* Index of sample @i of a line of @n mirrored at both ends (any @i). */

@@ -34,6 +34,7 @@ struct Plan
 {
   int width, height, tiles_x, tiles_y;
   int operation;
+  unsigned bayer;
   int offset_x, offset_y;
   float window_x[16], window_y[16], window[16];
   float factor_x[8][2], factor_y[8][2];
@@ -177,14 +178,15 @@ load_run (const Image & src, int x, int y, int c, float *out)
   }
 }
 
-/* Loads the tile of channel c whose pixels start at (x0, y0) (mirrored
- * into the frame), weighted by the windows in s.wx and s.wy (written
- * before a __syncwarp), and runs the forward transform: lane (k, hk, vk) =
- * (lane & 7, lane >> 3 & 1, lane >> 4) ends with the coefficients l =
- * 0..7 of column k of layer hk + 2 vk. */
+/* Loads the tile of channel c (colour c of mosaic @bayer, when not 0)
+ * whose pixels start at (x0, y0) (mirrored into the frame), weighted by
+ * the windows in s.wx and s.wy (written before a __syncwarp), and runs the
+ * forward transform: lane (k, hk, vk) = (lane & 7, lane >> 3 & 1,
+ * lane >> 4) ends with the coefficients l = 0..7 of column k of layer
+ * hk + 2 vk. */
 __device__ __forceinline__ void
-forward (const Image & src, int c, int width, int height, int x0, int y0,
-    TileShared & s, int lane, float coef[8])
+forward (const Image & src, unsigned bayer, int c, int width, int height,
+    int x0, int y0, TileShared & s, int lane, float coef[8])
 {
   {
     const int m = lane >> 1, n0 = (lane & 1) * 8;
@@ -193,8 +195,13 @@ forward (const Image & src, int c, int width, int height, int x0, int y0,
     const float wy = s.wy[m];
     float v[8];
 
-    /* most tiles lie inside the frame: no mirroring along x */
-    if (x >= 0 && x + 8 <= width) {
+    if (bayer) {
+#pragma unroll
+      for (int j = 0; j < 8; j++)
+        v[j] = cv_clt_bayer_sample (src.data, src.pitch, src.wide, width,
+            height, bayer, cv_clt_mirror (x + j, width), y, c);
+    } else if (x >= 0 && x + 8 <= width) {
+      /* most tiles lie inside the frame: no mirroring along x */
       load_run (src, x, y, c, v);
     } else {
 #pragma unroll
@@ -287,6 +294,7 @@ device_plan (const cv_clt_plan * plan)
   p.tiles_x = plan->tiles_x;
   p.tiles_y = plan->tiles_y;
   p.operation = plan->operation;
+  p.bayer = plan->bayer;
   p.offset_x = plan->offset_x;
   p.offset_y = plan->offset_y;
   for (int n = 0; n < 16; n++) {

@@ -66,6 +66,7 @@ cv_clt_plan_init (cv_clt_plan * plan, int width, int height,
   plan->tiles_x = cvcore_clt_tiles (width);
   plan->tiles_y = cvcore_clt_tiles (height);
   plan->operation = params->operation;
+  plan->bayer = params->bayer;
   if (params->operation == CVCORE_CLT_SHIFT) {
     plan->offset_x = (int) lround (params->shift_x);
     plan->offset_y = (int) lround (params->shift_y);
@@ -175,8 +176,11 @@ cpu_tile_forward (const cvcore_image * src, int c, int tx, int ty,
       const int x = cv_clt_mirror (8 * tx - 8 + n - plan->offset_x,
           src->width);
 
-      u[m][n] = sample_at (src, x, y, c) * plan->window_x[n] *
-          plan->window_y[m];
+      const double v = plan->bayer ? cv_clt_bayer_sample (src->data,
+          src->pitch, src->sample == CVCORE_SAMPLE_U16, src->width,
+          src->height, plan->bayer, x, y, c) : sample_at (src, x, y, c);
+
+      u[m][n] = v * plan->window_x[n] * plan->window_y[m];
     }
     for (int s = 0; s < 2; s++) {
       fold (u[m], f, s);
@@ -322,6 +326,23 @@ store_sample (const cvcore_image * dst, int x, int y, int c, double v)
     row[x * dst->channels + c] = (uint8_t) r;
 }
 
+/* Where colour (or channel) @c's result goes: the sites of that colour of
+ * a mosaic, channel @c of RGBA from a mosaic, or channel @c. */
+static void
+cpu_store_channel (const cvcore_image * dst, const cv_clt_plan * plan,
+    int c, const double *acc)
+{
+  for (int y = 0; y < dst->height; y++)
+    for (int x = 0; x < dst->width; x++) {
+      const double v = acc[(size_t) y * plan->width + x];
+
+      if (!plan->bayer || dst->channels == 4)
+        store_sample (dst, x, y, c, v);
+      else if (cv_clt_bayer_colour (plan->bayer, x, y) == c)
+        store_sample (dst, x, y, 0, v);
+    }
+}
+
 static cvcore_status
 cpu_clt (cvcore_clt_scratch * clt, const cvcore_image * src,
     const cvcore_image * dst, const cvcore_clt_params * params,
@@ -329,9 +350,10 @@ cpu_clt (cvcore_clt_scratch * clt, const cvcore_image * src,
 {
   double *acc = clt->planes;
   const size_t n = (size_t) plan->width * plan->height;
+  const int planes = plan->bayer ? 3 : src->channels;
 
-  for (int c = 0; c < src->channels; c++) {
-    if (!(params->channel_mask & (1u << c))) {
+  for (int c = 0; c < planes; c++) {
+    if (!plan->bayer && !(params->channel_mask & (1u << c))) {
       for (int y = 0; y < src->height; y++)
         for (int x = 0; x < src->width; x++)
           store_sample (dst, x, y, c, sample_at (src, x, y, c));
@@ -343,14 +365,17 @@ cpu_clt (cvcore_clt_scratch * clt, const cvcore_image * src,
         double coef[4][8][8];
 
         cpu_tile_forward (src, c, tx, ty, plan, coef);
-        cpu_tile_operate (clt, plan, clt->set.channels == 3 ?
-            params->kernel_channel[c] : 0, tx, ty, coef);
+        cpu_tile_operate (clt, plan, clt->set.channels != 3 ? 0 :
+            plan->bayer ? c : params->kernel_channel[c], tx, ty, coef);
         cpu_tile_inverse (coef, tx, ty, plan, acc);
       }
-    for (int y = 0; y < src->height; y++)
-      for (int x = 0; x < src->width; x++)
-        store_sample (dst, x, y, c, acc[(size_t) y * plan->width + x]);
+    cpu_store_channel (dst, plan, c, acc);
   }
+  /* RGBA from a mosaic is opaque */
+  if (plan->bayer && dst->channels == 4)
+    for (int y = 0; y < dst->height; y++)
+      for (int x = 0; x < dst->width; x++)
+        store_sample (dst, x, y, 3, 65535.0);
   return CVCORE_OK;
 }
 
@@ -455,6 +480,24 @@ cvcore_clt_set_kernels (cvcore_clt_scratch * clt, cvcore_stream * stream,
   return status;
 }
 
+/* A 2x2 cell of red, green and blue sites, each colour present. */
+static bool
+valid_pattern (unsigned pattern)
+{
+  unsigned seen = 0;
+
+  if (pattern >> 8)
+    return false;
+  for (int i = 0; i < 4; i++) {
+    const unsigned colour = pattern >> (2 * i) & 3;
+
+    if (colour > 2)
+      return false;
+    seen |= 1u << colour;
+  }
+  return seen == 7;
+}
+
 static bool
 valid_params (const cvcore_clt_params * p)
 {
@@ -472,13 +515,20 @@ cvcore_clt (cvcore_stream * stream, cvcore_clt_scratch * clt,
 {
   cv_clt_plan plan;
   int processed = 0;
+  bool channels_fit;
 
   for (int c = 0; c < src->channels; c++)
     processed += (params->channel_mask >> c) & 1;
+  if (params->bayer)
+    channels_fit = src->channels == 1 && (dst->channels == 1
+        || dst->channels == 4) && clt->channels >= 3 && valid_pattern
+        (params->bayer);
+  else
+    channels_fit = dst->channels == src->channels && src->channels >= 1
+        && src->channels <= 4 && processed <= clt->channels;
   if (src->width != clt->width || src->height != clt->height
       || dst->width != src->width || dst->height != src->height
-      || dst->channels != src->channels || dst->sample != src->sample
-      || src->channels < 1 || src->channels > 4 || processed > clt->channels)
+      || dst->sample != src->sample || !channels_fit)
     return cvcore_fail (CVCORE_ERROR_INVALID_VALUE,
         "CLT of %dx%dx%d into %dx%dx%d with a %dx%d scratch of %d channels",
         src->width, src->height, src->channels, dst->width, dst->height,
@@ -491,7 +541,8 @@ cvcore_clt (cvcore_stream * stream, cvcore_clt_scratch * clt,
     if (clt->kernels == NULL)
       return cvcore_fail (CVCORE_ERROR_INVALID_VALUE,
           "deconvolution without a kernel set");
-    for (int c = 0; c < src->channels && clt->set.channels == 3; c++)
+    for (int c = 0; c < src->channels && clt->set.channels == 3
+        && !params->bayer; c++)
       if ((params->channel_mask >> c & 1) && (params->kernel_channel[c] < 0
               || params->kernel_channel[c] > 2))
         return cvcore_fail (CVCORE_ERROR_INVALID_VALUE,

@@ -181,7 +181,7 @@ clt_process (Image src, Plan p, Channels channels, Kernels kernels,
   if (ty >= p.tiles_y)
     return;
   plan_windows (p, shared[warp], lane);
-  forward (src, channels.image_of (ch), p.width, p.height,
+  forward (src, p.bayer, channels.image_of (ch), p.width, p.height,
       8 * tx - 8 - p.offset_x, 8 * ty - 8 - p.offset_y, shared[warp], lane,
       coef);
   operate (p, kernels, channels.kernel_of (ch), tx, ty, lane, coef);
@@ -202,7 +202,7 @@ clt_forward (Image src, int c, Plan p, float *coefficients)
   if (tile >= p.tiles_x * p.tiles_y)
     return;
   plan_windows (p, shared[warp], lane);
-  forward (src, c, p.width, p.height, 8 * (tile % p.tiles_x) - 8 -
+  forward (src, 0, c, p.width, p.height, 8 * (tile % p.tiles_x) - 8 -
       p.offset_x, 8 * (tile / p.tiles_x) - 8 - p.offset_y, shared[warp], lane,
       coef);
   out = coefficients + (size_t) tile * CVCORE_CLT_COEFFICIENTS +
@@ -212,38 +212,57 @@ clt_forward (Image src, int c, Plan p, float *coefficients)
     out[8 * l] = coef[l];
 }
 
+/* The sum of the four quadrants of processed plane @ch that cover pixel
+ * (x, y). */
+__device__ __forceinline__ float
+quadrant_sum (const float *planes, size_t pitch, const Plan & p, int ch,
+    int x, int y)
+{
+  const size_t plane_rows = (size_t) p.tiles_y * 8;
+  const char *base = reinterpret_cast < const char *>(planes) +
+      (size_t) ch * 4 * plane_rows * pitch;
+  float sum = 0.0f;
+
+#pragma unroll
+  for (int q = 0; q < 4; q++) {
+    const int qy = q >> 1, qx = q & 1;
+    const float *row = reinterpret_cast < const float *>(base +
+        (q * plane_rows + y + 8 - 8 * qy) * pitch);
+
+    sum += row[x + 8 - 8 * qx];
+  }
+  return sum;
+}
+
 /* Each pixel: the four quadrants that cover it, or the source sample for
- * channels that are not processed. */
+ * channels that are not processed; from a mosaic, each site its own
+ * colour's plane, or RGBA. */
 __global__ void
 clt_overlap_add (Image src, Image dst, Plan p, Channels channels,
     const float *planes, size_t pitch)
 {
   const int x = blockIdx.x * blockDim.x + threadIdx.x;
   const int y = blockIdx.y * blockDim.y + threadIdx.y;
-  const size_t plane_rows = (size_t) p.tiles_y * 8;
   int ch = 0;
 
   if (x >= p.width || y >= p.height)
     return;
+  if (p.bayer && dst.channels == 1) {
+    dst.store (x, y, 0, quadrant_sum (planes, pitch, p,
+            cv_clt_bayer_colour (p.bayer, x, y), x, y));
+    return;
+  }
+  if (p.bayer) {
+    for (int c = 0; c < 3; c++)
+      dst.store (x, y, c, quadrant_sum (planes, pitch, p, c, x, y));
+    dst.store (x, y, 3, 65535.0f);
+    return;
+  }
   for (int c = 0; c < src.channels; c++) {
-    if (channels.mask >> c & 1) {
-      const char *base = reinterpret_cast < const char *>(planes) +
-          (size_t) ch * 4 * plane_rows * pitch;
-      float sum = 0.0f;
-
-#pragma unroll
-      for (int q = 0; q < 4; q++) {
-        const int qy = q >> 1, qx = q & 1;
-        const float *row = reinterpret_cast < const float *>(base +
-            (q * plane_rows + y + 8 - 8 * qy) * pitch);
-
-        sum += row[x + 8 - 8 * qx];
-      }
-      dst.store (x, y, c, sum);
-      ch++;
-    } else {
+    if (channels.mask >> c & 1)
+      dst.store (x, y, c, quadrant_sum (planes, pitch, p, ch++, x, y));
+    else
       dst.store (x, y, c, src.at (x, y, c));
-    }
   }
 }
 
@@ -263,12 +282,15 @@ cvcore_cuda_clt (cvcore_stream * stream, const cvcore_image * src,
   Kernels kernels = { kernel_data, set->stride, set->nodes_x, set->nodes_y };
 
   CUDA_TRY (cudaSetDevice (cvcore_stream_device (stream)->id));
-  channels.mask = params->channel_mask & ((1u << src->channels) - 1);
-  for (int c = 0; c < src->channels; c++)
+  /* a mosaic's three colours, or the processed channels */
+  channels.mask = params->bayer ? 0x7 :
+      params->channel_mask & ((1u << src->channels) - 1);
+  for (int c = 0; c < (params->bayer ? 3 : src->channels); c++)
     if (channels.mask >> c & 1) {
       channels.image |= (unsigned) c << (8 * channels.count);
-      channels.kernel |= (unsigned) (set->channels == 3 ?
-          params->kernel_channel[c] : 0) << (8 * channels.count);
+      channels.kernel |= (unsigned) (set->channels != 3 ? 0 :
+          params->bayer ? c : params->kernel_channel[c]) <<
+          (8 * channels.count);
       channels.count++;
     }
   if (channels.count > 0) {

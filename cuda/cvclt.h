@@ -130,6 +130,15 @@ typedef struct
   unsigned channel_mask;
   /* Kernel-set channel of each image channel, for sets of 3 channels. */
   int kernel_channel[4];
+  /* Non-zero: @src is a Bayer mosaic (one sample per pixel) whose 2x2
+   * cell holds, row by row, the colours (0 red, 1 green, 2 blue) in bits
+   * 2i, 2i + 1. Each colour is interpolated over the whole frame
+   * (bilinear: the mean of the nearest two or four sites of that colour),
+   * processed as a plane (kernel channel = colour, for sets of 3), and
+   * written back to the mosaic (@dst of one channel, each site its own
+   * colour) or to RGBA (@dst of 4 channels, opaque). channel_mask and
+   * kernel_channel are not used. */
+  unsigned bayer;
 } cvcore_clt_params;
 
 /* Defaults: none, no shift, sigma 1, channel 0 processed. */
@@ -150,7 +159,8 @@ cvcore_status cvcore_clt_set_kernels (cvcore_clt_scratch * clt,
 
 /* Queues forward transform, operation and inverse of the processed
  * channels of @src (8 or 16-bit, 1 to 4 interleaved channels) into @dst
- * (same format and size) on @stream. */
+ * (same format and size; RGBA of the same sample size from a mosaic) on
+ * @stream. */
 cvcore_status cvcore_clt (cvcore_stream * stream, cvcore_clt_scratch * clt,
     const cvcore_image * src, const cvcore_image * dst,
     const cvcore_clt_params * params);

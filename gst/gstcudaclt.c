@@ -37,6 +37,7 @@
 #endif
 
 #include "gstcudaclt.h"
+#include "gstcudavisionformats.h"
 #include "gstcudavisionutils.h"
 #include "cvclt.h"
 
@@ -45,7 +46,10 @@
 GST_DEBUG_CATEGORY_STATIC (gst_cuda_clt_debug);
 #define GST_CAT_DEFAULT gst_cuda_clt_debug
 
-#define CLT_FORMATS "{ GRAY8, GRAY16_LE, RGBA, BGRA, RGBx, BGRx }"
+#define CLT_FORMATS \
+    "{ GRAY8, GRAY16_LE, RGBA, BGRA, RGBx, BGRx, RGBA64_LE }"
+#define CLT_CAPS GST_CUDA_VISION_DEVICE_CAPS (CLT_FORMATS) ";" \
+    GST_CUDA_VISION_BAYER_CAPS (GST_CAPS_FEATURE_MEMORY_CUDA_VISION)
 
 enum
 {
@@ -72,6 +76,7 @@ struct _GstCudaClt
   gboolean kernels_on_device;
   unsigned channel_mask;
   gint kernel_channel[4];
+  unsigned bayer;               /* the input's mosaic, or 0 */
 };
 
 #define BASE(self) GST_CUDA_VISION_BASE_TRANSFORM (self)
@@ -187,7 +192,8 @@ ensure_scratch (GstCudaClt * self, const GstVideoInfo * info)
     return TRUE;
   if (cvcore_clt_scratch_new (gst_cuda_vision_device_get_core (device),
           GST_VIDEO_INFO_WIDTH (info), GST_VIDEO_INFO_HEIGHT (info),
-          GST_VIDEO_INFO_IS_RGB (info) ? 3 : 1, &self->scratch) !=
+          GST_VIDEO_INFO_IS_RGB (info) || self->bayer ? 3 : 1,
+          &self->scratch) !=
       CVCORE_OK) {
     GST_ELEMENT_ERROR (self, RESOURCE, NO_SPACE_LEFT,
         ("Cannot allocate lapped-transform planes for %dx%d",
@@ -255,9 +261,12 @@ gst_cuda_clt_set_info (GstCudaVisionBaseTransform * base,
   free_scratch (self);
   self->channel_mask = 0;
   memset (self->kernel_channel, 0, sizeof (self->kernel_channel));
+  self->bayer = gst_cuda_vision_caps_bayer_pattern (incaps);
   if (GST_VIDEO_INFO_IS_RGB (in_info)) {
+    const gint bytes = GST_VIDEO_INFO_COMP_DEPTH (in_info, 0) > 8 ? 2 : 1;
+
     for (gint c = 0; c < 3; c++) {
-      const gint offset = GST_VIDEO_INFO_COMP_POFFSET (in_info, c);
+      const gint offset = GST_VIDEO_INFO_COMP_POFFSET (in_info, c) / bytes;
 
       self->channel_mask |= 1u << offset;
       self->kernel_channel[offset] = c;
@@ -285,6 +294,7 @@ gst_cuda_clt_process (GstCudaVisionFilter * filter,
   params.channel_mask = self->channel_mask;
   memcpy (params.kernel_channel, self->kernel_channel,
       sizeof (params.kernel_channel));
+  params.bayer = self->bayer;
   if (!ensure_scratch (self, &in_frame->info))
     return GST_FLOW_ERROR;
   if (params.operation == CVCORE_CLT_DECONVOLVE
@@ -297,6 +307,88 @@ gst_cuda_clt_process (GstCudaVisionFilter * filter,
     return gst_cuda_vision_base_transform_core_error (BASE (self),
         "Lapped-transform processing failed");
   return GST_FLOW_OK;
+}
+
+/* A mosaic of @raw's size and rate: formats of every pattern with
+ * @suffix ("" 8 bits, "16le"), any format when @suffix is NULL. */
+static GstStructure *
+mosaic_structure (const GstStructure * raw, const gchar * suffix)
+{
+  static const gchar *patterns[] = { "bggr", "rggb", "grbg", "gbrg" };
+  GstStructure *s = gst_structure_new_empty ("video/x-bayer");
+  static const gchar *fields[] = { "width", "height", "framerate" };
+
+  if (suffix) {
+    GValue list = G_VALUE_INIT;
+
+    gst_value_list_init (&list, 4);
+    for (guint k = 0; k < 4; k++) {
+      GValue v = G_VALUE_INIT;
+
+      g_value_init (&v, G_TYPE_STRING);
+      g_value_take_string (&v, g_strconcat (patterns[k], suffix, NULL));
+      gst_value_list_append_and_take_value (&list, &v);
+    }
+    gst_structure_take_value (s, "format", &list);
+  }
+  for (guint f = 0; f < G_N_ELEMENTS (fields); f++)
+    if (gst_structure_has_field (raw, fields[f]))
+      gst_structure_set_value (s, fields[f], gst_structure_get_value (raw,
+              fields[f]));
+  return s;
+}
+
+/* The same caps either way; a mosaic also gives RGBA (RGBA64_LE from 16
+ * bits), and RGBA may come from a mosaic. */
+static GstCaps *
+gst_cuda_clt_transform_caps (GstBaseTransform * trans,
+    GstPadDirection direction, GstCaps * caps, GstCaps * filter)
+{
+  GstCaps *ret = gst_caps_new_empty ();
+
+  for (guint i = 0; i < gst_caps_get_size (caps); i++) {
+    const GstStructure *s = gst_caps_get_structure (caps, i);
+    GstCapsFeatures *features = gst_caps_get_features (caps, i);
+    const gchar *format = gst_structure_get_string (s, "format");
+    GstStructure *other = NULL;
+
+    ret = gst_caps_merge_structure_full (ret, gst_structure_copy (s),
+        gst_caps_features_copy (features));
+    if (direction == GST_PAD_SINK
+        && gst_structure_has_name (s, "video/x-bayer")) {
+      other = gst_structure_copy (s);
+      gst_structure_set_name (other, "video/x-raw");
+      if (format) {
+        gst_structure_set (other, "format", G_TYPE_STRING,
+            g_str_has_suffix (format, "16le") ? "RGBA64_LE" : "RGBA", NULL);
+      } else {
+        GValue list = G_VALUE_INIT, v = G_VALUE_INIT;
+
+        gst_value_list_init (&list, 2);
+        g_value_init (&v, G_TYPE_STRING);
+        g_value_set_static_string (&v, "RGBA");
+        gst_value_list_append_value (&list, &v);
+        g_value_set_static_string (&v, "RGBA64_LE");
+        gst_value_list_append_and_take_value (&list, &v);
+        gst_structure_take_value (other, "format", &list);
+      }
+    } else if (direction == GST_PAD_SRC && (format == NULL
+            || !strcmp (format, "RGBA") || !strcmp (format, "RGBA64_LE"))) {
+      other = mosaic_structure (s, format == NULL ? NULL :
+          strcmp (format, "RGBA") ? "16le" : "");
+    }
+    if (other)
+      ret = gst_caps_merge_structure_full (ret, other,
+          gst_caps_features_copy (features));
+  }
+  if (filter) {
+    GstCaps *tmp = gst_caps_intersect_full (filter, ret,
+        GST_CAPS_INTERSECT_FIRST);
+
+    gst_caps_unref (ret);
+    ret = tmp;
+  }
+  return ret;
 }
 
 static gboolean
@@ -359,13 +451,22 @@ gst_cuda_clt_class_init (GstCudaCltClass * klass)
           "Kernel-set file for operation=deconvolve, made for the stream's "
           "frame size (read at the next frame after a change)", NULL, flags));
 
-  gst_cuda_vision_filter_class_add_pad_templates (filter_class, CLT_FORMATS);
+  {
+    GstCaps *caps = gst_caps_from_string (CLT_CAPS);
+
+    gst_element_class_add_pad_template (element_class,
+        gst_pad_template_new ("sink", GST_PAD_SINK, GST_PAD_ALWAYS, caps));
+    gst_element_class_add_pad_template (element_class,
+        gst_pad_template_new ("src", GST_PAD_SRC, GST_PAD_ALWAYS, caps));
+    gst_caps_unref (caps);
+  }
   gst_element_class_set_static_metadata (element_class,
       "CUDA lapped-transform processing", "Filter/Effect/Video/Hardware",
       "Sub-pixel shift, lowpass and space-variant deconvolution of video in "
       "the complex lapped transform domain, in CUDA device memory",
       "gst-cuda-vision developers");
 
+  trans_class->transform_caps = gst_cuda_clt_transform_caps;
   trans_class->stop = gst_cuda_clt_stop;
   base_class->set_info = gst_cuda_clt_set_info;
   filter_class->process = gst_cuda_clt_process;

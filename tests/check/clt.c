@@ -43,7 +43,7 @@ run_on (cvcore_device * dev, cvcore_stream * st, const TestImage * src,
   cvcore_clt_scratch *clt;
 
   fail_unless_equals_int (cvcore_clt_scratch_new (dev, im->width, im->height,
-          im->channels, &clt), CVCORE_OK);
+          params->bayer ? 3 : im->channels, &clt), CVCORE_OK);
   if (set)
     fail_unless_equals_int (cvcore_clt_set_kernels (clt, st, set), CVCORE_OK);
   fail_unless (cvcore_clt (st, clt, im, &out.image, params) == CVCORE_OK,
@@ -278,6 +278,126 @@ GST_START_TEST (test_fractional_shift)
     cvtest_image_free (&src, device);
     cvtest_image_free (&expected, device);
   }
+}
+
+GST_END_TEST;
+
+
+/* Mosaic patterns as the core takes them: colours of the 2x2 cell, 2 bits
+ * each, row by row (0 red, 1 green, 2 blue). */
+#define PATTERN(a, b, c, d) ((a) | (b) << 2 | (c) << 4 | (d) << 6)
+static const unsigned patterns[] = {
+  PATTERN (0, 1, 1, 2),         /* rggb */
+  PATTERN (2, 1, 1, 0),         /* bggr */
+  PATTERN (1, 0, 2, 1),         /* grbg */
+  PATTERN (1, 2, 0, 1),         /* gbrg */
+};
+
+static gint
+site_colour (unsigned pattern, gint x, gint y)
+{
+  return pattern >> (2 * ((y & 1) * 2 + (x & 1))) & 3;
+}
+
+/* `none` gives a mosaic back exactly, every pattern, 8 and 16 bits, odd
+ * sizes; to RGBA a flat-coloured mosaic (of 2 pixels or more) gives the
+ * flat colour, opaque. */
+GST_START_TEST (test_bayer_none)
+{
+  static const gint sizes[][2] = { {1, 1}, {2, 2}, {17, 9}, {37, 21} };
+
+  for (guint s = 0; s < G_N_ELEMENTS (sizes); s++)
+    for (guint k = 0; k < G_N_ELEMENTS (patterns); k++) {
+      const cvcore_sample sample = k % 2 ? CVCORE_SAMPLE_U16 :
+          CVCORE_SAMPLE_U8;
+      const gint w = sizes[s][0], h = sizes[s][1];
+      TestImage src = cvtest_image_new (device, stream, w, h, 1, sample, -1,
+          4 * k, 5 * s + k);
+      TestImage flat = cvtest_image_new (device, stream, w, h, 1, sample, 0,
+          0, 0);
+      TestImage rgba = cvtest_image_new (device, stream, w, h, 4, sample,
+          0xcd, 0, 0);
+      static const gdouble colour[3] = { 200, 100, 30 };
+      cvcore_clt_scratch *clt;
+      cvcore_clt_params params;
+      TestImage out;
+
+      cvcore_clt_params_init (&params);
+      params.bayer = patterns[k];
+      out = run (&src, &params, NULL);
+      assert_equal_images (&out, &src, 0, 0, "mosaic round trip");
+      cvtest_image_free (&out, device);
+
+      for (gint y = 0; y < h; y++)
+        for (gint x = 0; x < w; x++)
+          put_sample (&flat, x, y, 0, colour[site_colour (patterns[k], x,
+                      y)]);
+      cvtest_image_upload (&flat, stream);
+      fail_unless_equals_int (cvcore_clt_scratch_new (device, w, h, 3, &clt),
+          CVCORE_OK);
+      fail_unless_equals_int (cvcore_clt (stream, clt, &flat.image,
+              &rgba.image, &params), CVCORE_OK);
+      cvtest_image_download (&rgba, stream);
+      /* a 1-pixel mosaic has no sites of the other colours */
+      for (gint y = 0; y < h && w > 1; y++)
+        for (gint x = 0; x < w; x++)
+          for (gint c = 0; c < 4; c++)
+            fail_unless_equals_int (cvtest_host_sample (&rgba, x, y, c),
+                c < 3 ? colour[c] : (k % 2 ? 65535 : 255));
+      cvcore_clt_scratch_free (clt);
+      cvtest_image_free (&rgba, device);
+      cvtest_image_free (&flat, device);
+      cvtest_image_free (&src, device);
+    }
+}
+
+GST_END_TEST;
+
+/* A whole-pixel shift by an even amount keeps every site's colour: the
+ * mosaic moves exactly wherever it comes from inside the frame; an odd
+ * shift gives each site its colour interpolated from the neighbours. */
+GST_START_TEST (test_bayer_shift)
+{
+  const gint w = 40, h = 26;
+  TestImage src = cvtest_image_new (device, stream, w, h, 1,
+      CVCORE_SAMPLE_U8, -1, 0, 31);
+  static const gint shifts[][2] = { {2, -4}, {1, 0} };
+
+  for (guint i = 0; i < G_N_ELEMENTS (shifts); i++) {
+    cvcore_clt_params params;
+    TestImage out;
+
+    cvcore_clt_params_init (&params);
+    params.operation = CVCORE_CLT_SHIFT;
+    params.shift_x = shifts[i][0];
+    params.shift_y = shifts[i][1];
+    params.bayer = patterns[0];
+    out = run (&src, &params, NULL);
+    for (gint y = 1; y < h - 1; y++)
+      for (gint x = 1; x < w - 1; x++) {
+        const gint sx = x - shifts[i][0], sy = y - shifts[i][1];
+        const gint c = site_colour (patterns[0], x, y);
+        gdouble expected;
+
+        if (sx < 1 || sy < 1 || sx >= w - 1 || sy >= h - 1)
+          continue;
+        if (site_colour (patterns[0], sx, sy) == c)
+          expected = cvtest_host_sample (&src, sx, sy, 0);
+        else if (c == 1)
+          expected = (cvtest_host_sample (&src, sx - 1, sy, 0) +
+              cvtest_host_sample (&src, sx + 1, sy, 0) +
+              cvtest_host_sample (&src, sx, sy - 1, 0) +
+              cvtest_host_sample (&src, sx, sy + 1, 0)) / 4.0;
+        else
+          expected = (cvtest_host_sample (&src, sx - 1, sy, 0) +
+              cvtest_host_sample (&src, sx + 1, sy, 0)) / 2.0;
+        fail_unless (fabs (cvtest_host_sample (&out, x, y, 0) - expected) <=
+            0.5, "shift %u, (%d, %d): %g, not %g", i, x, y,
+            cvtest_host_sample (&out, x, y, 0), expected);
+      }
+    cvtest_image_free (&out, device);
+  }
+  cvtest_image_free (&src, device);
 }
 
 GST_END_TEST;
@@ -656,7 +776,8 @@ GST_START_TEST (test_correlate_flat)
 
 GST_END_TEST;
 
-/* CUDA against the CPU reference, every operation, within one unit. */
+/* CUDA against the CPU reference, every operation, interleaved channels
+ * and mosaics, within one unit. */
 GST_START_TEST (test_cuda_equals_cpu)
 {
   static const gint sizes[][2] = { {1, 1}, {17, 9}, {1921, 1081} };
@@ -666,9 +787,10 @@ GST_START_TEST (test_cuda_equals_cpu)
   fail_unless_equals_int (cvcore_device_open (CVCORE_BACKEND_CPU, 0, &cpu),
       CVCORE_OK);
   fail_unless_equals_int (cvcore_stream_new (cpu, &cpu_stream), CVCORE_OK);
-  for (guint n = 0; n < 12; n++) {
+  /* cases 12..15: mosaics, every operation */
+  for (guint n = 0; n < 16; n++) {
     const gint *size = sizes[n % 3];
-    const gint channels = n % 2 ? 4 : 1;
+    const gint channels = n % 2 && n < 12 ? 4 : 1;
     TestImage src = cvtest_image_new (device, stream, size[0], size[1],
         channels, n % 4 == 2 ? CVCORE_SAMPLE_U16 : CVCORE_SAMPLE_U8, -1,
         n % 3 * 12, n + 21);
@@ -679,7 +801,8 @@ GST_START_TEST (test_cuda_equals_cpu)
     gdouble worst = 0.0;
 
     cvcore_clt_params_init (&params);
-    params.operation = (cvcore_clt_operation) (n / 3);
+    params.operation = (cvcore_clt_operation) (n < 12 ? n / 3 : n - 12);
+    params.bayer = n < 12 ? 0 : patterns[n % 4];
     params.shift_x = 1.3 - 0.4 * n;
     params.shift_y = 0.45 * n - 2.0;
     params.sigma = 0.7 + 0.3 * n;
@@ -786,6 +909,8 @@ clt_suite (void)
   tcase_add_test (tc, test_forward_definition);
   tcase_add_test (tc, test_round_trip);
   tcase_add_test (tc, test_integer_shift);
+  tcase_add_test (tc, test_bayer_none);
+  tcase_add_test (tc, test_bayer_shift);
   tcase_add_test (tc, test_fractional_shift);
   tcase_add_test (tc, test_lowpass);
   tcase_add_test (tc, test_deconvolve);

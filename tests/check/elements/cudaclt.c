@@ -11,6 +11,7 @@
 static const GstVideoFormat formats[] = {
   GST_VIDEO_FORMAT_GRAY8, GST_VIDEO_FORMAT_GRAY16_LE, GST_VIDEO_FORMAT_RGBA,
   GST_VIDEO_FORMAT_BGRA, GST_VIDEO_FORMAT_RGBx, GST_VIDEO_FORMAT_BGRx,
+  GST_VIDEO_FORMAT_RGBA64_LE,
 };
 
 /* `none`, and deconvolution with an identity kernel set, give every frame
@@ -179,6 +180,86 @@ GST_START_TEST (test_changes_while_playing)
 
 GST_END_TEST;
 
+/* A mosaic of @format (rows padded to 4 bytes), sites of colour c (0 red,
+ * 1 green, 2 blue) holding @colour[c], or random samples when @colour is
+ * NULL. */
+static GstBuffer *
+mosaic (const gchar * format, gint w, gint h, const guint * colour)
+{
+  const gint bytes = g_str_has_suffix (format, "16le") ? 2 : 1;
+  const gsize stride = GST_ROUND_UP_4 (w * bytes);
+  GstBuffer *buffer = gst_buffer_new_allocate (NULL, stride * h, NULL);
+  GstMapInfo map;
+
+  fail_unless (gst_buffer_map (buffer, &map, GST_MAP_WRITE));
+  cvtest_fill_random (map.data, map.size, 23);
+  for (gint y = 0; y < h && colour; y++)
+    for (gint x = 0; x < w; x++) {
+      const gint c = strchr ("rgb", format[(y & 1) * 2 + (x & 1)]) - "rgb";
+
+      if (bytes == 2)
+        ((guint16 *) (map.data + y * stride))[x] = (guint16) colour[c];
+      else
+        map.data[y * stride + x] = (guint8) colour[c];
+    }
+  gst_buffer_unmap (buffer, &map);
+  return buffer;
+}
+
+/* Mosaics: `none` gives them back; to RGBA a flat-coloured one gives its
+ * colour, opaque. */
+GST_START_TEST (test_bayer)
+{
+  static const gchar *formats[] = { "grbg", "bggr16le" };
+  static const guint colour[3] = { 200, 100, 30 };
+
+  for (guint f = 0; f < G_N_ELEMENTS (formats); f++)
+    for (gint rgba = 0; rgba < 2; rgba++) {
+      const gint w = 35, h = 18, bytes = f ? 2 : 1;
+      GstHarness *hs = cvtest_filter_harness ("cudaclt", "", NULL);
+      gchar *caps = g_strdup_printf ("video/x-bayer,format=%s,width=%d,"
+          "height=%d,framerate=30/1", formats[f], w, h);
+      GstBuffer *in = mosaic (formats[f], w, h, rgba ? colour : NULL);
+      GstBuffer *out;
+      GstMapInfo a, b;
+
+      gst_harness_set_src_caps_str (hs, caps);
+      gst_harness_set_sink_caps_str (hs, rgba ? "video/x-raw" :
+          "video/x-bayer");
+      out = gst_harness_push_and_pull (hs, gst_buffer_ref (in));
+      fail_unless (out != NULL);
+      fail_unless (gst_buffer_map (in, &a, GST_MAP_READ));
+      fail_unless (gst_buffer_map (out, &b, GST_MAP_READ));
+      for (gint y = 0; y < h; y++)
+        for (gint x = 0; x < w; x++) {
+          if (rgba) {
+            const gsize stride = GST_ROUND_UP_4 (4 * w * bytes);
+
+            for (gint c = 0; c < 4; c++) {
+              const guint8 *p = b.data + y * stride + (4 * x + c) * bytes;
+              const guint v = bytes == 2 ? GST_READ_UINT16_LE (p) : *p;
+
+              fail_unless_equals_int (v, c < 3 ? colour[c] : (bytes == 2 ?
+                      65535 : 255));
+            }
+          } else {
+            const gsize stride = GST_ROUND_UP_4 (w * bytes);
+
+            fail_unless (memcmp (a.data + y * stride + x * bytes, b.data +
+                    y * stride + x * bytes, bytes) == 0, "(%d, %d)", x, y);
+          }
+        }
+      gst_buffer_unmap (in, &a);
+      gst_buffer_unmap (out, &b);
+      gst_buffer_unref (in);
+      gst_buffer_unref (out);
+      g_free (caps);
+      gst_harness_teardown (hs);
+    }
+}
+
+GST_END_TEST;
+
 static Suite *
 cudaclt_suite (void)
 {
@@ -188,6 +269,7 @@ cudaclt_suite (void)
   suite_add_tcase (s, tc);
   tcase_set_timeout (tc, 120);
   tcase_add_test (tc, test_round_trip);
+  tcase_add_test (tc, test_bayer);
   tcase_add_test (tc, test_integer_shift);
   tcase_add_test (tc, test_lowpass_flat);
   tcase_add_test (tc, test_kernel_errors);
