@@ -24,12 +24,17 @@
  *
  * Colour formats are processed per colour channel (alpha and padding are
  * copied); a kernel set of 3 channels gives each colour its own kernels
- * (grey frames use the green ones).
+ * (grey frames use the green ones). Bayer mosaics (`video/x-bayer`, 8 and
+ * 16 bits) are processed per colour too: each colour is interpolated over
+ * the frame (bilinear demosaic) and processed as a plane; the output is
+ * the mosaic again (each site its own colour) or RGBA (RGBA64_LE from 16
+ * bits), whichever downstream asks for.
  *
  * ## Example launch lines
  * |[
  * gst-launch-1.0 videotestsrc ! video/x-raw,format=RGBA ! cudaupload ! cudaclt operation=shift shift-x=0.5 shift-y=-0.25 ! cudadownload ! videoconvert ! autovideosink
  * gst-launch-1.0 v4l2src ! videoconvert ! video/x-raw,format=GRAY8,width=1280,height=720 ! cudaupload ! cudaclt operation=deconvolve kernels-location=lens.kernels ! cudadownload ! videoconvert ! autovideosink
+ * gst-launch-1.0 v4l2src ! video/x-bayer,format=rggb ! cudaupload ! cudaclt operation=lowpass sigma=0.8 ! video/x-raw(memory:CUDAVisionMemory),format=RGBA ! cudadownload ! videoconvert ! autovideosink
  * ]|
  */
 #ifdef HAVE_CONFIG_H
