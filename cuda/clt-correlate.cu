@@ -67,7 +67,7 @@ transform_moved (const Image & src, int c, int width, int height, int tx,
   else
     t.wy[lane - 16] = sinpif ((lane - 16 + 0.5f + fy) / 16.0f);
   __syncwarp ();
-  forward (src, 0, c, width, height, 8 * tx - 8 - (int) ox,
+  forward (src, c, width, height, 8 * tx - 8 - (int) ox,
       8 * ty - 8 - (int) oy, t, lane, coef);
   sincospif ((k + 0.5f) / 8.0f * fx, &sx, &cx);
 #pragma unroll

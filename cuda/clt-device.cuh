@@ -178,15 +178,14 @@ load_run (const Image & src, int x, int y, int c, float *out)
   }
 }
 
-/* Loads the tile of channel c (colour c of mosaic @bayer, when not 0)
- * whose pixels start at (x0, y0) (mirrored into the frame), weighted by
- * the windows in s.wx and s.wy (written before a __syncwarp), and runs the
- * forward transform: lane (k, hk, vk) = (lane & 7, lane >> 3 & 1,
- * lane >> 4) ends with the coefficients l = 0..7 of column k of layer
- * hk + 2 vk. */
+/* Loads the tile of channel c whose pixels start at (x0, y0) (mirrored
+ * into the frame), weighted by the windows in s.wx and s.wy (written
+ * before a __syncwarp), and runs the forward transform: lane (k, hk, vk) =
+ * (lane & 7, lane >> 3 & 1, lane >> 4) ends with the coefficients l =
+ * 0..7 of column k of layer hk + 2 vk. */
 __device__ __forceinline__ void
-forward (const Image & src, unsigned bayer, int c, int width, int height,
-    int x0, int y0, TileShared & s, int lane, float coef[8])
+forward (const Image & src, int c, int width, int height, int x0, int y0,
+    TileShared & s, int lane, float coef[8])
 {
   {
     const int m = lane >> 1, n0 = (lane & 1) * 8;
@@ -195,13 +194,8 @@ forward (const Image & src, unsigned bayer, int c, int width, int height,
     const float wy = s.wy[m];
     float v[8];
 
-    if (bayer) {
-#pragma unroll
-      for (int j = 0; j < 8; j++)
-        v[j] = cv_clt_bayer_sample (src.data, src.pitch, src.wide, width,
-            height, bayer, cv_clt_mirror (x + j, width), y, c);
-    } else if (x >= 0 && x + 8 <= width) {
-      /* most tiles lie inside the frame: no mirroring along x */
+    /* most tiles lie inside the frame: no mirroring along x */
+    if (x >= 0 && x + 8 <= width) {
       load_run (src, x, y, c, v);
     } else {
 #pragma unroll

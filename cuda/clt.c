@@ -14,7 +14,7 @@ cvcore_status cvcore_cuda_clt (cvcore_stream * stream,
     const cvcore_image * src, const cvcore_image * dst,
     const cvcore_clt_params * params, const cv_clt_plan * plan,
     float *planes, size_t plane_pitch, const float *kernels,
-    const cvcore_clt_kernel_set * set);
+    const cvcore_clt_kernel_set * set, const cvcore_image * colours);
 cvcore_status cvcore_cuda_clt_forward (cvcore_stream * stream,
     const cvcore_image * src, int channel, const cv_clt_plan * plan,
     float *coefficients);
@@ -31,6 +31,10 @@ struct cvcore_clt_scratch
   /* The kernel set on the device, and its shape (data unused). */
   float *kernels;
   cvcore_clt_kernel_set set;
+  /* CUDA: a mosaic's colours, interpolated once per frame (made at the
+   * first mosaic, 16-bit so that either depth fits) */
+  void *colours;
+  size_t colours_pitch;
 };
 
 int
@@ -176,9 +180,11 @@ cpu_tile_forward (const cvcore_image * src, int c, int tx, int ty,
       const int x = cv_clt_mirror (8 * tx - 8 + n - plan->offset_x,
           src->width);
 
-      const double v = plan->bayer ? cv_clt_bayer_sample (src->data,
-          src->pitch, src->sample == CVCORE_SAMPLE_U16, src->width,
-          src->height, plan->bayer, x, y, c) : sample_at (src, x, y, c);
+      /* a mosaic's colours are interpolated to the sample's precision */
+      const double v = plan->bayer ? floor (cv_clt_bayer_sample (src->data,
+              src->pitch, src->sample == CVCORE_SAMPLE_U16, src->width,
+              src->height, plan->bayer, x, y, c) + 0.5) :
+          sample_at (src, x, y, c);
 
       u[m][n] = v * plan->window_x[n] * plan->window_y[m];
     }
@@ -434,6 +440,8 @@ cvcore_clt_scratch_free (cvcore_clt_scratch * clt)
     cvcore_device_free (clt->device, clt->planes);
   if (clt->kernels)
     cvcore_device_free (clt->device, clt->kernels);
+  if (clt->colours)
+    cvcore_device_free (clt->device, clt->colours);
   free (clt);
 }
 
@@ -556,9 +564,25 @@ cvcore_clt (cvcore_stream * stream, cvcore_clt_scratch * clt,
     case CVCORE_BACKEND_CPU:
       return cpu_clt (clt, src, dst, params, &plan);
 #ifdef CVCORE_HAVE_CUDA
-    case CVCORE_BACKEND_CUDA:
+    case CVCORE_BACKEND_CUDA:{
+      cvcore_image colours = { NULL, 0, src->width, src->height, 4,
+        src->sample
+      };
+      cvcore_status status;
+
+      if (params->bayer && clt->colours == NULL) {
+        status = cvcore_plane_alloc (clt->device, 4 * sizeof (uint16_t) *
+            (size_t) src->width, src->height, &clt->colours,
+            &clt->colours_pitch);
+        if (status != CVCORE_OK)
+          return status;
+      }
+      colours.data = clt->colours;
+      colours.pitch = clt->colours_pitch;
       return cvcore_cuda_clt (stream, src, dst, params, &plan, clt->planes,
-          clt->plane_pitch, clt->kernels, &clt->set);
+          clt->plane_pitch, clt->kernels, &clt->set,
+          params->bayer ? &colours : NULL);
+    }
 #endif
     default:
       return cvcore_fail (CVCORE_ERROR_NOT_BUILT, "no such backend");

@@ -9,7 +9,10 @@
  * inverse back through the same stages. The tile's 16x16 result goes, as
  * four 8x8 quadrants, to four quadrant planes: every tile writes its own
  * place, so overlapping tiles never race. clt_overlap_add then sums, per
- * pixel, the four quadrants that cover it and stores the samples.
+ * pixel, the four quadrants that cover it and stores the samples. A
+ * mosaic's colours are first interpolated into an interleaved colour image
+ * (clt_demosaic), which the tiles load like any other; the overlap-add
+ * then gives each site its own colour's result, or writes RGBA.
  *
  * DST-IV runs as the DCT-IV of the reversed input with odd outputs
  * negated, so lanes doing MDCT and MDST run the same instructions. */
@@ -181,7 +184,7 @@ clt_process (Image src, Plan p, Channels channels, Kernels kernels,
   if (ty >= p.tiles_y)
     return;
   plan_windows (p, shared[warp], lane);
-  forward (src, p.bayer, channels.image_of (ch), p.width, p.height,
+  forward (src, channels.image_of (ch), p.width, p.height,
       8 * tx - 8 - p.offset_x, 8 * ty - 8 - p.offset_y, shared[warp], lane,
       coef);
   operate (p, kernels, channels.kernel_of (ch), tx, ty, lane, coef);
@@ -202,7 +205,7 @@ clt_forward (Image src, int c, Plan p, float *coefficients)
   if (tile >= p.tiles_x * p.tiles_y)
     return;
   plan_windows (p, shared[warp], lane);
-  forward (src, 0, c, p.width, p.height, 8 * (tile % p.tiles_x) - 8 -
+  forward (src, c, p.width, p.height, 8 * (tile % p.tiles_x) - 8 -
       p.offset_x, 8 * (tile / p.tiles_x) - 8 - p.offset_y, shared[warp], lane,
       coef);
   out = coefficients + (size_t) tile * CVCORE_CLT_COEFFICIENTS +
@@ -266,16 +269,38 @@ clt_overlap_add (Image src, Image dst, Plan p, Channels channels,
   }
 }
 
+/* A mosaic's three colours, interpolated, into an interleaved
+ * four-channel image of the same sample size (the fourth unused), which
+ * the tiles then load as any colour image. */
+__global__ void
+clt_demosaic (Image src, Image colours, int width, int height,
+    unsigned pattern)
+{
+  const int x = blockIdx.x * blockDim.x + threadIdx.x;
+  const int y = blockIdx.y * blockDim.y + threadIdx.y;
+
+  if (x >= width || y >= height)
+    return;
+  for (int c = 0; c < 3; c++)
+    colours.store (x, y, c, cv_clt_bayer_sample (src.data, src.pitch,
+            src.wide, width, height, pattern, x, y, c));
+  colours.store (x, y, 3, 0.0f);
+}
+
 }                               /* namespace */
 
 extern "C" cvcore_status
 cvcore_cuda_clt (cvcore_stream * stream, const cvcore_image * src,
     const cvcore_image * dst, const cvcore_clt_params * params,
     const cv_clt_plan * plan, float *planes, size_t plane_pitch,
-    const float *kernel_data, const cvcore_clt_kernel_set * set)
+    const float *kernel_data, const cvcore_clt_kernel_set * set,
+    const cvcore_image * colours)
 {
   cudaStream_t cs = static_cast < cudaStream_t > (cvcore_stream_handle (stream));
   const Plan p = device_plan (plan);
+  /* tiles of a mosaic load its interpolated colours */
+  Plan tile_plan = p;
+  Image tile_src = device_image (colours ? colours : src);
   const int tiles = p.tiles_x * p.tiles_y;
   const dim3 block (32, 8);
   Channels channels = { };
@@ -293,9 +318,16 @@ cvcore_cuda_clt (cvcore_stream * stream, const cvcore_image * src,
           (8 * channels.count);
       channels.count++;
     }
+  if (colours) {
+    clt_demosaic <<<dim3 ((p.width + block.x - 1) / block.x,
+        (p.height + block.y - 1) / block.y), block, 0, cs >>>
+        (device_image (src), tile_src, p.width, p.height, p.bayer);
+    CUDA_TRY (cudaGetLastError ());
+    tile_plan.bayer = 0;
+  }
   if (channels.count > 0) {
     clt_process <<<dim3 ((tiles + kTilesPerBlock - 1) / kTilesPerBlock,
-        channels.count), kThreads, 0, cs >>> (device_image (src), p, channels,
+        channels.count), kThreads, 0, cs >>> (tile_src, tile_plan, channels,
         kernels, planes, plane_pitch);
     CUDA_TRY (cudaGetLastError ());
   }

@@ -133,8 +133,8 @@ typedef struct
   /* Non-zero: @src is a Bayer mosaic (one sample per pixel) whose 2x2
    * cell holds, row by row, the colours (0 red, 1 green, 2 blue) in bits
    * 2i, 2i + 1. Each colour is interpolated over the whole frame
-   * (bilinear: the mean of the nearest two or four sites of that colour),
-   * processed as a plane (kernel channel = colour, for sets of 3), and
+   * (bilinear: the mean of the nearest two or four sites of that colour,
+   * rounded to the sample's precision), processed as a plane (kernel channel = colour, for sets of 3), and
    * written back to the mosaic (@dst of one channel, each site its own
    * colour) or to RGBA (@dst of 4 channels, opaque). channel_mask and
    * kernel_channel are not used. */
