@@ -494,8 +494,7 @@ gst_cuda_stereo_corr_class_init (GstCudaStereoCorrClass * klass)
       &sink_left_template, GST_TYPE_AGGREGATOR_PAD);
   gst_element_class_add_static_pad_template_with_gtype (element_class,
       &sink_right_template, GST_TYPE_AGGREGATOR_PAD);
-  gst_element_class_add_static_pad_template_with_gtype (element_class,
-      &src_template, GST_TYPE_AGGREGATOR_PAD);
+  gst_element_class_add_static_pad_template (element_class, &src_template);
   gst_element_class_set_static_metadata (element_class,
       "CUDA stereo correlation", "Filter/Analyzer/Video/Hardware",
       "Per-tile disparity of a stereo pair by phase correlation in the "
