@@ -228,7 +228,19 @@ gst_cuda_stereo_corr_src_query (GstAggregator * agg, GstQuery * query)
       (agg, query);
 }
 
-/* Each view's caps; the two must agree. */
+static gboolean
+same_geometry (GstCudaStereoCorr * self)
+{
+  return GST_VIDEO_INFO_FORMAT (&self->info[0]) ==
+      GST_VIDEO_INFO_FORMAT (&self->info[1])
+      && GST_VIDEO_INFO_WIDTH (&self->info[0]) ==
+      GST_VIDEO_INFO_WIDTH (&self->info[1])
+      && GST_VIDEO_INFO_HEIGHT (&self->info[0]) ==
+      GST_VIDEO_INFO_HEIGHT (&self->info[1]);
+}
+
+/* Each view's caps (whether they agree is checked as each pair of frames
+ * comes: the caps of both may change one after the other). */
 static gboolean
 gst_cuda_stereo_corr_sink_event (GstAggregator * agg,
     GstAggregatorPad * pad, GstEvent * event)
@@ -240,27 +252,9 @@ gst_cuda_stereo_corr_sink_event (GstAggregator * agg,
     GstCaps *caps;
 
     gst_event_parse_caps (event, &caps);
-    if (!gst_cuda_vision_video_info_from_caps (&self->info[view], caps)) {
-      gst_event_unref (event);
-      return FALSE;
-    }
-    self->have_info[view] = TRUE;
-    if (self->have_info[0] && self->have_info[1]
-        && (GST_VIDEO_INFO_FORMAT (&self->info[0]) !=
-            GST_VIDEO_INFO_FORMAT (&self->info[1])
-            || GST_VIDEO_INFO_WIDTH (&self->info[0]) !=
-            GST_VIDEO_INFO_WIDTH (&self->info[1])
-            || GST_VIDEO_INFO_HEIGHT (&self->info[0]) !=
-            GST_VIDEO_INFO_HEIGHT (&self->info[1]))) {
-      GST_ELEMENT_ERROR (self, STREAM, FORMAT,
-          ("The left and right views differ in format or size"),
-          ("left %s %dx%d, right %s %dx%d",
-              gst_video_format_to_string (GST_VIDEO_INFO_FORMAT
-                  (&self->info[0])), GST_VIDEO_INFO_WIDTH (&self->info[0]),
-              GST_VIDEO_INFO_HEIGHT (&self->info[0]),
-              gst_video_format_to_string (GST_VIDEO_INFO_FORMAT
-                  (&self->info[1])), GST_VIDEO_INFO_WIDTH (&self->info[1]),
-              GST_VIDEO_INFO_HEIGHT (&self->info[1])));
+    self->have_info[view] =
+        gst_cuda_vision_video_info_from_caps (&self->info[view], caps);
+    if (!self->have_info[view]) {
       gst_event_unref (event);
       return FALSE;
     }
@@ -417,6 +411,20 @@ gst_cuda_stereo_corr_aggregate (GstAggregator * agg, gboolean timeout)
   }
   left = gst_aggregator_pad_pop_buffer (self->left);
   right = gst_aggregator_pad_pop_buffer (self->right);
+  if (!self->have_info[0] || !self->have_info[1] || !same_geometry (self)) {
+    GST_ELEMENT_ERROR (self, STREAM, FORMAT,
+        ("The left and right views differ in format or size"),
+        ("left %s %dx%d, right %s %dx%d",
+            gst_video_format_to_string (GST_VIDEO_INFO_FORMAT
+                (&self->info[0])), GST_VIDEO_INFO_WIDTH (&self->info[0]),
+            GST_VIDEO_INFO_HEIGHT (&self->info[0]),
+            gst_video_format_to_string (GST_VIDEO_INFO_FORMAT
+                (&self->info[1])), GST_VIDEO_INFO_WIDTH (&self->info[1]),
+            GST_VIDEO_INFO_HEIGHT (&self->info[1])));
+    gst_buffer_unref (left);
+    gst_buffer_unref (right);
+    return GST_FLOW_NOT_NEGOTIATED;
+  }
 
   GST_OBJECT_LOCK (self);
   settings = self->settings;
