@@ -88,6 +88,9 @@ cvcore_status cvcore_cuda_fail (int error, const char *call, const char *file,
 
 #ifdef CVCORE_HAVE_CUDA
 extern const cvcore_backend_ops cvcore_cuda_ops;
+
+/* A kernel that waits @ms on @stream (a cudaStream_t). */
+cvcore_status cvcore_cuda_stream_delay (void *stream, double ms);
 #endif
 
 /* Records a message for cvcore_last_error() and returns `status`. */

@@ -286,6 +286,22 @@ cvcore_stream_synchronize (cvcore_stream * stream)
 }
 
 cvcore_status
+cvcore_stream_delay (cvcore_stream * stream, double ms)
+{
+  if (!(ms >= 0.0 && ms <= 10000.0))
+    return cvcore_fail (CVCORE_ERROR_INVALID_VALUE,
+        "a stream delay of %g ms", ms);
+  switch (stream->device->backend) {
+#ifdef CVCORE_HAVE_CUDA
+    case CVCORE_BACKEND_CUDA:
+      return cvcore_cuda_stream_delay (stream->handle, ms);
+#endif
+    default:
+      return CVCORE_OK;
+  }
+}
+
+cvcore_status
 cvcore_event_new (cvcore_device * device, bool timing, cvcore_event ** event)
 {
   cvcore_event *e = calloc (1, sizeof (*e));

@@ -111,6 +111,10 @@ cvcore_status cvcore_stream_new (cvcore_device * device,
 void cvcore_stream_free (cvcore_stream * stream);
 cvcore_device *cvcore_stream_device (const cvcore_stream * stream);
 cvcore_status cvcore_stream_synchronize (cvcore_stream * stream);
+/* Keeps @stream busy on the device for about @ms (does nothing on the CPU
+ * backend). Benchmarks queue work behind it so that the host's cost of
+ * queueing stays out of the device time they measure. */
+cvcore_status cvcore_stream_delay (cvcore_stream * stream, double ms);
 /* Backend handle (a cudaStream_t on CUDA, NULL on the CPU backend). */
 void *cvcore_stream_handle (const cvcore_stream * stream);
 
