@@ -81,6 +81,111 @@ cv_finish_float (float acc, float divisor, float reciprocal,
   return cv_floor_small (fminf (fmaxf (v, 0.0f), (float) max_value));
 }
 
+/* Rounding of whole sums by whole divisors and biases without floats: the
+ * result floor(acc / D + b + 1/2) is floor(N / d) with N = 2 acc + (2b + 1) D
+ * and d = 2 D, and N / d a multiply-high by a magic number and a shift. With
+ * |acc| <= 32640 (the packed 8-bit path), 1 <= D <= 1024 and |b| <= 255,
+ * 0 <= N < 2^23 after clamping, where the magic number's error stays under
+ * 1/d; and cv_finish_float() is then exact too, so both agree.
+ *
+ * For acc >= 0 the same result is floor((acc + a) / D) with a = b D +
+ * floor(D / 2) (when D is odd the dropped half never crosses a multiple of
+ * D), which needs no clamp below and, when D is a power of two, no
+ * multiplication either. */
+typedef struct
+{
+  int offset;                   /* (2b + 1) D */
+  unsigned magic;               /* N / d = mulhi (N, magic) >> shift */
+  int shift;
+  int add;                      /* a */
+  unsigned magic_d;             /* (acc + a) / D, D not a power of two */
+  int shift_d;                  /* log2 D when D is a power of two */
+  int divisor_is_power;
+} cv_int_finish;
+
+#define CV_INT_FINISH_MAX_DIVISOR 1024
+#define CV_INT_FINISH_MAX_BIAS 255
+#define CV_INT_FINISH_MAX_SUM 32640
+
+/* Magic number and shift that divide any n < 2^31 by @d (2 <= d < 2^16) as
+ * mulhi (n, magic) >> shift: with 2^t <= d < 2^(t+1) and magic =
+ * floor(2^(32+t) / d) + 1 the quotient is over by less than n / 2^(32+t) <
+ * 1/d, never enough to reach the next whole number. */
+CV_HD void
+cv_int_divider (unsigned d, unsigned *magic, int *shift)
+{
+  int t = 0;
+
+  while ((2u << t) <= d)
+    t++;
+  if ((d & (d - 1)) == 0) {
+    /* 2^(32 + t) / d would need 33 bits: halve, shift one less. */
+    *magic = 1u << 31;
+    *shift = t - 1;
+  } else {
+    *magic = (unsigned) ((1ull << (32 + t)) / d + 1);
+    *shift = t;
+  }
+}
+
+/* Fills @f for @divisor and @bias; false where they are not whole numbers
+ * in the range above. */
+CV_HD int
+cv_int_finish_init (cv_int_finish * f, float divisor, float bias)
+{
+  int d;
+
+  if (divisor != floorf (divisor) || divisor < 1.0f ||
+      divisor > CV_INT_FINISH_MAX_DIVISOR || bias != floorf (bias) ||
+      fabsf (bias) > CV_INT_FINISH_MAX_BIAS)
+    return 0;
+  d = (int) divisor;
+  f->offset = (2 * (int) bias + 1) * d;
+  cv_int_divider (2u * d, &f->magic, &f->shift);
+  f->add = (int) bias *d + d / 2;
+  f->divisor_is_power = (d & (d - 1)) == 0;
+  f->magic_d = 0;
+  f->shift_d = 0;
+  if (f->divisor_is_power)
+    while ((1 << f->shift_d) < d)
+      f->shift_d++;
+  else
+    cv_int_divider ((unsigned) d, &f->magic_d, &f->shift_d);
+  return 1;
+}
+
+CV_HD unsigned
+cv_mulhi (unsigned a, unsigned b)
+{
+#ifdef __CUDA_ARCH__
+  return __umulhi (a, b);
+#else
+  return (unsigned) ((a * (unsigned long long) b) >> 32);
+#endif
+}
+
+/* The rounded, saturated result of the whole sum @acc. */
+CV_HD int
+cv_finish_int (int acc, const cv_int_finish * f, int max_value)
+{
+  const int n = 2 * acc + f->offset;
+  const int q = (int) (cv_mulhi (n < 0 ? 0u : (unsigned) n, f->magic) >>
+      f->shift);
+
+  return q > max_value ? max_value : q;
+}
+
+/* cv_finish_int() for a sum @acc >= 0 whose result cannot saturate, where
+ * acc + a >= 0. */
+CV_HD int
+cv_finish_int_nonnegative (int acc, const cv_int_finish * f)
+{
+  const unsigned n = (unsigned) (acc + f->add);
+
+  return (int) (f->divisor_is_power ? n >> f->shift_d :
+      cv_mulhi (n, f->magic_d) >> f->shift_d);
+}
+
 CV_HD int
 cv_finish_double (double acc, float divisor, float bias, int max_value)
 {

@@ -173,23 +173,20 @@ sample_max ()
   return sizeof (T) == 1 ? 255 : 65535;
 }
 
-/* Writes @out to pixel (@x, @y); channels outside the mask keep the
- * source's samples. */
+/* Writes @out to the pixel at @p whose source pixel is at @in; channels
+ * outside the mask keep the source's samples. */
 template <typename T, int C>
 __device__ __forceinline__ void
-store_samples (const Geometry & g, int x, int y, T out[C])
+store_samples_at (const Geometry & g, const T * in, T * p, T out[C])
 {
   constexpr unsigned all = (1u << C) - 1;
 
   if ((g.mask & all) != all) {
-    const T *in = reinterpret_cast < const T *>(g.src + y * g.src_pitch) +
-        x * C;
 #pragma unroll
     for (int c = 0; c < C; c++)
       if (!(g.mask & (1u << c)))
         out[c] = in[c];
   }
-  T *p = reinterpret_cast < T * >(g.dst + y * g.dst_pitch) + x * C;
   if constexpr (sizeof (T) == 1 && C == 4) {
     *reinterpret_cast < uchar4 * >(p) = make_uchar4 (out[0], out[1], out[2],
         out[3]);
@@ -201,6 +198,16 @@ store_samples (const Geometry & g, int x, int y, T out[C])
     for (int c = 0; c < C; c++)
       p[c] = out[c];
   }
+}
+
+/* Writes @out to pixel (@x, @y), as store_samples_at(). */
+template <typename T, int C>
+__device__ __forceinline__ void
+store_samples (const Geometry & g, int x, int y, T out[C])
+{
+  store_samples_at<T, C> (g,
+      reinterpret_cast < const T *>(g.src + y * g.src_pitch) + x * C,
+      reinterpret_cast < T * >(g.dst + y * g.dst_pitch) + x * C, out);
 }
 
 /* Rounds, saturates and writes the sums @acc of pixel (@x, @y). */

@@ -13,7 +13,9 @@
  * channels to a 32-bit word: one integer multiply-add then serves two
  * channels, with no conversion to float per sample. The packed 16-bit lanes
  * hold any partial sum when the taps' absolute values add up to at most 128
- * (128 * 255 < 2^15); the lanes are separated, exactly, before rounding.
+ * (128 * 255 < 2^15). Whole divisors and biases are rounded in integers
+ * too (convolve-common.h), for sums that cannot be negative or saturate on
+ * both lanes of a word at once.
  */
 #include "convolve-device.cuh"
 
@@ -27,6 +29,8 @@ constexpr int kBlockW = 32;
 constexpr int kBlockH = 8;
 constexpr int kRows = 8;
 constexpr int kPackedMaxAbsSum = 128;
+static_assert (kPackedMaxAbsSum * 255 <= CV_INT_FINISH_MAX_SUM,
+    "packed sums outside the integer rounding's range");
 
 template <int N> struct IntTaps
 {
@@ -100,9 +104,8 @@ accumulate (const Geometry & g, const TapArray & taps,
   /* Loads always go to a valid address, so that they can all be in flight
    * at once; constant-border samples are swapped in after. */
 #pragma unroll
-  for (int i = 0; i < KW; i++) {
-    const int bx = EDGE ? cv_border_index (x - g.ax + i, g.width, g.border) :
-        x - g.ax + i;
+  for (int i = 0; EDGE && i < KW; i++) {
+    const int bx = cv_border_index (x - g.ax + i, g.width, g.border);
 
     outside |= (bx < 0) << i;
     columns[i] = max (bx, 0) * Pixels::kBytes;
@@ -112,16 +115,28 @@ accumulate (const Geometry & g, const TapArray & taps,
   typename Pixels::Raw raw[KH + ROWS - 1][KW];
   unsigned outside_rows = 0;    /* bit t: row t is constant border */
 
+  if constexpr (EDGE) {
 #pragma unroll
-  for (int t = 0; t < KH + ROWS - 1; t++) {
-    const int by = EDGE ? cv_border_index (y0 - g.ay + t, g.height,
-        g.border) : y0 - g.ay + t;
-    const unsigned char *row = g.src + max (by, 0) * g.src_pitch;
+    for (int t = 0; t < KH + ROWS - 1; t++) {
+      const int by = cv_border_index (y0 - g.ay + t, g.height, g.border);
+      const unsigned char *row = g.src + max (by, 0) * g.src_pitch;
 
-    outside_rows |= (by < 0) << t;
+      outside_rows |= (by < 0) << t;
 #pragma unroll
-    for (int i = 0; i < KW; i++)
-      raw[t][i] = Pixels::load (row + columns[i]);
+      for (int i = 0; i < KW; i++)
+        raw[t][i] = Pixels::load (row + columns[i]);
+    }
+  } else {
+    /* One pointer stepped by rows, the columns as constant offsets. */
+    const unsigned char *row = g.src + (size_t) (y0 - g.ay) * g.src_pitch +
+        (x - g.ax) * Pixels::kBytes;
+
+#pragma unroll
+    for (int t = 0; t < KH + ROWS - 1; t++, row += g.src_pitch) {
+#pragma unroll
+      for (int i = 0; i < KW; i++)
+        raw[t][i] = Pixels::load (row + i * Pixels::kBytes);
+    }
   }
   /* Input row t feeds output row r through tap row t - r. */
 #pragma unroll
@@ -195,9 +210,23 @@ int_to_float (int v)
   return __int_as_float (0x4B400000 + v) - 12582912.0f;
 }
 
-template <int C, int K>
+/* How the packed kernel turns its integer sums into samples. */
+enum PackedFinish
+{
+  kFinishFloat,                 /* cv_finish_float(), any divisor and bias */
+  kFinishInt,                   /* cv_finish_int() on each lane */
+  /* Sums >= 0 that cannot saturate: a is added to both lanes at once, then
+   * each lane is divided by D ... */
+  kFinishDivide,
+  /* ... or, for D = 2^k <= 256, both lanes are shifted at once and the two
+   * results are the word's bytes 0 and 2. */
+  kFinishShift,
+};
+
+template <int C, int K, int FINISH>
 __global__ void __launch_bounds__ (kBlockW * kBlockH)
-dense_small_packed (Geometry g, IntTaps<K * K> taps, int border_pair)
+dense_small_packed (Geometry g, IntTaps<K * K> taps, int border_pair,
+    cv_int_finish rounding)
 {
   using Pixels = PackedPixels<C>;
   constexpr int n = Pixels::kValues;
@@ -213,22 +242,66 @@ dense_small_packed (Geometry g, IntTaps<K * K> taps, int border_pair)
   else
     accumulate<Pixels, int, K, K, kRows, true> (g, taps, border_pair, x, y0,
         acc);
+
+  const unsigned char *in = g.src + (size_t) y0 * g.src_pitch + x * C;
+  unsigned char *out_row = g.dst + (size_t) y0 * g.dst_pitch + x * C;
+  constexpr unsigned all = (1u << C) - 1;
+  const bool whole_pixels = (g.mask & all) == all;
+
 #pragma unroll
-  for (int r = 0; r < kRows; r++) {
-    float sums[C];
+  for (int r = 0; r < kRows; r++, in += g.src_pitch, out_row += g.dst_pitch) {
+    unsigned char out[C];
 
     if (y0 + r >= g.height)
       break;
-    /* Each word is low + high * 2^16 with both lanes signed 16-bit. */
-#pragma unroll
-    for (int p = 0; p < n; p++) {
-      const int low = (short) acc[r][p];
-      const int high = (acc[r][p] - low) >> 16;
+    if constexpr (FINISH >= kFinishDivide) {
+      const unsigned add = (unsigned) rounding.add * 0x10001u;
+      unsigned bytes[n];        /* results in bytes 0 and 2 */
 
-      sums[p] = int_to_float (low);
-      sums[p + n] = int_to_float (high);
+#pragma unroll
+      for (int p = 0; p < n; p++) {
+        const unsigned w = (unsigned) acc[r][p] + add;
+
+        if constexpr (FINISH == kFinishShift)
+          bytes[p] = (w >> rounding.shift_d) & 0x00ff00ffu;
+        else
+          bytes[p] = cv_mulhi (w & 0xffffu, rounding.magic_d) >>
+              rounding.shift_d | (cv_mulhi (w >> 16,
+                  rounding.magic_d) >> rounding.shift_d) << 16;
+      }
+      if (whole_pixels) {
+        if constexpr (C == 4)
+          *reinterpret_cast < unsigned *>(out_row) = bytes[0] | bytes[1] << 8;
+        else
+          *reinterpret_cast < unsigned short *>(out_row) =
+              (unsigned short) __byte_perm (bytes[0], 0, 0x0020);
+        continue;
+      }
+#pragma unroll
+      for (int p = 0; p < n; p++) {
+        out[p] = (unsigned char) bytes[p];
+        out[p + n] = (unsigned char) (bytes[p] >> 16);
+      }
+    } else {
+      int lanes[C];
+
+      /* Each word is low + high * 2^16 with both lanes signed 16-bit. */
+#pragma unroll
+      for (int p = 0; p < n; p++) {
+        lanes[p] = (short) acc[r][p];
+        lanes[p + n] = (acc[r][p] - lanes[p]) >> 16;
+      }
+      if constexpr (FINISH == kFinishInt) {
+#pragma unroll
+        for (int c = 0; c < C; c++)
+          out[c] = (unsigned char) cv_finish_int (lanes[c], &rounding, 255);
+      } else {
+#pragma unroll
+        for (int c = 0; c < C; c++)
+          out[c] = (unsigned char) finish (int_to_float (lanes[c]), g, 255);
+      }
     }
-    store_pixel<unsigned char, C, float> (g, x, y0 + r, sums);
+    store_samples_at<unsigned char, C> (g, in, out_row, out);
   }
 }
 
@@ -256,6 +329,30 @@ packed_suits (const cvcore_conv_plan * plan)
   return abs_sum <= kPackedMaxAbsSum;
 }
 
+/* The cheapest finish that gives cv_finish_float()'s results for @plan,
+ * whose taps are whole numbers (packed_suits()). */
+PackedFinish
+packed_finish (const cvcore_conv_plan * plan, cv_int_finish * rounding)
+{
+  int positive_sum = 0;
+  bool negative = plan->bias < 0.0f || (plan->border ==
+      CVCORE_BORDER_CONSTANT && plan->border_value < 0.0f);
+
+  if (!cv_int_finish_init (rounding, plan->divisor, plan->bias))
+    return kFinishFloat;
+  for (int i = 0; i < plan->width * plan->height; i++) {
+    negative |= plan->taps[i] < 0.0f;
+    positive_sum += plan->taps[i] > 0.0f ? (int) plan->taps[i] : 0;
+  }
+  /* The largest lane, before division: below 2^16 so that adding a to the
+   * word leaves the high lane alone, and giving at most 255. */
+  const int largest = 255 * positive_sum + rounding->add;
+  if (negative || largest >= 65536 || largest >= 256 * (int) plan->divisor)
+    return kFinishInt;
+  return rounding->divisor_is_power && rounding->shift_d <= 8 ?
+      kFinishShift : kFinishDivide;
+}
+
 template <int C, int K>
 cvcore_status
 launch_packed (cudaStream_t stream, const Geometry & g,
@@ -263,11 +360,30 @@ launch_packed (cudaStream_t stream, const Geometry & g,
 {
   IntTaps<K * K> taps;
   const int border = (int) plan->border_value;
+  const int border_pair = border | border << 16;
+  const dim3 grid = grid_for (g), block (kBlockW, kBlockH);
+  cv_int_finish rounding = { };
 
   for (int i = 0; i < K * K; i++)
     taps.w[i] = (int) plan->taps[i];
-  dense_small_packed<C, K> <<< grid_for (g), dim3 (kBlockW, kBlockH), 0,
-      stream >>> (g, taps, border | border << 16);
+  switch (packed_finish (plan, &rounding)) {
+    case kFinishShift:
+      dense_small_packed<C, K, kFinishShift> <<< grid, block, 0, stream >>>
+          (g, taps, border_pair, rounding);
+      break;
+    case kFinishDivide:
+      dense_small_packed<C, K, kFinishDivide> <<< grid, block, 0, stream >>>
+          (g, taps, border_pair, rounding);
+      break;
+    case kFinishInt:
+      dense_small_packed<C, K, kFinishInt> <<< grid, block, 0, stream >>>
+          (g, taps, border_pair, rounding);
+      break;
+    default:
+      dense_small_packed<C, K, kFinishFloat> <<< grid, block, 0, stream >>>
+          (g, taps, border_pair, rounding);
+      break;
+  }
   CUDA_TRY (cudaGetLastError ());
   return CVCORE_OK;
 }

@@ -265,6 +265,47 @@ GST_START_TEST (test_finish)
 
 GST_END_TEST;
 
+/* The integer rounding of the packed 8-bit path equals the float rounding
+ * for every sum it can meet, for divisors and biases across its range, and
+ * is refused outside that range. */
+GST_START_TEST (test_finish_int)
+{
+  static const float biases[] = { -255, -130, -3, -1, 0, 1, 7, 128, 255 };
+  const gint step = g_getenv ("CVTEST_QUICK") ? 7 : 1;
+  cv_int_finish f;
+
+  for (gint divisor = 1; divisor <= CV_INT_FINISH_MAX_DIVISOR;
+      divisor += divisor < 80 ? 1 : 37) {
+    for (guint b = 0; b < G_N_ELEMENTS (biases); b++) {
+      fail_unless (cv_int_finish_init (&f, (float) divisor, biases[b]));
+      for (gint acc = -CV_INT_FINISH_MAX_SUM; acc <= CV_INT_FINISH_MAX_SUM;
+          acc += step) {
+        const int want = cv_finish_float ((float) acc, (float) divisor,
+            1.0f / (float) divisor, biases[b] + 0.5f, 255);
+
+        if (cv_finish_int (acc, &f, 255) != want)
+          fail ("%d / %d + %g: %d, float rounding gives %d", acc, divisor,
+              biases[b], cv_finish_int (acc, &f, 255), want);
+        /* the shortcut for sums >= 0 that cannot saturate */
+        if (acc >= 0 && biases[b] >= 0 && acc + f.add < 256 * divisor &&
+            cv_finish_int_nonnegative (acc, &f) != want)
+          fail ("%d / %d + %g: %d without clamps, float rounding gives %d",
+              acc, divisor, biases[b], cv_finish_int_nonnegative (acc, &f),
+              want);
+      }
+    }
+  }
+  fail_unless (cv_int_finish_init (&f, 1024.0f, 0.0f));
+  fail_if (cv_int_finish_init (&f, 1025.0f, 0.0f));
+  fail_if (cv_int_finish_init (&f, 0.0f, 0.0f));
+  fail_if (cv_int_finish_init (&f, -4.0f, 0.0f));
+  fail_if (cv_int_finish_init (&f, 9.5f, 0.0f));
+  fail_if (cv_int_finish_init (&f, 9.0f, 0.25f));
+  fail_if (cv_int_finish_init (&f, 9.0f, 256.0f));
+}
+
+GST_END_TEST;
+
 /* Independent reference: double precision, its own border code. */
 static double
 ref_fetch (const TestImage * t, const cvcore_conv_plan * plan, gint x, gint y,
@@ -501,6 +542,29 @@ GST_START_TEST (test_hand_checked)
 
 GST_END_TEST;
 
+/* @src convolved on this test's device and on the CPU backend, equal
+ * within @tolerance. */
+static void
+compare_with_cpu (cvcore_device * cpu, cvcore_stream * cpu_stream,
+    const TestImage * src, const cvcore_conv_plan * plan, unsigned mask,
+    gdouble tolerance)
+{
+  TestImage cpu_src = cvtest_image_on_cpu (cpu, cpu_stream, src);
+  TestImage gpu_out = run_case (src, plan, mask), cpu_out;
+  cvcore_device *saved_device = device;
+  cvcore_stream *saved_stream = stream;
+
+  device = cpu;
+  stream = cpu_stream;
+  cpu_out = run_case (&cpu_src, plan, mask);
+  device = saved_device;
+  stream = saved_stream;
+  assert_matches (src, &gpu_out, plan, mask, &cpu_out, tolerance, "cuda");
+  cvtest_image_free (&gpu_out, device);
+  cvtest_image_free (&cpu_out, cpu);
+  cvtest_image_free (&cpu_src, cpu);
+}
+
 /* CUDA against the CPU reference: random kernels of random sizes (up to the
  * limit) on random images up to 1921x1081, both sample types, every channel
  * count; exact for integer taps, within one unit for fractional ones. */
@@ -529,7 +593,7 @@ GST_START_TEST (test_cuda_equals_cpu)
     gint kh = n % 10 == 0 ? 63 : kw < 6 ? kw : rng_range (1, big ? 15 : 31);
     cvcore_conv_taps taps;
     cvcore_conv_plan plan;
-    TestImage src, cpu_src, gpu_out, cpu_out;
+    TestImage src;
     unsigned mask = rng () % 4 == 0 ? 0x7 : 0xf;
 
     if (big && kw * kh > 400 && channels == 4)
@@ -549,25 +613,67 @@ GST_START_TEST (test_cuda_equals_cpu)
 
     src = cvtest_image_new (device, stream, size[0], size[1], channels, sample, -1,
         rng () % 3 * 40, n + 9);
-    cpu_src = cvtest_image_on_cpu (cpu, cpu_stream, &src);
 
-    gpu_out = run_case (&src, &plan, mask);
-    {
-      cvcore_device *saved_device = device;
-      cvcore_stream *saved_stream = stream;
-
-      device = cpu;
-      stream = cpu_stream;
-      cpu_out = run_case (&cpu_src, &plan, mask);
-      device = saved_device;
-      stream = saved_stream;
-    }
-    assert_matches (&src, &gpu_out, &plan, mask, &cpu_out,
-        integer ? 0.0 : 1.0, "cuda");
-    cvtest_image_free (&gpu_out, device);
+    compare_with_cpu (cpu, cpu_stream, &src, &plan, mask,
+        integer ? 0.0 : 1.0);
     cvtest_image_free (&src, device);
-    cvtest_image_free (&cpu_out, cpu);
-    cvtest_image_free (&cpu_src, cpu);
+  }
+  cvcore_stream_free (cpu_stream);
+  cvcore_device_close (cpu);
+}
+
+GST_END_TEST;
+
+/* The packed 8-bit path rounds in integers in three ways, picked by the
+ * taps, divisor and bias (cuda/convolve-small.cu): each against the CPU
+ * reference, with sums right below and right at saturation. */
+GST_START_TEST (test_cuda_packed_rounding)
+{
+  static const struct
+  {
+    const gchar *taps;
+    gdouble divisor, bias;
+  } cases[] = {
+    {"1 2 1; 2 4 2; 1 2 1", 0, 0},      /* power of two: shifts */
+    {"1 1 1; 1 1 1; 1 1 1", 0, 0},      /* 9: multiply-high per lane */
+    {"1 1 1; 1 1 1; 1 1 1", 0, 3},      /* a bias */
+    {"1 1 1; 1 1 1; 1 1 1", 10, 0},     /* below the sum */
+    {"1 1 1; 1 1 1; 1 1 1", 8, 0},      /* could saturate: per lane */
+    {"2 2 2; 2 2 2; 2 2 2", 18, 255},   /* saturates with the bias */
+    {"0 -1 0; -1 5 -1; 0 -1 0", 0, 0},  /* negative taps */
+    {"1 2 3 2 1; 2 4 6 4 2; 3 6 9 6 3; 2 4 6 4 2; 1 2 3 2 1", 256, 0},
+    {"1 2 3 2 1; 2 4 6 4 2; 3 6 9 6 3; 2 4 6 4 2; 1 2 3 2 1", 128, 1},
+    {"1 2 3 2 1; 2 4 6 4 2; 3 6 9 6 3; 2 4 6 4 2; 1 2 3 2 1", 0, 0},
+    {"1 2 3 2 1; 2 3 4 3 2; 3 4 5 4 3; 2 3 4 3 2; 1 2 3 2 1", 0, -2},
+  };
+  static const gint sizes[][2] = { {1921, 1081}, {33, 17}, {1, 1}, {2, 3} };
+  static const unsigned masks[] = { 0xf, 0x7 };
+  cvcore_device *cpu;
+  cvcore_stream *cpu_stream;
+
+  fail_unless_equals_int (cvcore_device_open (CVCORE_BACKEND_CPU, 0, &cpu),
+      CVCORE_OK);
+  fail_unless_equals_int (cvcore_stream_new (cpu, &cpu_stream), CVCORE_OK);
+  for (guint c = 0; c < G_N_ELEMENTS (cases); c++) {
+    for (guint n = 0; n < 2 * G_N_ELEMENTS (sizes); n++) {
+      const gint *size = sizes[n % G_N_ELEMENTS (sizes)];
+      const gint channels = n < G_N_ELEMENTS (sizes) ? 4 : 2;
+      const cvcore_border border = (cvcore_border) ((c + n) % 4);
+      cvcore_conv_taps taps;
+      cvcore_conv_plan plan;
+      TestImage src;
+
+      fail_unless (cvcore_conv_taps_parse (cases[c].taps, &taps, NULL, 0));
+      fail_unless_equals_int (cvcore_conv_plan_init (&plan, &taps, -1, -1,
+              cases[c].divisor, cases[c].bias, border, 250.0,
+              CVCORE_SAMPLE_U8), CVCORE_OK);
+      /* random samples, or near white to reach saturation */
+      src = cvtest_image_new (device, stream, size[0], size[1], channels,
+          CVCORE_SAMPLE_U8, n % 2 ? 255 : -1, n * 20 % 60, c * 31 + n);
+      compare_with_cpu (cpu, cpu_stream, &src, &plan,
+          masks[n % G_N_ELEMENTS (masks)], 0.0);
+      cvtest_image_free (&src, device);
+    }
   }
   cvcore_stream_free (cpu_stream);
   cvcore_device_close (cpu);
@@ -607,12 +713,15 @@ convolve_suite (void)
   tcase_add_test (tc, test_parse_fuzz);
   tcase_add_test (tc, test_plan);
   tcase_add_test (tc, test_finish);
+  tcase_add_test (tc, test_finish_int);
   tcase_add_test (tc, test_against_reference);
   tcase_add_test (tc, test_hand_checked);
   tcase_add_test (tc, test_bad_arguments);
   /* comparing the CPU backend with itself would prove nothing */
   if (cvtest_backend () == CVCORE_BACKEND_CUDA)
     tcase_add_test (tc, test_cuda_equals_cpu);
+  if (cvtest_backend () == CVCORE_BACKEND_CUDA)
+    tcase_add_test (tc, test_cuda_packed_rounding);
   suite_add_tcase (s, tc);
   return s;
 }
