@@ -79,8 +79,32 @@ typedef struct
    * two filters around its own distance (cv_fov_blend) instead of taking
    * its fragment's. */
   bool smooth;
+  /* Blur map (cvcore_fov_plan_init_map), or NULL: a fragment takes
+   * level_filter[the level under its centre]. */
+  const unsigned char *map;
+  size_t map_pitch;
+  int map_w, map_h;
+  unsigned char level_filter[256];
   float taps[CVCORE_FOV_MAX_TAPS];
 } cvcore_fov_plan;
+
+/* A blur map: the blur wanted over the visual field, level 0 (sharp) to
+ * 255 (the model's blur at corner_eccentricity, times strength), sigma in
+ * proportion. It is stretched to the frame's size and centred on the
+ * fixation point (clamped beyond its edges), and takes the place of the
+ * eccentricity model's falloff, so that any retina, symmetric or not, can
+ * be rendered. */
+typedef struct
+{
+  const unsigned char *levels;  /* in the memory of the plan's device */
+  size_t pitch;
+  int width, height;
+  bool used[256];               /* levels that occur: see cvcore_fov_map_scan */
+} cvcore_fov_map;
+
+/* Sets @map's used[] from a host copy of its levels. */
+void cvcore_fov_map_scan (cvcore_fov_map * map,
+    const unsigned char *host_levels, size_t host_pitch);
 
 /* Prepares a plan for a @width x @height frame with the fixation at
  * (@fix_x, @fix_y) in frame fractions (0..1 inside the frame, anything
@@ -89,6 +113,14 @@ typedef struct
 cvcore_status cvcore_fov_plan_init (cvcore_fov_plan * plan,
     const cvcore_fov_model * model, int width, int height, int fragment,
     double fix_x, double fix_y);
+
+/* As cvcore_fov_plan_init, with the blur taken from @map (its levels must
+ * stay valid while the plan is used); the bank holds one filter per
+ * quantised sigma among the levels that occur. Block-wise only:
+ * cvcore_foveate refuses a smooth plan with a map. */
+cvcore_status cvcore_fov_plan_init_map (cvcore_fov_plan * plan,
+    const cvcore_fov_model * model, const cvcore_fov_map * map, int width,
+    int height, int fragment, double fix_x, double fix_y);
 
 /* Index of the filter of fragment (@gx, @gy). */
 int cvcore_fov_fragment_filter (const cvcore_fov_plan * plan, int gx, int gy);

@@ -17,7 +17,19 @@ cv_mul_rn (float a, float b)
 #endif
 }
 
-/* The filter of fragment (@gx, @gy): the distance of its centre from the
+/* Column or row of the blur map under offset @d (pixels) from the
+ * fixation, in a frame @size pixels across and a map @map_size across. */
+CV_HD int
+cv_fov_map_index (float d, int size, int map_size)
+{
+  const int i = (int) floorf (cv_mul_rn (d / (float) size, (float) map_size)
+      + 0.5f * (float) map_size);
+
+  return i < 0 ? 0 : i >= map_size ? map_size - 1 : i;
+}
+
+/* The filter of fragment (@gx, @gy): with a blur map, that of the level
+ * under its centre; otherwise the distance of its centre from the
  * fixation, against the plan's thresholds. */
 CV_HD int
 cv_fov_filter (const cvcore_fov_plan * plan, int gx, int gy)
@@ -29,6 +41,11 @@ cv_fov_filter (const cvcore_fov_plan * plan, int gx, int gy)
       plan->fix_y;
   const float d = sqrtf (cv_mul_rn (dx, dx) + cv_mul_rn (dy, dy));
   int f = 0;
+
+  if (plan->map)
+    return plan->level_filter[plan->map[(size_t) cv_fov_map_index (dy,
+                plan->height, plan->map_h) * plan->map_pitch +
+            cv_fov_map_index (dx, plan->width, plan->map_w)]];
 
   for (int k = 1; k < plan->n_filters; k++)
     if (d >= plan->threshold[k])

@@ -141,13 +141,46 @@ build_bank (cvcore_fov_plan * plan, const cvcore_fov_model * model,
   return CVCORE_OK;
 }
 
-cvcore_status
-cvcore_fov_plan_init (cvcore_fov_plan * plan, const cvcore_fov_model * model,
+/* The bank for a blur map and sigma steps of @ratio: one filter wherever
+ * the quantised sigma of the levels that occur steps up. */
+static cvcore_status
+build_map_bank (cvcore_fov_plan * plan, const cvcore_fov_model * model,
+    const cvcore_fov_map * map, double ratio)
+{
+  const double ratio_log = log (ratio);
+  const double sigma_max = cvcore_fov_sigma (model,
+      model->corner_eccentricity);
+  long last_step = LONG_MIN;
+
+  plan->n_filters = 1;
+  plan->n_taps = 0;
+  plan->max_radius = 0;
+  plan->sigma_ratio = ratio;
+  for (int level = 0; level < 256; level++) {
+    const double sigma = sigma_max * level / 255.0;
+    long step;
+    cvcore_status status;
+
+    plan->level_filter[level] = (unsigned char) (plan->n_filters - 1);
+    if (!map->used[level] || sigma <= 0.0)
+      continue;
+    step = lround (log (sigma) / ratio_log);
+    if (step > last_step) {
+      last_step = step;
+      status = add_filter (plan, exp (step * ratio_log), 0.0f);
+      if (status != CVCORE_OK)
+        return status;
+    }
+    plan->level_filter[level] = (unsigned char) (plan->n_filters - 1);
+  }
+  return CVCORE_OK;
+}
+
+/* Checks the arguments and lays out the fragment grid of @plan. */
+static cvcore_status
+plan_setup (cvcore_fov_plan * plan, const cvcore_fov_model * model,
     int width, int height, int fragment, double fix_x, double fix_y)
 {
-  static const double ratios[] = { CVCORE_FOV_SIGMA_RATIO, 1.08, 1.15, 1.3 };
-  cvcore_status status = CVCORE_OK;
-
   if (fragment != 8 && fragment != 16 && fragment != 32)
     return cvcore_fail (CVCORE_ERROR_INVALID_VALUE,
         "fragment size %d (8, 16 or 32)", fragment);
@@ -168,14 +201,68 @@ cvcore_fov_plan_init (cvcore_fov_plan * plan, const cvcore_fov_model * model,
   plan->origin_y = grid_origin (plan->fix_y, fragment);
   plan->grid_w = (width - plan->origin_x + fragment - 1) / fragment;
   plan->grid_h = (height - plan->origin_y + fragment - 1) / fragment;
+  return CVCORE_OK;
+}
 
-  /* The finest quantisation whose bank fits. */
+/* The bank at the finest quantisation that fits: from the model, or from
+ * @map when given. */
+static cvcore_status
+build_finest_bank (cvcore_fov_plan * plan, const cvcore_fov_model * model,
+    const cvcore_fov_map * map)
+{
+  static const double ratios[] = { CVCORE_FOV_SIGMA_RATIO, 1.08, 1.15, 1.3 };
+  cvcore_status status = CVCORE_OK;
+
   for (unsigned i = 0; i < sizeof (ratios) / sizeof (ratios[0]); i++) {
-    status = build_bank (plan, model, ratios[i]);
+    status = map ? build_map_bank (plan, model, map, ratios[i]) :
+        build_bank (plan, model, ratios[i]);
     if (status == CVCORE_OK)
       break;
   }
   return status;
+}
+
+cvcore_status
+cvcore_fov_plan_init (cvcore_fov_plan * plan, const cvcore_fov_model * model,
+    int width, int height, int fragment, double fix_x, double fix_y)
+{
+  cvcore_status status = plan_setup (plan, model, width, height, fragment,
+      fix_x, fix_y);
+
+  return status == CVCORE_OK ? build_finest_bank (plan, model, NULL) : status;
+}
+
+void
+cvcore_fov_map_scan (cvcore_fov_map * map, const unsigned char *host_levels,
+    size_t host_pitch)
+{
+  memset (map->used, 0, sizeof (map->used));
+  for (int y = 0; y < map->height; y++)
+    for (int x = 0; x < map->width; x++)
+      map->used[host_levels[(size_t) y * host_pitch + x]] = true;
+}
+
+cvcore_status
+cvcore_fov_plan_init_map (cvcore_fov_plan * plan,
+    const cvcore_fov_model * model, const cvcore_fov_map * map, int width,
+    int height, int fragment, double fix_x, double fix_y)
+{
+  cvcore_status status;
+
+  if (map->levels == NULL || map->width < 1 || map->height < 1
+      || map->pitch < (size_t) map->width)
+    return cvcore_fail (CVCORE_ERROR_INVALID_VALUE,
+        "a %dx%d blur map", map->width, map->height);
+  status = plan_setup (plan, model, width, height, fragment, fix_x, fix_y);
+  if (status == CVCORE_OK)
+    status = build_finest_bank (plan, model, map);
+  if (status != CVCORE_OK)
+    return status;
+  plan->map = map->levels;
+  plan->map_pitch = map->pitch;
+  plan->map_w = map->width;
+  plan->map_h = map->height;
+  return CVCORE_OK;
 }
 
 int
@@ -381,6 +468,9 @@ cvcore_foveate (cvcore_stream * stream, const cvcore_image * src,
   if (src->data == dst->data)
     return cvcore_fail (CVCORE_ERROR_INVALID_VALUE,
         "foveation cannot run in place");
+  if (plan->smooth && plan->map)
+    return cvcore_fail (CVCORE_ERROR_INVALID_VALUE,
+        "smooth foveation takes no blur map");
 
   switch (cvcore_stream_device (stream)->backend) {
     case CVCORE_BACKEND_CPU:

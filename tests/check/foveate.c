@@ -438,6 +438,138 @@ GST_START_TEST (test_bad_arguments)
 
 GST_END_TEST;
 
+/* A blur map as a one-channel test image on @dev (random levels, or
+ * @fill when >= 0), described in @map. */
+static TestImage
+blur_map_new (cvcore_device * dev, cvcore_stream * st, gint w, gint h,
+    gint fill, guint32 seed, cvcore_fov_map * map)
+{
+  TestImage t = cvtest_image_new (dev, st, w, h, 1, CVCORE_SAMPLE_U8, fill,
+      seed % 3 * 8, seed);
+
+  map->levels = t.image.data;
+  map->pitch = t.image.pitch;
+  map->width = w;
+  map->height = h;
+  cvcore_fov_map_scan (map, t.host, t.image.pitch);
+  return t;
+}
+
+/* The level under fragment (@gx, @gy)'s centre, worked out in double;
+ * -1 where the centre falls within 1e-4 of a map cell's edge (float and
+ * double may then disagree). */
+static gint
+expected_level (const cvcore_fov_plan * plan, const TestImage * map, gint gx,
+    gint gy)
+{
+  const gdouble cx = plan->origin_x + (gx + 0.5) * plan->fragment;
+  const gdouble cy = plan->origin_y + (gy + 0.5) * plan->fragment;
+  const gdouble u = (cx - plan->fix_x) / plan->width * map->image.width +
+      0.5 * map->image.width;
+  const gdouble v = (cy - plan->fix_y) / plan->height * map->image.height +
+      0.5 * map->image.height;
+
+  if (fabs (u - round (u)) < 1e-4 || fabs (v - round (v)) < 1e-4)
+    return -1;
+  return map->host[CLAMP ((gint) floor (v), 0, map->image.height - 1) *
+      map->image.pitch + CLAMP ((gint) floor (u), 0, map->image.width - 1)];
+}
+
+/* Blur maps: level 0 copies, level L takes the bank's sigma nearest
+ * L / 255 of the model's largest (on the plan's quantised scale), the map
+ * is centred on the fixation and moves with it, and the pixels are blurred
+ * as their fragment's filter says. */
+GST_START_TEST (test_blur_map)
+{
+  static const gdouble fixations[][2] = { {0.5, 0.5}, {0.25, 0.6},
+  {0.0, 1.0}, {-0.3, 0.4}
+  };
+  const gint w = 150, h = 90;
+  cvcore_fov_model model;
+  cvcore_fov_map map;
+  TestImage src = cvtest_image_new (device, stream, w, h, 4,
+      CVCORE_SAMPLE_U8, -1, 0, 8);
+  TestImage zeros = blur_map_new (device, stream, 4, 3, 0, 1, &map);
+  cvcore_fov_plan plan;
+  TestImage out;
+  gdouble sigma_max;
+
+  cvcore_fov_model_init (&model);
+  sigma_max = cvcore_fov_sigma (&model, model.corner_eccentricity);
+
+  /* all sharp: a copy */
+  fail_unless_equals_int (cvcore_fov_plan_init_map (&plan, &model, &map, w,
+          h, 16, 0.3, 0.3), CVCORE_OK);
+  fail_unless_equals_int (plan.n_filters, 1);
+  out = run (&src, &plan, 0xf);
+  for (gint y = 0; y < h; y++)
+    fail_unless (memcmp (out.host + y * out.image.pitch,
+            src.host + y * src.image.pitch, w * 4) == 0);
+  cvtest_image_free (&out, device);
+  cvtest_image_free (&zeros, device);
+
+  for (guint n = 0; n < 2 * G_N_ELEMENTS (fixations); n++) {
+    const gdouble *fix = fixations[n % G_N_ELEMENTS (fixations)];
+    const gboolean halves = n < G_N_ELEMENTS (fixations);
+    TestImage levels = halves ? blur_map_new (device, stream, 2, 1, -1, 0,
+        &map) : blur_map_new (device, stream, 7, 5, -1, n, &map);
+    gint checked = 0;
+
+    if (halves) {
+      /* left half sharp, right half the strongest blur */
+      levels.host[0] = 0;
+      levels.host[1] = 255;
+      cvtest_image_upload (&levels, stream);
+      cvcore_fov_map_scan (&map, levels.host, levels.image.pitch);
+    }
+    fail_unless_equals_int (cvcore_fov_plan_init_map (&plan, &model, &map, w,
+            h, 8 << (n % 3), fix[0], fix[1]), CVCORE_OK);
+    for (gint gy = 0; gy < plan.grid_h; gy++)
+      for (gint gx = 0; gx < plan.grid_w; gx++) {
+        const gint level = expected_level (&plan, &levels, gx, gy);
+        const gint f = cvcore_fov_fragment_filter (&plan, gx, gy);
+
+        if (level < 0)
+          continue;
+        checked++;
+        if (level == 0) {
+          fail_unless_equals_int (f, 0);
+        } else {
+          const gdouble step = log (plan.sigma_ratio);
+          const gdouble want = exp (round (log (sigma_max * level / 255.0) /
+                  step) * step);
+
+          fail_unless (f > 0 && fabs (plan.sigma[f] / want - 1.0) < 1e-5,
+              "fragment (%d, %d), level %d: filter %d, sigma %g, want %g",
+              gx, gy, level, f, plan.sigma[f], want);
+        }
+        if (halves)
+          fail_unless_equals_int (level, (plan.origin_x + (gx + 0.5) *
+                  plan.fragment >= plan.fix_x) ? 255 : 0);
+      }
+    fail_unless (checked > plan.grid_w * plan.grid_h / 2);
+    out = run (&src, &plan, 0x7);
+    assert_foveated (&src, &out, &plan, 0x7, NULL, 1.0);
+    plan.smooth = TRUE;
+    {
+      TestImage dst = cvtest_image_new (device, stream, w, h, 4,
+          CVCORE_SAMPLE_U8, 0, 0, 0);
+
+      fail_unless_equals_int (cvcore_foveate (stream, &src.image, &dst.image,
+              0xf, &plan), CVCORE_ERROR_INVALID_VALUE);
+      cvtest_image_free (&dst, device);
+    }
+    cvtest_image_free (&out, device);
+    cvtest_image_free (&levels, device);
+  }
+  map.levels = NULL;
+  fail_unless_equals_int (cvcore_fov_plan_init_map (&plan, &model, &map, w,
+          h, 16, 0.5, 0.5), CVCORE_ERROR_INVALID_VALUE);
+  cvtest_image_free (&src, device);
+}
+
+GST_END_TEST;
+
 /* CUDA against the CPU reference: odd sizes, every fragment size, channel
  * count and a spread of fixations and strengths, within one unit. */
 GST_START_TEST (test_cuda_equals_cpu)
@@ -456,20 +588,34 @@ GST_START_TEST (test_cuda_equals_cpu)
       CVCORE_OK);
   fail_unless_equals_int (cvcore_stream_new (cpu, &cpu_stream), CVCORE_OK);
   cvcore_fov_model_init (&model);
-  for (guint n = 0; n < 30; n++) {
+  for (guint n = 0; n < 40; n++) {
     const gint *size = sizes[n % G_N_ELEMENTS (sizes)];
     const gdouble *fix = fixations[n / G_N_ELEMENTS (sizes) %
         G_N_ELEMENTS (fixations)];
     const gint channels = (gint[]) {
     1, 2, 4}[n % 3];
     const unsigned mask = n % 4 == 0 ? 0x7 : 0xf;
-    cvcore_fov_plan plan;
-    TestImage src, cpu_src, out, cpu_out;
+    cvcore_fov_plan plan, cpu_plan;
+    cvcore_fov_map map;
+    TestImage src, cpu_src, out, cpu_out, map_gpu = { 0 }, map_cpu = { 0 };
 
     model.strength = 0.5 + (n % 5) * 0.25;
-    fail_unless_equals_int (cvcore_fov_plan_init (&plan, &model, size[0],
-            size[1], 8 << (n % 3), fix[0], fix[1]), CVCORE_OK);
-    plan.smooth = n % 4 == 1;
+    if (n % 4 == 2) {
+      /* a blur map: on each backend, its own copy */
+      map_gpu = blur_map_new (device, stream, 3 + n % 7, 2 + n % 5, -1, n,
+          &map);
+      map_cpu = cvtest_image_on_cpu (cpu, cpu_stream, &map_gpu);
+      fail_unless_equals_int (cvcore_fov_plan_init_map (&plan, &model, &map,
+              size[0], size[1], 8 << (n % 3), fix[0], fix[1]), CVCORE_OK);
+      cpu_plan = plan;
+      cpu_plan.map = map_cpu.image.data;
+      cpu_plan.map_pitch = map_cpu.image.pitch;
+    } else {
+      fail_unless_equals_int (cvcore_fov_plan_init (&plan, &model, size[0],
+              size[1], 8 << (n % 3), fix[0], fix[1]), CVCORE_OK);
+      plan.smooth = n % 4 == 1;
+      cpu_plan = plan;
+    }
     src = cvtest_image_new (device, stream, size[0], size[1], channels,
         CVCORE_SAMPLE_U8, -1, n % 2 * 40, n + 3);
     cpu_src = cvtest_image_on_cpu (cpu, cpu_stream, &src);
@@ -481,11 +627,15 @@ GST_START_TEST (test_cuda_equals_cpu)
 
       device = cpu;
       stream = cpu_stream;
-      cpu_out = run (&cpu_src, &plan, mask);
+      cpu_out = run (&cpu_src, &cpu_plan, mask);
       device = saved_device;
       stream = saved_stream;
     }
     assert_foveated (&src, &out, &plan, mask, &cpu_out, 1.0);
+    if (map_gpu.host) {
+      cvtest_image_free (&map_gpu, device);
+      cvtest_image_free (&map_cpu, cpu);
+    }
     cvtest_image_free (&out, device);
     cvtest_image_free (&src, device);
     cvtest_image_free (&cpu_out, cpu);
@@ -513,6 +663,7 @@ foveate_suite (void)
   tcase_add_test (tc, test_perfect);
   tcase_add_test (tc, test_smooth);
   tcase_add_test (tc, test_bad_arguments);
+  tcase_add_test (tc, test_blur_map);
   if (cvtest_backend () == CVCORE_BACKEND_CUDA)
     tcase_add_test (tc, test_cuda_equals_cpu);
   return s;
