@@ -25,6 +25,13 @@
  * pixels.
  * Alpha passes through.
  *
+ * `blur-map` replaces the model's falloff by any blur over the visual
+ * field: a grayscale picture (black sharp, white the model's blur at
+ * `corner-eccentricity`, sigma in proportion) stretched to the frame and
+ * centred on the fixation, so that asymmetric retinas (an animal's ganglion
+ * cell density, a scotoma) can be rendered. Each fragment takes the level
+ * under its centre. Block-wise mode only.
+ *
  * `fixation-x` and `fixation-y` are controllable, so a #GstController or
  * the application can move the gaze every frame; with `follow-pointer` the
  * fixation follows mouse moves reported by a video sink's window.
@@ -33,6 +40,7 @@
  * |[
  * gst-launch-1.0 videotestsrc ! cudaupload ! cudafoveate strength=2 ! cudadownload ! videoconvert ! autovideosink
  * gst-launch-1.0 v4l2src ! videoconvert ! video/x-raw,format=RGBA ! cudaupload ! cudafoveate follow-pointer=true fragment-size=16 ! cudadownload ! videoconvert ! xvimagesink
+ * gst-launch-1.0 videotestsrc pattern=smpte ! cudaupload ! cudafoveate blur-map=retina.png fragment-size=16 ! cudadownload ! videoconvert ! autovideosink
  * ]|
  */
 #ifdef HAVE_CONFIG_H
@@ -42,6 +50,7 @@
 #include <gst/video/navigation.h>
 
 #include "gstcudafoveate.h"
+#include "gstcudafoveatemap.h"
 #include "gstcudavisionutils.h"
 #include "cvfoveate.h"
 
@@ -64,6 +73,7 @@ enum
   PROP_ALPHA,
   PROP_E2,
   PROP_MAX_FREQUENCY,
+  PROP_BLUR_MAP,
 };
 
 #define DEFAULT_FIXATION 0.5
@@ -79,7 +89,13 @@ struct _GstCudaFoveate
   gint fragment_size;
   gboolean smooth;
   cvcore_fov_model model;
+  gchar *blur_map_location;
+  gboolean map_changed;
   gboolean plan_stale;
+
+  /* streaming thread only: the blur map's levels on the device */
+  cvcore_fov_map map;
+  void *map_levels;
 
   /* streaming thread only: plans for full-size planes and for subsampled
    * chroma planes */
@@ -161,6 +177,11 @@ gst_cuda_foveate_set_property (GObject * object, guint prop_id,
       case PROP_MODE:
         self->smooth = g_value_get_enum (value) == 1;
         break;
+      case PROP_BLUR_MAP:
+        g_free (self->blur_map_location);
+        self->blur_map_location = g_value_dup_string (value);
+        self->map_changed = TRUE;
+        break;
       case PROP_FRAGMENT_SIZE:{
         const gint size = g_value_get_int (value);
 
@@ -208,12 +229,104 @@ gst_cuda_foveate_get_property (GObject * object, guint prop_id,
       case PROP_MODE:
         g_value_set_enum (value, self->smooth ? 1 : 0);
         break;
+      case PROP_BLUR_MAP:
+        g_value_set_string (value, self->blur_map_location);
+        break;
       default:
         G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
         break;
     }
   }
   GST_OBJECT_UNLOCK (self);
+}
+
+static void
+free_map (GstCudaFoveate * self)
+{
+  GstCudaVisionDevice *device = gst_cuda_vision_base_transform_get_device
+      (BASE (self));
+  cvcore_stream *stream = gst_cuda_vision_base_transform_get_stream (BASE
+      (self));
+
+  if (self->map_levels == NULL)
+    return;
+  /* Queued frames may still read it. */
+  if (stream)
+    cvcore_stream_synchronize (stream);
+  cvcore_device_free (gst_cuda_vision_device_get_core (device),
+      self->map_levels);
+  self->map_levels = NULL;
+  self->map.levels = NULL;
+}
+
+/* Loads the blur map when its location changed and puts it on the
+ * device. */
+static gboolean
+ensure_map (GstCudaFoveate * self, cvcore_stream * stream)
+{
+  cvcore_device *core = cvcore_stream_device (stream);
+  gchar *location;
+  GError *error = NULL;
+  guint8 *levels;
+  gint width, height;
+  size_t pitch;
+
+  GST_OBJECT_LOCK (self);
+  if (!self->map_changed) {
+    GST_OBJECT_UNLOCK (self);
+    return TRUE;
+  }
+  self->map_changed = FALSE;
+  self->plan_stale = TRUE;
+  location = g_strdup (self->blur_map_location);
+  GST_OBJECT_UNLOCK (self);
+
+  free_map (self);
+  if (location == NULL)
+    return TRUE;
+  levels = gst_cuda_foveate_map_load (location, &width, &height, &error);
+  if (levels == NULL) {
+    GST_ELEMENT_ERROR (self, RESOURCE, OPEN_READ,
+        ("Cannot use the blur map \"%s\"", location), ("%s",
+            error->message));
+    g_clear_error (&error);
+    g_free (location);
+    return FALSE;
+  }
+  if (cvcore_plane_alloc (core, width, height, &self->map_levels, &pitch)
+      != CVCORE_OK || cvcore_copy_2d_async (stream, self->map_levels, pitch,
+          levels, width, width, height, CVCORE_COPY_HOST_TO_DEVICE) !=
+      CVCORE_OK) {
+    GST_ELEMENT_ERROR (self, RESOURCE, NO_SPACE_LEFT,
+        ("Cannot put the blur map \"%s\" on the device", location), ("%s",
+            cvcore_last_error ()));
+    g_free (levels);
+    g_free (location);
+    return FALSE;
+  }
+  self->map.levels = self->map_levels;
+  self->map.pitch = pitch;
+  self->map.width = width;
+  self->map.height = height;
+  cvcore_fov_map_scan (&self->map, levels, width);
+  GST_DEBUG_OBJECT (self, "blur map %s: %dx%d", location, width, height);
+  /* pageable host memory: the copy has read it once it returns */
+  g_free (levels);
+  g_free (location);
+  return TRUE;
+}
+
+/* Plans a plane of @width x @height, with the blur map when there is one. */
+static cvcore_status
+plan_plane (GstCudaFoveate * self, cvcore_fov_plan * plan,
+    const cvcore_fov_model * model, gint width, gint height, gint fragment,
+    gdouble fix_x, gdouble fix_y)
+{
+  if (self->map.levels)
+    return cvcore_fov_plan_init_map (plan, model, &self->map, width, height,
+        fragment, fix_x, fix_y);
+  return cvcore_fov_plan_init (plan, model, width, height, fragment, fix_x,
+      fix_y);
 }
 
 /* Remakes the plans when a property or the fixation changed. */
@@ -242,7 +355,13 @@ ensure_plans (GstCudaFoveate * self)
   self->plan_stale = FALSE;
   GST_OBJECT_UNLOCK (self);
 
-  if (cvcore_fov_plan_init (&self->plan, &model, GST_VIDEO_INFO_WIDTH (info),
+  if (smooth && self->map.levels) {
+    GST_ELEMENT_ERROR (self, LIBRARY, SETTINGS,
+        ("Smooth foveation takes no blur map"),
+        ("set mode=blockwise or clear blur-map"));
+    return FALSE;
+  }
+  if (plan_plane (self, &self->plan, &model, GST_VIDEO_INFO_WIDTH (info),
           GST_VIDEO_INFO_HEIGHT (info), fragment, fix_x, fix_y) != CVCORE_OK)
     goto invalid;
   /* Subsampled chroma: the same field in half the pixels, so half the
@@ -250,7 +369,7 @@ ensure_plans (GstCudaFoveate * self)
   if (GST_VIDEO_INFO_IS_YUV (info)) {
     chroma_model = model;
     chroma_model.strength *= (gdouble) chroma_w / GST_VIDEO_INFO_WIDTH (info);
-    if (cvcore_fov_plan_init (&self->chroma_plan, &chroma_model, chroma_w,
+    if (plan_plane (self, &self->chroma_plan, &chroma_model, chroma_w,
             chroma_h, MAX (8, fragment / 2), fix_x, fix_y) != CVCORE_OK)
       goto invalid;
   }
@@ -286,7 +405,7 @@ gst_cuda_foveate_process (GstCudaVisionFilter * filter,
 {
   GstCudaFoveate *self = GST_CUDA_FOVEATE (filter);
 
-  if (!ensure_plans (self))
+  if (!ensure_map (self, stream) || !ensure_plans (self))
     return GST_FLOW_ERROR;
 
   for (guint p = 0; p < GST_VIDEO_FRAME_N_PLANES (in_frame); p++) {
@@ -330,6 +449,28 @@ gst_cuda_foveate_src_event (GstBaseTransform * trans, GstEvent * event)
       (trans, event);
 }
 
+static gboolean
+gst_cuda_foveate_stop (GstBaseTransform * trans)
+{
+  GstCudaFoveate *self = GST_CUDA_FOVEATE (trans);
+
+  free_map (self);
+  GST_OBJECT_LOCK (self);
+  self->map_changed = TRUE;     /* loaded again for the next device */
+  GST_OBJECT_UNLOCK (self);
+  return GST_BASE_TRANSFORM_CLASS (gst_cuda_foveate_parent_class)->stop
+      (trans);
+}
+
+static void
+gst_cuda_foveate_finalize (GObject * object)
+{
+  GstCudaFoveate *self = GST_CUDA_FOVEATE (object);
+
+  g_free (self->blur_map_location);
+  G_OBJECT_CLASS (gst_cuda_foveate_parent_class)->finalize (object);
+}
+
 static void
 gst_cuda_foveate_class_init (GstCudaFoveateClass * klass)
 {
@@ -347,6 +488,7 @@ gst_cuda_foveate_class_init (GstCudaFoveateClass * klass)
   cvcore_fov_model_init (&defaults);
   gobject_class->set_property = gst_cuda_foveate_set_property;
   gobject_class->get_property = gst_cuda_foveate_get_property;
+  gobject_class->finalize = gst_cuda_foveate_finalize;
 
   gst_cuda_vision_install_double (gobject_class, PROP_FIXATION_X,
       "fixation-x", "Fixation X",
@@ -392,6 +534,13 @@ gst_cuda_foveate_class_init (GstCudaFoveateClass * klass)
       "Highest frequency the fovea resolves, in cycles "
       "per degree; what the frame's Nyquist frequency stands for", 1.0, 200.0,
       defaults.max_frequency, moving);
+  g_object_class_install_property (gobject_class, PROP_BLUR_MAP,
+      g_param_spec_string ("blur-map", "Blur map",
+          "Grayscale picture of the blur wanted over the visual field, black "
+          "sharp to white the model's blur at corner-eccentricity, stretched "
+          "to the frame and centred on the fixation; replaces the model's "
+          "falloff (block-wise mode). PGM, PFM (floats 0..1) or any picture "
+          "GStreamer decodes", NULL, flags));
 
   gst_cuda_vision_filter_class_add_pad_templates (filter_class,
       FOVEATE_FORMATS);
@@ -402,6 +551,7 @@ gst_cuda_foveate_class_init (GstCudaFoveateClass * klass)
       "gst-cuda-vision developers");
 
   trans_class->src_event = gst_cuda_foveate_src_event;
+  trans_class->stop = gst_cuda_foveate_stop;
   base_class->set_info = gst_cuda_foveate_set_info;
   filter_class->process = gst_cuda_foveate_process;
 

@@ -1,6 +1,9 @@
 /* cudafoveate as an element: formats, the fovea, alpha, the fixation moved
  * by property and by pointer, settings out of reach. The arithmetic itself
  * is tested in foveate.c. */
+#include <string.h>
+
+#include <glib/gstdio.h>
 #include <gst/video/navigation.h>
 
 #include "cvtest.h"
@@ -205,6 +208,224 @@ GST_START_TEST (test_out_of_reach)
 
 GST_END_TEST;
 
+/* Writes @size bytes of @data to a new file called @name in @dir. */
+static gchar *
+write_file (const gchar * dir, const gchar * name, const void *data,
+    gsize size)
+{
+  gchar *path = g_build_filename (dir, name, NULL);
+
+  fail_unless (g_file_set_contents (path, data, size, NULL));
+  return path;
+}
+
+/* Whether the @w x @h block at (@x0, @y0) of plane 0 is the same in @a
+ * and @b (@bpp bytes a pixel). */
+static gboolean
+block_unchanged (GstBuffer * a, GstBuffer * b, const GstVideoInfo * info,
+    gint bpp, gint x0, gint y0, gint w, gint h)
+{
+  for (gint y = y0; y < y0 + h; y++)
+    for (gint x = x0 * bpp; x < (x0 + w) * bpp; x++)
+      if (cvtest_byte_at (a, info, 0, x, y) != cvtest_byte_at (b, info, 0,
+              x, y))
+        return FALSE;
+  return TRUE;
+}
+
+/* A blur map of two halves, sharp on one side of the fixation and blurred
+ * on the other, in each file format: the sharp side is copied, the other
+ * blurred, and the map moves with the fixation. */
+GST_START_TEST (test_blur_map)
+{
+  /* left sharp, right blurred */
+  static const guint8 pgm8[] = "P5\n# halves\n2 1\n255\n\x00\xff";
+  static const guint8 pgm16[] = "P5 2 1 1000\n\x00\x00\x03\xe8";
+  gchar *dir = g_dir_make_tmp ("cudafoveate-XXXXXX", NULL);
+  gchar *paths[3];
+  /* PFM: 2x1, little-endian, 0.0 then 1.0 */
+  guint8 pfm[32];
+  const gfloat values[2] = { 0.0f, 1.0f };
+  const gint header = g_snprintf ((gchar *) pfm, sizeof (pfm),
+      "Pf\n2 1\n-1.0\n");
+
+  for (gint i = 0; i < 2; i++) {
+    guint32 bits;
+
+    memcpy (&bits, &values[i], 4);
+    bits = GUINT32_TO_LE (bits);
+    memcpy (pfm + header + 4 * i, &bits, 4);
+  }
+  paths[0] = write_file (dir, "halves.pgm", pgm8, sizeof (pgm8) - 1);
+  paths[1] = write_file (dir, "halves16.pgm", pgm16, sizeof (pgm16) - 1);
+  paths[2] = write_file (dir, "halves.pfm", pfm, header + 8);
+
+  for (guint i = 0; i < G_N_ELEMENTS (paths); i++) {
+    GstElement *foveate;
+    GstHarness *h = cvtest_filter_harness ("cudafoveate",
+        "fragment-size=8 fixation-x=0.5", &foveate);
+    GstVideoInfo info;
+    GstBuffer *in, *out;
+
+    g_object_set (foveate, "blur-map", paths[i], NULL);
+    cvtest_set_caps (h, &info, i == 2 ? GST_VIDEO_FORMAT_I420 :
+        GST_VIDEO_FORMAT_RGBA, 160, 96);
+    in = cvtest_random_frame (&info, 11 + i);
+    out = cvtest_push_frame (h, in);
+    /* fixation at x = 80: the left half sharp, the right blurred */
+    fail_unless (block_unchanged (in, out, &info, i == 2 ? 1 : 4, 0, 0, 72,
+            96), "%s: the sharp half changed", paths[i]);
+    fail_if (block_unchanged (in, out, &info, i == 2 ? 1 : 4, 88, 0, 72,
+            96), "%s: the blurred half is unchanged", paths[i]);
+    gst_buffer_unref (out);
+
+    /* the map follows the fixation */
+    g_object_set (foveate, "fixation-x", 0.25, NULL);
+    out = cvtest_push_frame (h, in);
+    fail_unless (block_unchanged (in, out, &info, i == 2 ? 1 : 4, 0, 0, 32,
+            96));
+    fail_if (block_unchanged (in, out, &info, i == 2 ? 1 : 4, 48, 0, 32, 96));
+    gst_buffer_unref (out);
+
+    /* no map: the model again, the fixation's fragment sharp */
+    g_object_set (foveate, "blur-map", NULL, NULL);
+    out = cvtest_push_frame (h, in);
+    fail_unless (block_unchanged (in, out, &info, i == 2 ? 1 : 4, 36, 44, 8,
+            8));
+    gst_buffer_unref (out);
+    gst_buffer_unref (in);
+    gst_object_unref (foveate);
+    gst_harness_teardown (h);
+    g_unlink (paths[i]);
+    g_free (paths[i]);
+  }
+  g_rmdir (dir);
+  g_free (dir);
+}
+
+GST_END_TEST;
+
+/* A map GStreamer decodes: a PNG made by pngenc, two halves. */
+GST_START_TEST (test_blur_map_png)
+{
+  static const guint8 halves[] = { 0, 255 };
+  gchar *dir = g_dir_make_tmp ("cudafoveate-XXXXXX", NULL);
+  gchar *path = g_build_filename (dir, "halves.png", NULL);
+  GstElement *pipeline, *appsrc, *foveate;
+  GstFlowReturn ret;
+  GstHarness *h;
+  GstVideoInfo info;
+  GstBuffer *in, *out;
+  gchar *launch;
+
+  if (!gst_registry_check_feature_version (gst_registry_get (), "pngenc",
+          1, 0, 0)) {
+    GST_INFO ("no pngenc here: nothing to make a PNG with");
+    g_free (path);
+    g_rmdir (dir);
+    g_free (dir);
+    return;
+  }
+  launch = g_strdup_printf ("appsrc name=src caps=video/x-raw,format=GRAY8,"
+      "width=2,height=1,framerate=0/1 ! pngenc ! filesink location=\"%s\"",
+      path);
+  pipeline = gst_parse_launch (launch, NULL);
+  fail_unless (pipeline != NULL);
+  appsrc = gst_bin_get_by_name (GST_BIN (pipeline), "src");
+  /* rows of GRAY8 are padded to 4 bytes */
+  in = gst_buffer_new_allocate (NULL, 4, NULL);
+  gst_buffer_memset (in, 0, 0, 4);
+  gst_buffer_fill (in, 0, halves, 2);
+  g_signal_emit_by_name (appsrc, "push-buffer", in, &ret);
+  fail_unless_equals_int (ret, GST_FLOW_OK);
+  g_signal_emit_by_name (appsrc, "end-of-stream", &ret);
+  gst_buffer_unref (in);
+  fail_unless (cvtest_run_to_end (pipeline, 10 * GST_SECOND) == NULL);
+  gst_element_set_state (pipeline, GST_STATE_NULL);
+  gst_object_unref (appsrc);
+  gst_object_unref (pipeline);
+
+  h = cvtest_filter_harness ("cudafoveate", "fragment-size=8", &foveate);
+  g_object_set (foveate, "blur-map", path, NULL);
+  cvtest_set_caps (h, &info, GST_VIDEO_FORMAT_GRAY8, 160, 80);
+  in = cvtest_random_frame (&info, 5);
+  out = cvtest_push_frame (h, in);
+  fail_unless (block_unchanged (in, out, &info, 1, 0, 0, 72, 80));
+  fail_if (block_unchanged (in, out, &info, 1, 88, 0, 72, 80));
+  gst_buffer_unref (in);
+  gst_buffer_unref (out);
+  gst_object_unref (foveate);
+  gst_harness_teardown (h);
+  g_unlink (path);
+  g_rmdir (dir);
+  g_free (path);
+  g_free (launch);
+  g_free (dir);
+}
+
+GST_END_TEST;
+
+/* Missing, malformed and undecodable maps, and a map in smooth mode, stop
+ * the stream with an error that says why. */
+GST_START_TEST (test_blur_map_errors)
+{
+  static const struct
+  {
+    const gchar *name, *contents, *mode, *says;
+  } cases[] = {
+    {NULL, NULL, "blockwise", "No such file"},
+    {"short.pgm", "P5\n4 4\n255\nab", "blockwise", "wanted"},
+    {"huge.pgm", "P5\n99999 2\n255\n", "blockwise", "a side"},
+    {"header.pgm", "P5\n4 x\n255\n", "blockwise", "malformed"},
+    {"nan.pfm", "Pf\n1 1\n-1.0\n\x00\x00\xc0\x7f", "blockwise",
+        "not a number"},
+    {"text.png", "not a picture at all", "blockwise", "decoded"},
+    {"fine.pgm", "P5\n1 1\n255\n\x80", "smooth", "no blur map"},
+  };
+  gchar *dir = g_dir_make_tmp ("cudafoveate-XXXXXX", NULL);
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++) {
+    gchar *path = g_build_filename (dir, cases[i].name ? cases[i].name :
+        "missing.pgm", NULL);
+    gchar *launch;
+    GstElement *pipeline;
+    GstMessage *msg;
+    GError *error = NULL;
+    gchar *debug = NULL, *text;
+
+    if (cases[i].contents)
+      fail_unless (g_file_set_contents (path, cases[i].contents,
+              strlen (cases[i].contents) + (i == 4 ? 4 : 0), NULL));
+    launch = g_strdup_printf ("videotestsrc num-buffers=2 ! "
+        "video/x-raw,format=GRAY8,width=64,height=48 ! cudaupload ! "
+        "cudafoveate mode=%s blur-map=\"%s\" ! cudadownload ! fakesink",
+        cases[i].mode, path);
+    pipeline = gst_parse_launch (launch, NULL);
+    fail_unless (pipeline != NULL);
+    GST_INFO ("%s", launch);
+    msg = cvtest_run_to_end (pipeline, 10 * GST_SECOND);
+    fail_unless (msg != NULL, "%s: no error", launch);
+    gst_message_parse_error (msg, &error, &debug);
+    text = g_strdup_printf ("%s %s", error->message, debug ? debug : "");
+    fail_unless (strstr (text, cases[i].says) != NULL,
+        "%s: the error \"%s\" does not say \"%s\"", launch, text,
+        cases[i].says);
+    g_free (text);
+    g_free (debug);
+    g_error_free (error);
+    gst_message_unref (msg);
+    gst_element_set_state (pipeline, GST_STATE_NULL);
+    gst_object_unref (pipeline);
+    g_unlink (path);
+    g_free (path);
+    g_free (launch);
+  }
+  g_rmdir (dir);
+  g_free (dir);
+}
+
+GST_END_TEST;
+
 static Suite *
 cudafoveate_suite (void)
 {
@@ -219,6 +440,9 @@ cudafoveate_suite (void)
   tcase_add_test (tc, test_renegotiation_and_flush);
   tcase_add_test (tc, test_fragment_size);
   tcase_add_test (tc, test_out_of_reach);
+  tcase_add_test (tc, test_blur_map);
+  tcase_add_test (tc, test_blur_map_png);
+  tcase_add_test (tc, test_blur_map_errors);
   return s;
 }
 

@@ -1,0 +1,21 @@
+/* Blur maps for cudafoveate: picture files read as levels 0..255. */
+#ifndef __GST_CUDA_FOVEATE_MAP_H__
+#define __GST_CUDA_FOVEATE_MAP_H__
+
+#include <gst/gst.h>
+
+G_BEGIN_DECLS
+
+/* The largest map side taken. */
+#define GST_CUDA_FOVEATE_MAP_MAX_SIDE 16384
+
+/* Reads @location as a grayscale blur map: binary PGM (P5, 8 or 16 bits),
+ * grayscale PFM (Pf, values 0..1, clamped) or any picture GStreamer can
+ * decode (PNG, JPEG, ..., through its luminance). Returns the levels
+ * (@width bytes per row, g_free() them) or NULL with @error set. */
+guint8 *gst_cuda_foveate_map_load (const gchar * location, gint * width,
+    gint * height, GError ** error);
+
+G_END_DECLS
+
+#endif /* __GST_CUDA_FOVEATE_MAP_H__ */
