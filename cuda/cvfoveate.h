@@ -31,9 +31,10 @@ extern "C" {
 /* Bank limits: the bank travels with each launch. */
 #define CVCORE_FOV_MAX_FILTERS 96
 #define CVCORE_FOV_MAX_TAPS 6144
-/* A fragment's padded tile and rows must fit in a block's shared memory
- * (up to 153 KB with 32-pixel fragments). */
-#define CVCORE_FOV_MAX_RADIUS 150
+/* A fragment's float rows must fit in a block's shared memory (up to
+ * 108 KB with 32-pixel fragments); its padded tile is loaded in bands when
+ * it does not fit whole. */
+#define CVCORE_FOV_MAX_RADIUS 400
 /* Sigmas are quantised on a geometric scale of this ratio, or a coarser
  * one when the bank would not hold the filters otherwise. */
 #define CVCORE_FOV_SIGMA_RATIO 1.04

@@ -60,12 +60,13 @@ struct Frame
   size_t src_pitch, dst_pitch;
   int channels;
   unsigned mask;
+  int band;                     /* padded-tile rows held at once */
 };
 
 /* Filter @f of channel @c over the fragment's pixels (w x h from (x0, y0)):
- * the padded 8-bit tile into shared memory, rows into @rows, columns
- * handed to @emit (y, x, value) in frame coordinates; filter 0 hands over
- * the samples. */
+ * the padded 8-bit tile into shared memory (in bands of frame.band rows
+ * when it does not fit whole), rows into @rows, columns handed to @emit
+ * (y, x, value) in frame coordinates; filter 0 hands over the samples. */
 template < typename Emit >
 __device__ __forceinline__ void
 blur_fragment (const Frame & frame, const cvcore_fov_plan & plan, int f,
@@ -88,32 +89,37 @@ blur_fragment (const Frame & frame, const cvcore_fov_plan & plan, int f,
   const float *tap = plan.taps + plan.offset[f];
   const int tw = w + 2 * r, th = h + 2 * r;
 
-  /* The previous pass is done with the shared arrays. */
-  __syncthreads ();
-  for (int i = threadIdx.x; i < tw * th; i += kThreads) {
-    const int ty = i / tw, tx = i - ty * tw;
-    const int sy = cv_clamp_index (y0 - r + ty, plan.height);
-    const int sx = cv_clamp_index (x0 - r + tx, plan.width);
-
-    tile[i] = frame.src[sy * frame.src_pitch + sx * nc + c];
-  }
-  __syncthreads ();
-  /* Rows: kGroup neighbouring outputs per thread, so each tile sample read
-   * serves kGroup multiply-adds (each output's sum still runs over the taps
-   * in order, as on the CPU). Reads past the row's end feed outputs past
-   * the fragment, which are not stored. */
   const int wq = (w + kGroup - 1) / kGroup;
-  for (int i = threadIdx.x; i < th * wq; i += kThreads) {
-    const int ty = i / wq, x = (i - ty * wq) * kGroup;
-    const unsigned char *p = tile + ty * tw + x;
-    float acc[kGroup];
 
-    sliding_sums (tap, taps, acc,[p] (int i) {
-        return byte_to_float (p[i]);});
+  for (int band = 0; band < th; band += frame.band) {
+    const int bh = min (frame.band, th - band);
+
+    /* The previous pass is done with the shared arrays. */
+    __syncthreads ();
+    for (int i = threadIdx.x; i < tw * bh; i += kThreads) {
+      const int ty = i / tw, tx = i - ty * tw;
+      const int sy = cv_clamp_index (y0 - r + band + ty, plan.height);
+      const int sx = cv_clamp_index (x0 - r + tx, plan.width);
+
+      tile[i] = frame.src[sy * frame.src_pitch + sx * nc + c];
+    }
+    __syncthreads ();
+    /* Rows: kGroup neighbouring outputs per thread, so each tile sample
+     * read serves kGroup multiply-adds (each output's sum still runs over
+     * the taps in order, as on the CPU). Reads past the row's end feed
+     * outputs past the fragment, which are not stored. */
+    for (int i = threadIdx.x; i < bh * wq; i += kThreads) {
+      const int ty = i / wq, x = (i - ty * wq) * kGroup;
+      const unsigned char *p = tile + ty * tw + x;
+      float acc[kGroup];
+
+      sliding_sums (tap, taps, acc,[p] (int i) {
+          return byte_to_float (p[i]);});
 #pragma unroll
-    for (int j = 0; j < kGroup; j++)
-      if (x + j < w)
-        rows[ty * size + x + j] = acc[j];
+      for (int j = 0; j < kGroup; j++)
+        if (x + j < w)
+          rows[(band + ty) * size + x + j] = acc[j];
+    }
   }
   __syncthreads ();
   /* Columns: kGroup outputs stacked per thread, likewise. */
@@ -195,11 +201,16 @@ cvcore_cuda_foveate (cvcore_stream * stream, const cvcore_image * src,
 {
   const cvcore_device *device = cvcore_stream_device (stream);
   const int span = plan->fragment + 2 * plan->max_radius;
-  /* Smooth mode's sums, rows and tile, the last two with room for the
-   * reads past their end that the output groups make. */
-  const size_t shared = ((size_t) (span + kGroup - 1) * plan->fragment +
-      (size_t) plan->fragment * plan->fragment) * sizeof (float) +
-      (size_t) span * span + kGroup;
+  /* Smooth mode's sums and the rows, with room for the reads past their
+   * end that the output groups make, then the tile: whole where it fits,
+   * else in bands of as many rows as fit. */
+  const size_t fixed = ((size_t) (span + kGroup - 1) * plan->fragment +
+      (size_t) plan->fragment * plan->fragment) * sizeof (float) + kGroup;
+  const size_t room = device->shared_per_block_optin > fixed ?
+      device->shared_per_block_optin - fixed : 0;
+  const int band = (int) (room / span < (size_t) span ? room / span :
+      (size_t) span);
+  const size_t shared = fixed + (size_t) band * span;
   Frame frame;
 
   frame.src = static_cast < const unsigned char *>(src->data);
@@ -208,11 +219,12 @@ cvcore_cuda_foveate (cvcore_stream * stream, const cvcore_image * src,
   frame.dst_pitch = dst->pitch;
   frame.channels = src->channels;
   frame.mask = channel_mask;
+  frame.band = band;
 
-  if (shared > device->shared_per_block_optin)
+  if (band < 1)
     return cvcore_fail (CVCORE_ERROR_INVALID_VALUE,
-        "foveation tile of %zu bytes exceeds the device's shared memory "
-        "(filters of radius %d with %d-pixel fragments)", shared,
+        "foveation rows of %zu bytes exceed the device's shared memory "
+        "(filters of radius %d with %d-pixel fragments)", fixed,
         plan->max_radius, plan->fragment);
   CUDA_TRY (cudaSetDevice (device->id));
   if (shared > 48 * 1024)

@@ -650,6 +650,51 @@ GST_START_TEST (test_cuda_equals_cpu)
 
 GST_END_TEST;
 
+/* Blur too wide for a fragment's whole padded tile in shared memory (the
+ * tile then comes in bands of rows): CUDA against the CPU reference. */
+GST_START_TEST (test_cuda_wide_blur)
+{
+  cvcore_device *cpu;
+  cvcore_stream *cpu_stream;
+  cvcore_fov_model model;
+  cvcore_fov_plan plan;
+  TestImage src, cpu_src, out, cpu_out;
+
+  fail_unless_equals_int (cvcore_device_open (CVCORE_BACKEND_CPU, 0, &cpu),
+      CVCORE_OK);
+  fail_unless_equals_int (cvcore_stream_new (cpu, &cpu_stream), CVCORE_OK);
+  cvcore_fov_model_init (&model);
+  model.strength = 3.0;
+  model.corner_eccentricity = 200.0;
+  fail_unless_equals_int (cvcore_fov_plan_init (&plan, &model, 321, 241, 32,
+          0.0, 0.0), CVCORE_OK);
+  /* (32 + 2 r)^2 bytes of tile alone would not fit in 227 KB */
+  fail_unless (plan.max_radius > 300, "largest radius %d", plan.max_radius);
+  src = cvtest_image_new (device, stream, 321, 241, 1, CVCORE_SAMPLE_U8, -1,
+      8, 17);
+  cpu_src = cvtest_image_on_cpu (cpu, cpu_stream, &src);
+  out = run (&src, &plan, 0x1);
+  {
+    cvcore_device *saved_device = device;
+    cvcore_stream *saved_stream = stream;
+
+    device = cpu;
+    stream = cpu_stream;
+    cpu_out = run (&cpu_src, &plan, 0x1);
+    device = saved_device;
+    stream = saved_stream;
+  }
+  assert_foveated (&src, &out, &plan, 0x1, &cpu_out, 1.0);
+  cvtest_image_free (&out, device);
+  cvtest_image_free (&src, device);
+  cvtest_image_free (&cpu_out, cpu);
+  cvtest_image_free (&cpu_src, cpu);
+  cvcore_stream_free (cpu_stream);
+  cvcore_device_close (cpu);
+}
+
+GST_END_TEST;
+
 static Suite *
 foveate_suite (void)
 {
@@ -669,6 +714,8 @@ foveate_suite (void)
   tcase_add_test (tc, test_blur_map);
   if (cvtest_backend () == CVCORE_BACKEND_CUDA)
     tcase_add_test (tc, test_cuda_equals_cpu);
+  if (cvtest_backend () == CVCORE_BACKEND_CUDA)
+    tcase_add_test (tc, test_cuda_wide_blur);
   return s;
 }
 
