@@ -119,6 +119,23 @@ run (const TestImage * src, const cvcore_fov_plan * plan, unsigned mask)
   return out;
 }
 
+/* run () on another backend's @dev and @st. */
+static TestImage
+run_on (cvcore_device * dev, cvcore_stream * st, const TestImage * src,
+    const cvcore_fov_plan * plan, unsigned mask)
+{
+  cvcore_device *saved_device = device;
+  cvcore_stream *saved_stream = stream;
+  TestImage out;
+
+  device = dev;
+  stream = st;
+  out = run (src, plan, mask);
+  device = saved_device;
+  stream = saved_stream;
+  return out;
+}
+
 /* Independent reference: every pixel blurred in double with its
  * fragment's filter, edges clamped. */
 static gdouble
@@ -164,6 +181,23 @@ assert_foveated (const TestImage * src, const TestImage * out,
               src->image.channels, plan->fragment, plan->fix_x, plan->fix_y,
               x, y, c, got, want);
       }
+}
+
+/* @src foveated here with @plan and on the CPU backend (@cpu, @cpu_stream)
+ * with @cpu_plan (the same plan, reading CPU copies), within one unit. */
+static void
+assert_equals_cpu (cvcore_device * cpu, cvcore_stream * cpu_stream,
+    const TestImage * src, const cvcore_fov_plan * plan,
+    const cvcore_fov_plan * cpu_plan, unsigned mask)
+{
+  TestImage cpu_src = cvtest_image_on_cpu (cpu, cpu_stream, src);
+  TestImage out = run (src, plan, mask);
+  TestImage cpu_out = run_on (cpu, cpu_stream, &cpu_src, cpu_plan, mask);
+
+  assert_foveated (src, &out, plan, mask, &cpu_out, 1.0);
+  cvtest_image_free (&out, device);
+  cvtest_image_free (&cpu_out, cpu);
+  cvtest_image_free (&cpu_src, cpu);
 }
 
 /* The backend against the per-pixel reference on small frames. */
@@ -600,7 +634,7 @@ GST_START_TEST (test_cuda_equals_cpu)
     const unsigned mask = n % 4 == 0 ? 0x7 : 0xf;
     cvcore_fov_plan plan, cpu_plan;
     cvcore_fov_map map;
-    TestImage src, cpu_src, out, cpu_out, map_gpu = { 0 }, map_cpu = { 0 };
+    TestImage src, map_gpu = { 0 }, map_cpu = { 0 };
 
     model.strength = 0.5 + (n % 5) * 0.25;
     if (n % 4 == 2) {
@@ -621,28 +655,12 @@ GST_START_TEST (test_cuda_equals_cpu)
     }
     src = cvtest_image_new (device, stream, size[0], size[1], channels,
         CVCORE_SAMPLE_U8, -1, n % 2 * 40, n + 3);
-    cpu_src = cvtest_image_on_cpu (cpu, cpu_stream, &src);
-
-    out = run (&src, &plan, mask);
-    {
-      cvcore_device *saved_device = device;
-      cvcore_stream *saved_stream = stream;
-
-      device = cpu;
-      stream = cpu_stream;
-      cpu_out = run (&cpu_src, &cpu_plan, mask);
-      device = saved_device;
-      stream = saved_stream;
-    }
-    assert_foveated (&src, &out, &plan, mask, &cpu_out, 1.0);
+    assert_equals_cpu (cpu, cpu_stream, &src, &plan, &cpu_plan, mask);
     if (map_gpu.host) {
       cvtest_image_free (&map_gpu, device);
       cvtest_image_free (&map_cpu, cpu);
     }
-    cvtest_image_free (&out, device);
     cvtest_image_free (&src, device);
-    cvtest_image_free (&cpu_out, cpu);
-    cvtest_image_free (&cpu_src, cpu);
   }
   cvcore_stream_free (cpu_stream);
   cvcore_device_close (cpu);
@@ -658,7 +676,7 @@ GST_START_TEST (test_cuda_wide_blur)
   cvcore_stream *cpu_stream;
   cvcore_fov_model model;
   cvcore_fov_plan plan;
-  TestImage src, cpu_src, out, cpu_out;
+  TestImage src;
 
   fail_unless_equals_int (cvcore_device_open (CVCORE_BACKEND_CPU, 0, &cpu),
       CVCORE_OK);
@@ -672,23 +690,8 @@ GST_START_TEST (test_cuda_wide_blur)
   fail_unless (plan.max_radius > 300, "largest radius %d", plan.max_radius);
   src = cvtest_image_new (device, stream, 321, 241, 1, CVCORE_SAMPLE_U8, -1,
       8, 17);
-  cpu_src = cvtest_image_on_cpu (cpu, cpu_stream, &src);
-  out = run (&src, &plan, 0x1);
-  {
-    cvcore_device *saved_device = device;
-    cvcore_stream *saved_stream = stream;
-
-    device = cpu;
-    stream = cpu_stream;
-    cpu_out = run (&cpu_src, &plan, 0x1);
-    device = saved_device;
-    stream = saved_stream;
-  }
-  assert_foveated (&src, &out, &plan, 0x1, &cpu_out, 1.0);
-  cvtest_image_free (&out, device);
+  assert_equals_cpu (cpu, cpu_stream, &src, &plan, &plan, 0x1);
   cvtest_image_free (&src, device);
-  cvtest_image_free (&cpu_out, cpu);
-  cvtest_image_free (&cpu_src, cpu);
   cvcore_stream_free (cpu_stream);
   cvcore_device_close (cpu);
 }
