@@ -29,17 +29,25 @@ struct Source
   size_t pitch;
   int channels;
   bool wide;
-  float weight[4];
+  bool whole_pixels;            /* 8-bit, 4 channels, rows 4-byte aligned */
+  float weight[4];              /* per channel, divided by the full scale */
 
   __device__ __forceinline__ float luma (int x, int y) const
   {
     const unsigned char *row = data + y * pitch;
+
+    if (whole_pixels) {
+      /* one load per pixel */
+      const uchar4 p = reinterpret_cast < const uchar4 * >(row)[x];
+
+      return weight[0] * (float) p.x + weight[1] * (float) p.y +
+          weight[2] * (float) p.z + weight[3] * (float) p.w;
+    }
     float v = 0.0f;
 
     for (int c = 0; c < channels; c++)
-      v += weight[c] * (wide ? (float) reinterpret_cast < const unsigned short
-          *>(row)[x * channels + c] / 65535.0f : (float) row[x * channels + c]
-          / 255.0f);
+      v += weight[c] * (float) (wide ? reinterpret_cast < const unsigned short
+          *>(row)[x * channels + c] : row[x * channels + c]);
     return v;
   }
 };
@@ -484,8 +492,10 @@ cvcore_cuda_gabor (cvcore_stream * stream, const cv_gabor_device_scratch *
   s.pitch = src->pitch;
   s.channels = src->channels;
   s.wide = src->sample == CVCORE_SAMPLE_U16;
+  s.whole_pixels = !s.wide && src->channels == 4 && src->pitch % 4 == 0 &&
+      reinterpret_cast < uintptr_t > (src->data) % 4 == 0;
   for (int c = 0; c < 4; c++)
-    s.weight[c] = (float) params->weight[c];
+    s.weight[c] = (float) (params->weight[c] / (s.wide ? 65535.0 : 255.0));
   planes.data = static_cast < float2 * >(scratch->planes);
   planes.pitch = scratch->plane_pitch;
   planes.rows = h;
