@@ -40,7 +40,7 @@ struct cvcore_clt_scratch
 int
 cvcore_clt_tiles (int pixels)
 {
-  return (pixels + CVCORE_CLT_STRIDE - 1) / CVCORE_CLT_STRIDE + 1;
+  return cv_clt_tiles (pixels);
 }
 
 void
