@@ -80,12 +80,12 @@ typedef struct
    * two filters around its own distance (cv_fov_blend) instead of taking
    * its fragment's. */
   bool smooth;
-  /* Blur map (cvcore_fov_plan_init_map), or NULL: a fragment takes
-   * level_filter[the level under its centre]. */
+  /* Blur map (cvcore_fov_plan_init_map), or NULL. With a map the
+   * thresholds are levels: a fragment takes the last filter whose
+   * threshold the level of the cell under its centre reaches. */
   const unsigned char *map;
   size_t map_pitch;
   int map_w, map_h;
-  unsigned char level_filter[256];
   float taps[CVCORE_FOV_MAX_TAPS];
 } cvcore_fov_plan;
 
@@ -117,8 +117,9 @@ cvcore_status cvcore_fov_plan_init (cvcore_fov_plan * plan,
 
 /* As cvcore_fov_plan_init, with the blur taken from @map (its levels must
  * stay valid while the plan is used); the bank holds one filter per
- * quantised sigma among the levels that occur. Block-wise only:
- * cvcore_foveate refuses a smooth plan with a map. */
+ * quantised sigma of the levels from the lowest to the highest that
+ * occurs. In smooth mode each pixel blends the two filters around its
+ * level, interpolated bilinearly between cell centres. */
 cvcore_status cvcore_fov_plan_init_map (cvcore_fov_plan * plan,
     const cvcore_fov_model * model, const cvcore_fov_map * map, int width,
     int height, int fragment, double fix_x, double fix_y);

@@ -17,20 +17,68 @@ cv_mul_rn (float a, float b)
 #endif
 }
 
-/* Column or row of the blur map under offset @d (pixels) from the
- * fixation, in a frame @size pixels across and a map @map_size across. */
-CV_HD int
-cv_fov_map_index (float d, int size, int map_size)
+/* Position, in map cells, of the point @d pixels from the fixation along
+ * a frame @size pixels across, for a map @map_size cells across centred on
+ * the fixation: cell i covers [i, i + 1). */
+CV_HD float
+cv_fov_map_position (float d, int size, int map_size)
 {
-  const int i = (int) floorf (cv_mul_rn (d / (float) size, (float) map_size)
-      + 0.5f * (float) map_size);
-
-  return i < 0 ? 0 : i >= map_size ? map_size - 1 : i;
+  return cv_mul_rn (d / (float) size, (float) map_size) + 0.5f *
+      (float) map_size;
 }
 
-/* The filter of fragment (@gx, @gy): with a blur map, that of the level
- * under its centre; otherwise the distance of its centre from the
- * fixation, against the plan's thresholds. */
+/* @i clamped to [0, @n). */
+CV_HD int
+cv_clamp_index (int i, int n)
+{
+  return i < 0 ? 0 : i >= n ? n - 1 : i;
+}
+
+/* The map's level at cell (@i, @j), clamped to the map. */
+CV_HD float
+cv_fov_map_cell (const cvcore_fov_plan * plan, int i, int j)
+{
+  return (float) plan->map[(size_t) cv_clamp_index (j, plan->map_h) *
+      plan->map_pitch + cv_clamp_index (i, plan->map_w)];
+}
+
+/* The map's level at pixel centre (@x, @y), interpolated bilinearly
+ * between cell centres. */
+CV_HD float
+cv_fov_map_level (const cvcore_fov_plan * plan, int x, int y)
+{
+  const float u = cv_fov_map_position ((float) x + 0.5f - plan->fix_x,
+      plan->width, plan->map_w) - 0.5f;
+  const float v = cv_fov_map_position ((float) y + 0.5f - plan->fix_y,
+      plan->height, plan->map_h) - 0.5f;
+  const int i = (int) floorf (u), j = (int) floorf (v);
+  const float fu = u - (float) i, fv = v - (float) j;
+  const float a = cv_fov_map_cell (plan, i, j), b = cv_fov_map_cell (plan,
+      i + 1, j);
+  const float c = cv_fov_map_cell (plan, i, j + 1), d =
+      cv_fov_map_cell (plan, i + 1, j + 1);
+  const float top = a + cv_mul_rn (fu, b - a);
+  const float bottom = c + cv_mul_rn (fu, d - c);
+
+  return top + cv_mul_rn (fv, bottom - top);
+}
+
+/* The last filter whose threshold @v reaches (distances from the fixation,
+ * or with a map, levels). */
+CV_HD int
+cv_fov_threshold_filter (const cvcore_fov_plan * plan, float v)
+{
+  int f = 0;
+
+  for (int k = 1; k < plan->n_filters; k++)
+    if (v >= plan->threshold[k])
+      f = k;
+  return f;
+}
+
+/* The filter of fragment (@gx, @gy): with a blur map, that of the level of
+ * the cell under its centre; otherwise by the distance of its centre from
+ * the fixation. */
 CV_HD int
 cv_fov_filter (const cvcore_fov_plan * plan, int gx, int gy)
 {
@@ -39,39 +87,35 @@ cv_fov_filter (const cvcore_fov_plan * plan, int gx, int gy)
       plan->fix_x;
   const float dy = (float) (plan->origin_y + gy * plan->fragment) + half -
       plan->fix_y;
-  const float d = sqrtf (cv_mul_rn (dx, dx) + cv_mul_rn (dy, dy));
-  int f = 0;
 
   if (plan->map)
-    return plan->level_filter[plan->map[(size_t) cv_fov_map_index (dy,
-                plan->height, plan->map_h) * plan->map_pitch +
-            cv_fov_map_index (dx, plan->width, plan->map_w)]];
-
-  for (int k = 1; k < plan->n_filters; k++)
-    if (d >= plan->threshold[k])
-      f = k;
-  return f;
+    return cv_fov_threshold_filter (plan, cv_fov_map_cell (plan,
+            (int) floorf (cv_fov_map_position (dx, plan->width,
+                    plan->map_w)), (int) floorf (cv_fov_map_position (dy,
+                    plan->height, plan->map_h))));
+  return cv_fov_threshold_filter (plan, sqrtf (cv_mul_rn (dx, dx) +
+          cv_mul_rn (dy, dy)));
 }
 
 /* Smooth mode: pixel (@x, @y) takes filter *@k with weight 1 - *@t and
- * filter *@k + 1 with weight *@t, by its centre's distance between the two
- * filters' thresholds (where the model's sigma equals the filters'). */
+ * filter *@k + 1 with weight *@t, by where its centre's distance (or with a
+ * map, its interpolated level) lies between the two filters' thresholds.
+ * Without a map the fovea (filter 0) stays sharp up to the first blur's
+ * threshold, as the model's sigma is 0 there; a map's levels are in
+ * proportion to sigma from level 0 on. */
 CV_HD void
 cv_fov_blend (const cvcore_fov_plan * plan, int x, int y, int *k, float *t)
 {
   const float dx = (float) x + 0.5f - plan->fix_x;
   const float dy = (float) y + 0.5f - plan->fix_y;
-  const float d = sqrtf (cv_mul_rn (dx, dx) + cv_mul_rn (dy, dy));
-  int f = 0;
+  const float d = plan->map ? cv_fov_map_level (plan, x, y) :
+      sqrtf (cv_mul_rn (dx, dx) + cv_mul_rn (dy, dy));
+  const int f = cv_fov_threshold_filter (plan, d);
 
-  for (int i = 1; i < plan->n_filters; i++)
-    if (d >= plan->threshold[i])
-      f = i;
   *k = f;
-  /* the fovea (filter 0) stays sharp up to the first blur's threshold,
-   * as the model's sigma is 0 there */
-  *t = f > 0 && f + 1 < plan->n_filters ? fminf ((d - plan->threshold[f]) /
-      (plan->threshold[f + 1] - plan->threshold[f]), 1.0f) : 0.0f;
+  *t = (f > 0 || plan->map) && f + 1 < plan->n_filters ?
+      fminf ((d - plan->threshold[f]) / (plan->threshold[f + 1] -
+          plan->threshold[f]), 1.0f) : 0.0f;
 }
 
 /* Weight of filter @f at pixel (@x, @y) in smooth mode. */
@@ -83,6 +127,37 @@ cv_fov_blend_weight (const cvcore_fov_plan * plan, int x, int y, int f)
 
   cv_fov_blend (plan, x, y, &k, &t);
   return f == k ? 1.0f - t : f == k + 1 ? t : 0.0f;
+}
+
+/* With a map: the filters the pixels [x0, x1) x [y0, y1) blend, from the
+ * lowest and highest level of the cells their interpolation reads. */
+CV_HD void
+cv_fov_map_blend_range (const cvcore_fov_plan * plan, int x0, int y0,
+    int x1, int y1, int *lo, int *hi)
+{
+  const int i0 = (int) floorf (cv_fov_map_position ((float) x0 + 0.5f -
+          plan->fix_x, plan->width, plan->map_w) - 0.5f);
+  const int i1 = (int) floorf (cv_fov_map_position ((float) x1 - 0.5f -
+          plan->fix_x, plan->width, plan->map_w) - 0.5f) + 1;
+  const int j0 = (int) floorf (cv_fov_map_position ((float) y0 + 0.5f -
+          plan->fix_y, plan->height, plan->map_h) - 0.5f);
+  const int j1 = (int) floorf (cv_fov_map_position ((float) y1 - 0.5f -
+          plan->fix_y, plan->height, plan->map_h) - 0.5f) + 1;
+  float low = 255.0f, high = 0.0f;
+
+  for (int j = cv_clamp_index (j0, plan->map_h);
+      j <= cv_clamp_index (j1, plan->map_h); j++)
+    for (int i = cv_clamp_index (i0, plan->map_w);
+        i <= cv_clamp_index (i1, plan->map_w); i++) {
+      const float level = cv_fov_map_cell (plan, i, j);
+
+      low = fminf (low, level);
+      high = fmaxf (high, level);
+    }
+  *lo = cv_fov_threshold_filter (plan, low);
+  *hi = cv_fov_threshold_filter (plan, high);
+  if (high > plan->threshold[*hi] && *hi + 1 < plan->n_filters)
+    (*hi)++;
 }
 
 /* The filters the pixels [x0, x1) x [y0, y1) blend in smooth mode: the
@@ -100,6 +175,10 @@ cv_fov_blend_range (const cvcore_fov_plan * plan, int x0, int y0, int x1,
   int k;
   float t;
 
+  if (plan->map) {
+    cv_fov_map_blend_range (plan, x0, y0, x1, y1, lo, hi);
+    return;
+  }
   cv_fov_blend (plan, nx, ny, &k, &t);
   *lo = k;
   *hi = k;
@@ -124,13 +203,6 @@ cv_fov_round (float v)
   const int r = (int) (v + 0.5f);
 
   return r > 255 ? 255 : r;
-}
-
-/* @i clamped to [0, @n). */
-CV_HD int
-cv_clamp_index (int i, int n)
-{
-  return i < 0 ? 0 : i >= n ? n - 1 : i;
 }
 
 #endif /* FOVEATE_COMMON_H */

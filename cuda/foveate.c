@@ -141,8 +141,10 @@ build_bank (cvcore_fov_plan * plan, const cvcore_fov_model * model,
   return CVCORE_OK;
 }
 
-/* The bank for a blur map and sigma steps of @ratio: one filter wherever
- * the quantised sigma of the levels that occur steps up. */
+/* The bank for a blur map and sigma steps of @ratio: from the lowest
+ * level that occurs to the highest (smooth rendering interpolates
+ * between), a filter wherever the quantised sigma steps up, its threshold
+ * the first level it serves. */
 static cvcore_status
 build_map_bank (cvcore_fov_plan * plan, const cvcore_fov_model * model,
     const cvcore_fov_map * map, double ratio)
@@ -151,27 +153,31 @@ build_map_bank (cvcore_fov_plan * plan, const cvcore_fov_model * model,
   const double sigma_max = cvcore_fov_sigma (model,
       model->corner_eccentricity);
   long last_step = LONG_MIN;
+  int lowest = 255, highest = 0;
 
+  for (int level = 0; level < 256; level++)
+    if (map->used[level]) {
+      lowest = level < lowest ? level : lowest;
+      highest = level;
+    }
   plan->n_filters = 1;
   plan->n_taps = 0;
   plan->max_radius = 0;
   plan->sigma_ratio = ratio;
-  for (int level = 0; level < 256; level++) {
+  for (int level = lowest > 1 ? lowest : 1; level <= highest; level++) {
     const double sigma = sigma_max * level / 255.0;
     long step;
     cvcore_status status;
 
-    plan->level_filter[level] = (unsigned char) (plan->n_filters - 1);
-    if (!map->used[level] || sigma <= 0.0)
+    if (sigma <= 0.0)
       continue;
     step = lround (log (sigma) / ratio_log);
-    if (step > last_step) {
-      last_step = step;
-      status = add_filter (plan, exp (step * ratio_log), 0.0f);
-      if (status != CVCORE_OK)
-        return status;
-    }
-    plan->level_filter[level] = (unsigned char) (plan->n_filters - 1);
+    if (step <= last_step)
+      continue;
+    last_step = step;
+    status = add_filter (plan, exp (step * ratio_log), (float) level);
+    if (status != CVCORE_OK)
+      return status;
   }
   return CVCORE_OK;
 }
@@ -468,9 +474,6 @@ cvcore_foveate (cvcore_stream * stream, const cvcore_image * src,
   if (src->data == dst->data)
     return cvcore_fail (CVCORE_ERROR_INVALID_VALUE,
         "foveation cannot run in place");
-  if (plan->smooth && plan->map)
-    return cvcore_fail (CVCORE_ERROR_INVALID_VALUE,
-        "smooth foveation takes no blur map");
 
   switch (cvcore_stream_device (stream)->backend) {
     case CVCORE_BACKEND_CPU:

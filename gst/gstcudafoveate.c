@@ -30,7 +30,8 @@
  * `corner-eccentricity`, sigma in proportion) stretched to the frame and
  * centred on the fixation, so that asymmetric retinas (an animal's ganglion
  * cell density, a scotoma) can be rendered. Each fragment takes the level
- * under its centre. Block-wise mode only.
+ * under its centre; in smooth mode each pixel blends by its own level,
+ * interpolated between the map's cells.
  *
  * `fixation-x` and `fixation-y` are controllable, so a #GstController or
  * the application can move the gaze every frame; with `follow-pointer` the
@@ -355,12 +356,6 @@ ensure_plans (GstCudaFoveate * self)
   self->plan_stale = FALSE;
   GST_OBJECT_UNLOCK (self);
 
-  if (smooth && self->map.levels) {
-    GST_ELEMENT_ERROR (self, LIBRARY, SETTINGS,
-        ("Smooth foveation takes no blur map"),
-        ("set mode=blockwise or clear blur-map"));
-    return FALSE;
-  }
   if (plan_plane (self, &self->plan, &model, GST_VIDEO_INFO_WIDTH (info),
           GST_VIDEO_INFO_HEIGHT (info), fragment, fix_x, fix_y) != CVCORE_OK)
     goto invalid;
@@ -539,8 +534,8 @@ gst_cuda_foveate_class_init (GstCudaFoveateClass * klass)
           "Grayscale picture of the blur wanted over the visual field, black "
           "sharp to white the model's blur at corner-eccentricity, stretched "
           "to the frame and centred on the fixation; replaces the model's "
-          "falloff (block-wise mode). PGM, PFM (floats 0..1) or any picture "
-          "GStreamer decodes", NULL, flags));
+          "falloff. PGM, PFM (floats 0..1) or any picture GStreamer decodes",
+          NULL, flags));
 
   gst_cuda_vision_filter_class_add_pad_templates (filter_class,
       FOVEATE_FORMATS);

@@ -334,11 +334,32 @@ GST_END_TEST;
  * distance, blended by where it lies between their thresholds, in double;
  * -1 where the pixel sits on the fovea's edge (where the blend jumps from
  * the copy to the first blur, and float and double may disagree). */
+/* A blur map's level at pixel (@x, @y), interpolated in double between
+ * cell centres (the map read from host memory). */
+static gdouble
+map_level (const cvcore_fov_plan * plan, gint x, gint y)
+{
+  const gdouble u = (x + 0.5 - plan->fix_x) / plan->width * plan->map_w +
+      0.5 * plan->map_w - 0.5;
+  const gdouble v = (y + 0.5 - plan->fix_y) / plan->height * plan->map_h +
+      0.5 * plan->map_h - 0.5;
+  const gint i = (gint) floor (u), j = (gint) floor (v);
+  gdouble level = 0.0;
+
+  for (gint b = 0; b < 2; b++)
+    for (gint a = 0; a < 2; a++)
+      level += (a ? u - i : 1.0 - (u - i)) * (b ? v - j : 1.0 - (v - j)) *
+          plan->map[CLAMP (j + b, 0, plan->map_h - 1) * plan->map_pitch +
+          CLAMP (i + a, 0, plan->map_w - 1)];
+  return level;
+}
+
 static gdouble
 smooth_pixel (const TestImage * src, const cvcore_fov_plan * plan, gint x,
     gint y, gint c)
 {
-  const gdouble d = hypot (x + 0.5 - plan->fix_x, y + 0.5 - plan->fix_y);
+  const gdouble d = plan->map ? map_level (plan, x, y) :
+      hypot (x + 0.5 - plan->fix_x, y + 0.5 - plan->fix_y);
   const gint w = src->image.width, h = src->image.height;
   gdouble sum = 0.0, t;
   gint k = 0;
@@ -346,10 +367,12 @@ smooth_pixel (const TestImage * src, const cvcore_fov_plan * plan, gint x,
   for (gint i = 1; i < plan->n_filters; i++)
     if (d >= plan->threshold[i])
       k = i;
-  if (fabs (d - plan->threshold[1]) < 1e-3)
+  if (!plan->map && fabs (d - plan->threshold[1]) < 1e-3)
     return -1.0;
-  t = k > 0 && k + 1 < plan->n_filters ? MIN ((d - plan->threshold[k]) /
-      (plan->threshold[k + 1] - plan->threshold[k]), 1.0) : 0.0;
+  /* a map's blend starts at level 0; the model's at the first blur */
+  t = (k > 0 || plan->map) && k + 1 < plan->n_filters ?
+      MIN ((d - plan->threshold[k]) / (plan->threshold[k + 1] -
+          plan->threshold[k]), 1.0) : 0.0;
   for (gint n = 0; n < 2; n++) {
     const gint f = k + n, r = f < plan->n_filters ? plan->radius[f] : 0;
     const gdouble weight = n ? t : 1.0 - t;
@@ -525,7 +548,7 @@ GST_START_TEST (test_blur_map)
       CVCORE_SAMPLE_U8, -1, 0, 8);
   TestImage zeros = blur_map_new (device, stream, 4, 3, 0, 1, &map);
   cvcore_fov_plan plan, host_plan;
-  TestImage out;
+  TestImage out, smooth;
   gdouble sigma_max;
 
   cvcore_fov_model_init (&model);
@@ -587,15 +610,34 @@ GST_START_TEST (test_blur_map)
     fail_unless (checked > plan.grid_w * plan.grid_h / 2);
     out = run (&src, &plan, 0x7);
     assert_foveated (&src, &out, &host_plan, 0x7, NULL, 1.0);
-    plan.smooth = TRUE;
-    {
-      TestImage dst = cvtest_image_new (device, stream, w, h, 4,
-          CVCORE_SAMPLE_U8, 0, 0, 0);
+    /* smooth: each pixel blends the two filters around its interpolated
+     * level, against the independent blend (every third pixel) */
+    plan.smooth = host_plan.smooth = TRUE;
+    smooth = run (&src, &plan, 0x7);
+    for (gint y = 0; y < h; y++)
+      for (gint x = y % 3; x < w; x += 3)
+        for (gint c = 0; c < 3; c++) {
+          const gdouble want = smooth_pixel (&src, &host_plan, x, y, c);
 
-      fail_unless_equals_int (cvcore_foveate (stream, &src.image, &dst.image,
-              0xf, &plan), CVCORE_ERROR_INVALID_VALUE);
-      cvtest_image_free (&dst, device);
+          fail_unless (fabs (cvtest_host_sample (&smooth, x, y, c) - want)
+              <= 1.0, "smooth with a map: (%d, %d, %d) is %g, expected %g",
+              x, y, c, cvtest_host_sample (&smooth, x, y, c), want);
+        }
+    if (halves) {
+      /* beyond the sharp cell's centre a copy; beyond the blurred one's,
+       * the block-wise blur */
+      for (gint y = 0; y < h; y++)
+        for (gint x = 0; x < w; x++)
+          for (gint c = 0; c < 3; c++) {
+            if (x + 0.5 <= plan.fix_x - w / 4.0)
+              fail_unless_equals_int (cvtest_host_sample (&smooth, x, y, c),
+                  cvtest_host_sample (&src, x, y, c));
+            if (x + 0.5 >= plan.fix_x + w / 4.0)
+              fail_unless_equals_int (cvtest_host_sample (&smooth, x, y, c),
+                  cvtest_host_sample (&out, x, y, c));
+          }
     }
+    cvtest_image_free (&smooth, device);
     cvtest_image_free (&out, device);
     cvtest_image_free (&levels, device);
   }
@@ -644,6 +686,7 @@ GST_START_TEST (test_cuda_equals_cpu)
       map_cpu = cvtest_image_on_cpu (cpu, cpu_stream, &map_gpu);
       fail_unless_equals_int (cvcore_fov_plan_init_map (&plan, &model, &map,
               size[0], size[1], 8 << (n % 3), fix[0], fix[1]), CVCORE_OK);
+      plan.smooth = n % 8 == 6;
       cpu_plan = plan;
       cpu_plan.map = map_cpu.image.data;
       cpu_plan.map_pitch = map_cpu.image.pitch;
