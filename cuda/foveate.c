@@ -106,25 +106,39 @@ farthest_centre (const cvcore_fov_plan * plan)
   return d;
 }
 
-/* The bank for sigma steps of @ratio: walking whole distances outwards, a
- * new filter starts wherever the quantised sigma steps up. */
+/* What a bank is built along: whole distances from the fixation (the
+ * model), or a blur map's levels. */
+typedef struct
+{
+  const cvcore_fov_model *model;
+  double span;                  /* the half-diagonal, or sigma at level 255 */
+  bool levels;
+} BankWalk;
+
+static double
+walk_sigma (const BankWalk * walk, int v)
+{
+  return walk->levels ? walk->span * v / 255.0 :
+      cvcore_fov_sigma (walk->model, v / walk->span *
+      walk->model->corner_eccentricity);
+}
+
+/* The bank for sigma steps of @ratio: walking @first..@last, a new filter
+ * starts wherever the quantised sigma steps up, its threshold the value
+ * where it does; filter 0 copies. */
 static cvcore_status
-build_bank (cvcore_fov_plan * plan, const cvcore_fov_model * model,
-    double ratio)
+build_steps (cvcore_fov_plan * plan, const BankWalk * walk, int first,
+    int last, double ratio)
 {
   const double ratio_log = log (ratio);
-  const double half_diagonal = 0.5 * hypot (plan->width, plan->height);
-  const double far = farthest_centre (plan);
   long last_step = LONG_MIN;
 
-  /* Filter 0 copies. */
   plan->n_filters = 1;
   plan->n_taps = 0;
   plan->max_radius = 0;
   plan->sigma_ratio = ratio;
-  for (int d = 0; d <= (int) ceil (far); d++) {
-    const double sigma = cvcore_fov_sigma (model,
-        d / half_diagonal * model->corner_eccentricity);
+  for (int v = first; v <= last; v++) {
+    const double sigma = walk_sigma (walk, v);
     long step;
     cvcore_status status;
 
@@ -134,25 +148,35 @@ build_bank (cvcore_fov_plan * plan, const cvcore_fov_model * model,
     if (step <= last_step)
       continue;
     last_step = step;
-    status = add_filter (plan, exp (step * ratio_log), (float) d);
+    status = add_filter (plan, exp (step * ratio_log), (float) v);
     if (status != CVCORE_OK)
       return status;
   }
   return CVCORE_OK;
 }
 
-/* The bank for a blur map and sigma steps of @ratio: from the lowest
- * level that occurs to the highest (smooth rendering interpolates
- * between), a filter wherever the quantised sigma steps up, its threshold
- * the first level it serves. */
+/* The model's bank: whole distances out to the farthest fragment centre. */
+static cvcore_status
+build_bank (cvcore_fov_plan * plan, const cvcore_fov_model * model,
+    double ratio)
+{
+  const BankWalk walk = { model, 0.5 * hypot (plan->width, plan->height),
+    false
+  };
+
+  return build_steps (plan, &walk, 0, (int) ceil (farthest_centre (plan)),
+      ratio);
+}
+
+/* A blur map's bank: every level from the lowest that occurs to the
+ * highest (smooth rendering interpolates between). */
 static cvcore_status
 build_map_bank (cvcore_fov_plan * plan, const cvcore_fov_model * model,
     const cvcore_fov_map * map, double ratio)
 {
-  const double ratio_log = log (ratio);
-  const double sigma_max = cvcore_fov_sigma (model,
-      model->corner_eccentricity);
-  long last_step = LONG_MIN;
+  const BankWalk walk = { model, cvcore_fov_sigma (model,
+          model->corner_eccentricity), true
+  };
   int lowest = 255, highest = 0;
 
   for (int level = 0; level < 256; level++)
@@ -160,26 +184,7 @@ build_map_bank (cvcore_fov_plan * plan, const cvcore_fov_model * model,
       lowest = level < lowest ? level : lowest;
       highest = level;
     }
-  plan->n_filters = 1;
-  plan->n_taps = 0;
-  plan->max_radius = 0;
-  plan->sigma_ratio = ratio;
-  for (int level = lowest > 1 ? lowest : 1; level <= highest; level++) {
-    const double sigma = sigma_max * level / 255.0;
-    long step;
-    cvcore_status status;
-
-    if (sigma <= 0.0)
-      continue;
-    step = lround (log (sigma) / ratio_log);
-    if (step <= last_step)
-      continue;
-    last_step = step;
-    status = add_filter (plan, exp (step * ratio_log), (float) level);
-    if (status != CVCORE_OK)
-      return status;
-  }
-  return CVCORE_OK;
+  return build_steps (plan, &walk, lowest > 1 ? lowest : 1, highest, ratio);
 }
 
 /* Checks the arguments and lays out the fragment grid of @plan. */
