@@ -16,18 +16,22 @@ extern "C" {
 /* One direction (rows or columns) of one filter: causal feedback c[k]
  * (complex, for w[n - 1 - k]), anticausal d[k] (for out[n + 1 + k]), and
  * the factors that give each pass its steady state on a constant line. */
-/* CUDA runs each line as this many segments in parallel (see gabor.cu). */
-#define CV_GABOR_SEGMENTS 16
+/* CUDA runs each line as segments in parallel (see gabor.cu): few when
+ * there are few lines, many when there are enough lines to fill the GPU
+ * even so. */
+#define CV_GABOR_SEGMENTS_FEW 16
+#define CV_GABOR_SEGMENTS_MANY 32
 
 typedef struct
 {
   double omega;                 /* angular frequency along the direction */
   double c[3][2], d[3][2];
   double causal_init[2], anticausal_init[2];
-  /* jump[0] (causal), jump[1] (anticausal): the state after a segment's
-   * samples with zero input, from the state before it: the companion
-   * matrix to the power of the segment length (CUDA only). */
-  double jump[2][3][3][2];
+  /* jump[m][0] (causal), jump[m][1] (anticausal): the state after a
+   * segment's samples with zero input, from the state before it: the
+   * companion matrix to the power of the segment length, with few (m = 0)
+   * or many (m = 1) segments (CUDA only). */
+  double jump[2][2][3][3][2];
 } cv_gabor_pass;
 
 typedef struct
@@ -65,14 +69,14 @@ void cv_gabor_plan_init (cv_gabor_plan * plan,
 /* The segment jumps of lines of @width (rows) and @height (columns). */
 void cv_gabor_plan_segments (cv_gabor_plan * plan, int width, int height);
 
-/* Samples per segment of a line of @n. */
+/* Samples per segment of a line of @n in @segments segments. */
 #ifdef __CUDACC__
 __host__ __device__
 #endif
 static inline int
-cv_gabor_segment_length (int n)
+cv_gabor_segment_length (int n, int segments)
 {
-  return (n + CV_GABOR_SEGMENTS - 1) / CV_GABOR_SEGMENTS;
+  return (n + segments - 1) / segments;
 }
 
 #ifdef __cplusplus

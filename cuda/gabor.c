@@ -188,14 +188,20 @@ jump_matrix (const double f[3][2], int n, double out[3][3][2])
 void
 cv_gabor_plan_segments (cv_gabor_plan * plan, int width, int height)
 {
-  for (int f = 0; f < plan->n_filters; f++)
-    for (int dir = 0; dir < 2; dir++) {
-      cv_gabor_pass *p = dir ? &plan->cols[f] : &plan->rows[f];
-      const int n = cv_gabor_segment_length (dir ? height : width);
+  static const int counts[2] = { CV_GABOR_SEGMENTS_FEW,
+    CV_GABOR_SEGMENTS_MANY
+  };
 
-      jump_matrix ((const double (*)[2]) p->c, n, p->jump[0]);
-      jump_matrix ((const double (*)[2]) p->d, n, p->jump[1]);
-    }
+  for (int f = 0; f < plan->n_filters; f++)
+    for (int dir = 0; dir < 2; dir++)
+      for (int m = 0; m < 2; m++) {
+        cv_gabor_pass *p = dir ? &plan->cols[f] : &plan->rows[f];
+        const int n = cv_gabor_segment_length (dir ? height : width,
+            counts[m]);
+
+        jump_matrix ((const double (*)[2]) p->c, n, p->jump[m][0]);
+        jump_matrix ((const double (*)[2]) p->d, n, p->jump[m][1]);
+      }
 }
 
 void

@@ -97,8 +97,10 @@ coeffs (const cv_gabor_pass & p, double b)
  * through the current one, so memory latency is paid once per batch
  * rather than once per sample. */
 constexpr int kBatch = 8;
-constexpr int kSegments = CV_GABOR_SEGMENTS;
 constexpr int kLinesPerBlock = 16;
+/* Lines (times filters) from which a pass runs many segments per line: with
+ * fewer, blocks of many segments would not fill the GPU. */
+constexpr int kManySegmentLines = 4000;
 
 struct State
 {
@@ -184,20 +186,20 @@ recursion (const char *in, ptrdiff_t in_stride, char *out,
   }
 }
 
-/* One direction of a line split into kSegments segments, one per
+/* One direction of a line split into SEGMENTS segments, one per
  * threadIdx.y: each segment runs from a zero state to find where it ends
  * (the line's first from its steady state); thread y = 0 chains the true
  * states through the segments (end = own end + jump x previous end); each
  * segment then runs again from its true start, storing. Sample i of the
  * line is at @in + i @in_step (input, of T) and @out + i @out_step. */
-template < typename T >
+template < int SEGMENTS, typename T >
 __device__ __forceinline__ void
 segmented_pass (int n, bool causal, const Coeffs & k, const double
     jump[3][3][2], float2 (*carry)[kLinesPerBlock][3], bool line_ok,
     const char *in, ptrdiff_t in_step, char *out, ptrdiff_t out_step)
 {
   const int seg = threadIdx.y, lane = threadIdx.x;
-  const int len = cv_gabor_segment_length (n);
+  const int len = cv_gabor_segment_length (n, SEGMENTS);
   const int first = causal ? seg * len : n - 1 - seg * len;
   const int count = line_ok ? max (0, min (len, n - seg * len)) : 0;
   const ptrdiff_t in_stride = causal ? in_step : -in_step;
@@ -222,7 +224,7 @@ segmented_pass (int n, bool causal, const Coeffs & k, const double
   carry[seg][lane][2] = st.s3;
   __syncthreads ();
   if (seg == 0 && line_ok)
-    for (int s = 1; s < kSegments; s++)
+    for (int s = 1; s < SEGMENTS; s++)
       for (int i = 0; i < 3; i++) {
         float2 v = carry[s][lane][i];
 
@@ -261,12 +263,14 @@ struct Stack
 /* Recursive filtering of the columns of @stack (filter blockIdx.y), in
  * place or from the real plane @in (same shape) when given; @rows_pass
  * picks the plan's row coefficients (the stack is then transposed). A
- * block takes kLinesPerBlock neighbouring columns, kSegments threads each. */
-__global__ void __launch_bounds__ (kLinesPerBlock * kSegments)
+ * block takes kLinesPerBlock neighbouring columns, SEGMENTS threads each
+ * (M: the plan's jumps for that many). */
+template < int SEGMENTS, int M >
+__global__ void __launch_bounds__ (kLinesPerBlock * SEGMENTS)
 recursive_lines (Stack stack, const float *in, size_t in_pitch,
     bool rows_pass, const __grid_constant__ cv_gabor_plan plan)
 {
-  __shared__ float2 carry[kSegments][kLinesPerBlock][3];
+  __shared__ float2 carry[SEGMENTS][kLinesPerBlock][3];
   const int j = blockIdx.x * kLinesPerBlock + threadIdx.x, f = blockIdx.y;
   const bool line_ok = j < stack.cols;
   const cv_gabor_pass & pass = rows_pass ? plan.rows[f] : plan.cols[f];
@@ -279,14 +283,36 @@ recursive_lines (Stack stack, const float *in, size_t in_pitch,
     const char *src = reinterpret_cast < const char *>(in + (line_ok ? j :
             0));
 
-    segmented_pass < float >(stack.rows, true, k, pass.jump[0], carry,
-        line_ok, src, (ptrdiff_t) in_pitch, top, step);
+    segmented_pass < SEGMENTS, float >(stack.rows, true, k,
+        pass.jump[M][0], carry, line_ok, src, (ptrdiff_t) in_pitch, top,
+        step);
   } else {
-    segmented_pass < float2 > (stack.rows, true, k, pass.jump[0], carry,
-        line_ok, top, step, top, step);
+    segmented_pass < SEGMENTS, float2 > (stack.rows, true, k,
+        pass.jump[M][0], carry, line_ok, top, step, top, step);
   }
-  segmented_pass < float2 > (stack.rows, false, k, pass.jump[1], carry,
-      line_ok, top, step, top, step);
+  segmented_pass < SEGMENTS, float2 > (stack.rows, false, k,
+      pass.jump[M][1], carry, line_ok, top, step, top, step);
+}
+
+/* Filters the columns of @stack (see recursive_lines), with many segments
+ * per line when there are enough lines. */
+cvcore_status
+launch_lines (cudaStream_t stream, const Stack & stack, const float *in,
+    size_t in_pitch, bool rows_pass, const cv_gabor_plan * plan)
+{
+  const dim3 grid ((stack.cols + kLinesPerBlock - 1) / kLinesPerBlock,
+      plan->n_filters);
+
+  if (stack.cols * plan->n_filters >= kManySegmentLines)
+    recursive_lines < CV_GABOR_SEGMENTS_MANY, 1 > <<< grid,
+        dim3 (kLinesPerBlock, CV_GABOR_SEGMENTS_MANY), 0, stream >>> (stack,
+        in, in_pitch, rows_pass, *plan);
+  else
+    recursive_lines < CV_GABOR_SEGMENTS_FEW, 0 > <<< grid,
+        dim3 (kLinesPerBlock, CV_GABOR_SEGMENTS_FEW), 0, stream >>> (stack,
+        in, in_pitch, rows_pass, *plan);
+  CUDA_TRY (cudaGetLastError ());
+  return CVCORE_OK;
 }
 
 constexpr int kTile = 32;
@@ -485,6 +511,7 @@ cvcore_cuda_gabor (cvcore_stream * stream, const cv_gabor_device_scratch *
   const int w = src->width, h = src->height, nf = plan->n_filters;
   float2 *taps = reinterpret_cast < float2 * >(scratch->taps);
   const dim3 tile_threads (kTile, 8);
+  cvcore_status status;
   Source s;
   Stack planes, aux;
 
@@ -524,18 +551,17 @@ cvcore_cuda_gabor (cvcore_stream * stream, const cv_gabor_device_scratch *
     transpose_luma <<<dim3 ((w + kTile - 1) / kTile, (h + kTile - 1) / kTile),
         tile_threads, 0, cs >>> (s, w, h, scratch->luma, scratch->luma_pitch);
     CUDA_TRY (cudaGetLastError ());
-    recursive_lines <<<dim3 ((h + kLinesPerBlock - 1) / kLinesPerBlock, nf),
-        dim3 (kLinesPerBlock, kSegments), 0, cs >>> (aux, scratch->luma,
-        scratch->luma_pitch, true, *plan);
-    CUDA_TRY (cudaGetLastError ());
+    status = launch_lines (cs, aux, scratch->luma, scratch->luma_pitch, true,
+        plan);
+    if (status != CVCORE_OK)
+      return status;
     transpose_planes <<<dim3 ((w + kTile - 1) / kTile,
             (h + kTile - 1) / kTile, nf), tile_threads, 0, cs >>> (aux,
         planes);
     CUDA_TRY (cudaGetLastError ());
-    recursive_lines <<<dim3 ((w + kLinesPerBlock - 1) / kLinesPerBlock, nf),
-        dim3 (kLinesPerBlock, kSegments), 0, cs >>> (planes, nullptr, 0,
-        false, *plan);
-    CUDA_TRY (cudaGetLastError ());
+    status = launch_lines (cs, planes, nullptr, 0, false, plan);
+    if (status != CVCORE_OK)
+      return status;
   }
   combine <<<dim3 ((w + kThreads - 1) / kThreads, h), kThreads, 0, cs >>>
       (planes, *dst, *params, *plan);

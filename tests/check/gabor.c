@@ -330,7 +330,9 @@ GST_START_TEST (test_cuda_equals_cpu)
     cvcore_gabor_params_init (&params);
     params.method = n % 2 ? CVCORE_GABOR_FIR : CVCORE_GABOR_RECURSIVE;
     params.output = (cvcore_gabor_output) (n % 5);
-    params.orientations = 1 + n % 3;
+    /* on the large frame one orientation (few segments per line on
+     * CUDA) and three (many) */
+    params.orientations = n == 2 ? 1 : 1 + n % 3;
     params.sigma = (gdouble[]) {
     2.0, 5.0, 12.0}[n / 3 % 3];
     params.orientation = 17.0 * n;
