@@ -31,8 +31,9 @@ struct cvcore_clt_scratch
   /* The kernel set on the device, and its shape (data unused). */
   float *kernels;
   cvcore_clt_kernel_set set;
-  /* CUDA: a mosaic's colours, interpolated once per frame (made at the
-   * first mosaic, 16-bit so that either depth fits) */
+  /* Whether it takes mosaics; CUDA keeps a mosaic's colours, interpolated
+   * once per frame, 16-bit so that either depth fits. */
+  bool mosaics;
   void *colours;
   size_t colours_pitch;
 };
@@ -398,15 +399,17 @@ cv_clt_cpu_tile_transform (const cvcore_image * src, int c, int tx, int ty,
 
 cvcore_status
 cvcore_clt_scratch_new (cvcore_device * device, int width, int height,
-    int channels, cvcore_clt_scratch ** clt)
+    int channels, bool mosaics, cvcore_clt_scratch ** clt)
 {
   cvcore_clt_scratch *s;
   cvcore_status status;
 
   *clt = NULL;
-  if (width < 1 || height < 1 || channels < 1 || channels > 4)
+  if (width < 1 || height < 1 || channels < 1 || channels > 4
+      || (mosaics && channels != 3))
     return cvcore_fail (CVCORE_ERROR_INVALID_VALUE,
-        "CLT of %dx%d with %d channels", width, height, channels);
+        "CLT of %dx%d with %d channels%s", width, height, channels,
+        mosaics ? " and mosaics" : "");
   s = calloc (1, sizeof (*s));
   if (s == NULL)
     return cvcore_fail (CVCORE_ERROR_OUT_OF_MEMORY, "CLT scratch");
@@ -422,7 +425,12 @@ cvcore_clt_scratch_new (cvcore_device * device, int width, int height,
     status = cvcore_plane_alloc (device, sizeof (float) * 8 *
         cvcore_clt_tiles (width), (size_t) 4 * channels * 8 *
         cvcore_clt_tiles (height), &s->planes, &s->plane_pitch);
+    /* a mosaic's colours, interpolated, as 4 samples of up to 16 bits */
+    if (status == CVCORE_OK && mosaics)
+      status = cvcore_plane_alloc (device, 4 * sizeof (uint16_t) *
+          (size_t) width, height, &s->colours, &s->colours_pitch);
   }
+  s->mosaics = mosaics;
   if (status != CVCORE_OK) {
     cvcore_clt_scratch_free (s);
     return status;
@@ -529,7 +537,7 @@ cvcore_clt (cvcore_stream * stream, cvcore_clt_scratch * clt,
     processed += (params->channel_mask >> c) & 1;
   if (params->bayer)
     channels_fit = src->channels == 1 && (dst->channels == 1
-        || dst->channels == 4) && clt->channels >= 3 && valid_pattern
+        || dst->channels == 4) && clt->mosaics && valid_pattern
         (params->bayer);
   else
     channels_fit = dst->channels == src->channels && src->channels >= 1
@@ -538,9 +546,11 @@ cvcore_clt (cvcore_stream * stream, cvcore_clt_scratch * clt,
       || dst->width != src->width || dst->height != src->height
       || dst->sample != src->sample || !channels_fit)
     return cvcore_fail (CVCORE_ERROR_INVALID_VALUE,
-        "CLT of %dx%dx%d into %dx%dx%d with a %dx%d scratch of %d channels",
-        src->width, src->height, src->channels, dst->width, dst->height,
-        dst->channels, clt->width, clt->height, clt->channels);
+        "CLT of %dx%dx%d%s into %dx%dx%d with a %dx%d scratch of %d "
+        "channels%s", src->width, src->height, src->channels,
+        params->bayer ? " (mosaic)" : "", dst->width, dst->height,
+        dst->channels, clt->width, clt->height, clt->channels,
+        clt->mosaics ? " and mosaics" : "");
   if (!valid_params (params))
     return cvcore_fail (CVCORE_ERROR_INVALID_VALUE,
         "CLT parameters out of range (shift %g, %g, sigma %g)",
@@ -568,15 +578,7 @@ cvcore_clt (cvcore_stream * stream, cvcore_clt_scratch * clt,
       cvcore_image colours = { NULL, 0, src->width, src->height, 4,
         src->sample
       };
-      cvcore_status status;
 
-      if (params->bayer && clt->colours == NULL) {
-        status = cvcore_plane_alloc (clt->device, 4 * sizeof (uint16_t) *
-            (size_t) src->width, src->height, &clt->colours,
-            &clt->colours_pitch);
-        if (status != CVCORE_OK)
-          return status;
-      }
       colours.data = clt->colours;
       colours.pitch = clt->colours_pitch;
       return cvcore_cuda_clt (stream, src, dst, params, &plan, clt->planes,

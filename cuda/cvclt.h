@@ -147,9 +147,10 @@ void cvcore_clt_params_init (cvcore_clt_params * params);
 typedef struct cvcore_clt_scratch cvcore_clt_scratch;
 
 /* Scratch for frames of @width x @height with up to @channels processed
- * channels. */
+ * channels; with @mosaics (and 3 channels) it also takes Bayer mosaics
+ * (params.bayer), whose interpolated colours CUDA keeps in it. */
 cvcore_status cvcore_clt_scratch_new (cvcore_device * device, int width,
-    int height, int channels, cvcore_clt_scratch ** clt);
+    int height, int channels, bool mosaics, cvcore_clt_scratch ** clt);
 void cvcore_clt_scratch_free (cvcore_clt_scratch * clt);
 
 /* Copies @set (made for this frame size) to the device, queued on

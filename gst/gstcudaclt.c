@@ -198,8 +198,7 @@ ensure_scratch (GstCudaClt * self, const GstVideoInfo * info)
   if (cvcore_clt_scratch_new (gst_cuda_vision_device_get_core (device),
           GST_VIDEO_INFO_WIDTH (info), GST_VIDEO_INFO_HEIGHT (info),
           GST_VIDEO_INFO_IS_RGB (info) || self->bayer ? 3 : 1,
-          &self->scratch) !=
-      CVCORE_OK) {
+          self->bayer != 0, &self->scratch) != CVCORE_OK) {
     GST_ELEMENT_ERROR (self, RESOURCE, NO_SPACE_LEFT,
         ("Cannot allocate lapped-transform planes for %dx%d",
             GST_VIDEO_INFO_WIDTH (info), GST_VIDEO_INFO_HEIGHT (info)),

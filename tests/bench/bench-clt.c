@@ -71,7 +71,7 @@ alloc_frames (cvcore_device * device, cvcore_stream * stream, CltJob * job,
             job->src[i].pitch, 0x40 + 8 * i, (size_t) w * channels, h));
   }
   /* three colours of RGBA, and of a mosaic */
-  CORE_TRY (cvcore_clt_scratch_new (device, w, h, 3, &job->scratch));
+  CORE_TRY (cvcore_clt_scratch_new (device, w, h, 3, true, &job->scratch));
 }
 
 static void

@@ -43,7 +43,8 @@ run_on (cvcore_device * dev, cvcore_stream * st, const TestImage * src,
   cvcore_clt_scratch *clt;
 
   fail_unless_equals_int (cvcore_clt_scratch_new (dev, im->width, im->height,
-          params->bayer ? 3 : im->channels, &clt), CVCORE_OK);
+          params->bayer ? 3 : im->channels, params->bayer != 0, &clt),
+      CVCORE_OK);
   if (set)
     fail_unless_equals_int (cvcore_clt_set_kernels (clt, st, set), CVCORE_OK);
   fail_unless (cvcore_clt (st, clt, im, &out.image, params) == CVCORE_OK,
@@ -333,8 +334,8 @@ GST_START_TEST (test_bayer_none)
           put_sample (&flat, x, y, 0, colour[site_colour (patterns[k], x,
                       y)]);
       cvtest_image_upload (&flat, stream);
-      fail_unless_equals_int (cvcore_clt_scratch_new (device, w, h, 3, &clt),
-          CVCORE_OK);
+      fail_unless_equals_int (cvcore_clt_scratch_new (device, w, h, 3, true,
+              &clt), CVCORE_OK);
       fail_unless_equals_int (cvcore_clt (stream, clt, &flat.image,
               &rgba.image, &params), CVCORE_OK);
       cvtest_image_download (&rgba, stream);
@@ -344,6 +345,12 @@ GST_START_TEST (test_bayer_none)
           for (gint c = 0; c < 4; c++)
             fail_unless_equals_int (cvtest_host_sample (&rgba, x, y, c),
                 c < 3 ? colour[c] : (k % 2 ? 65535 : 255));
+      cvcore_clt_scratch_free (clt);
+      /* a scratch made without mosaics takes none */
+      fail_unless_equals_int (cvcore_clt_scratch_new (device, w, h, 3, false,
+              &clt), CVCORE_OK);
+      fail_unless_equals_int (cvcore_clt (stream, clt, &flat.image,
+              &rgba.image, &params), CVCORE_ERROR_INVALID_VALUE);
       cvcore_clt_scratch_free (clt);
       cvtest_image_free (&rgba, device);
       cvtest_image_free (&flat, device);
@@ -599,8 +606,8 @@ GST_START_TEST (test_kernel_files)
   assert_load_fails ("/nonexistent/cvclt.kernels", "cannot open");
   g_free (contents);
 
-  fail_unless_equals_int (cvcore_clt_scratch_new (device, 51, 30, 1, &clt),
-      CVCORE_OK);
+  fail_unless_equals_int (cvcore_clt_scratch_new (device, 51, 30, 1, false,
+          &clt), CVCORE_OK);
   fail_unless_equals_int (cvcore_clt_set_kernels (clt, stream, set),
       CVCORE_ERROR_INVALID_VALUE);
   cvcore_clt_scratch_free (clt);
