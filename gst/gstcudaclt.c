@@ -385,14 +385,7 @@ gst_cuda_clt_transform_caps (GstBaseTransform * trans,
       ret = gst_caps_merge_structure_full (ret, other,
           gst_caps_features_copy (features));
   }
-  if (filter) {
-    GstCaps *tmp = gst_caps_intersect_full (filter, ret,
-        GST_CAPS_INTERSECT_FIRST);
-
-    gst_caps_unref (ret);
-    ret = tmp;
-  }
-  return ret;
+  return gst_cuda_vision_caps_filter (ret, filter);
 }
 
 static gboolean
@@ -458,10 +451,8 @@ gst_cuda_clt_class_init (GstCudaCltClass * klass)
   {
     GstCaps *caps = gst_caps_from_string (CLT_CAPS);
 
-    gst_element_class_add_pad_template (element_class,
-        gst_pad_template_new ("sink", GST_PAD_SINK, GST_PAD_ALWAYS, caps));
-    gst_element_class_add_pad_template (element_class,
-        gst_pad_template_new ("src", GST_PAD_SRC, GST_PAD_ALWAYS, caps));
+    gst_cuda_vision_filter_class_add_pad_templates_caps
+        (GST_CUDA_VISION_FILTER_CLASS (klass), caps, caps);
     gst_caps_unref (caps);
   }
   gst_element_class_set_static_metadata (element_class,

@@ -5,6 +5,7 @@
 #include "gstcudavisionfilter.h"
 #include "gstcudavisionbufferpool.h"
 #include "gstcudavisionmemory.h"
+#include "gstcudavisionutils.h"
 
 GST_DEBUG_CATEGORY_STATIC (gst_cuda_vision_filter_debug);
 #define GST_CAT_DEFAULT gst_cuda_vision_filter_debug
@@ -34,16 +35,25 @@ void
 gst_cuda_vision_filter_class_add_pad_templates_full (GstCudaVisionFilterClass
     * klass, const gchar * sink_formats, const gchar * src_formats)
 {
-  GstElementClass *element_class = GST_ELEMENT_CLASS (klass);
   GstCaps *sink_caps = device_video_caps (sink_formats);
   GstCaps *src_caps = device_video_caps (src_formats);
+
+  gst_cuda_vision_filter_class_add_pad_templates_caps (klass, sink_caps,
+      src_caps);
+  gst_caps_unref (sink_caps);
+  gst_caps_unref (src_caps);
+}
+
+void
+gst_cuda_vision_filter_class_add_pad_templates_caps (GstCudaVisionFilterClass
+    * klass, GstCaps * sink_caps, GstCaps * src_caps)
+{
+  GstElementClass *element_class = GST_ELEMENT_CLASS (klass);
 
   gst_element_class_add_pad_template (element_class,
       gst_pad_template_new ("sink", GST_PAD_SINK, GST_PAD_ALWAYS, sink_caps));
   gst_element_class_add_pad_template (element_class,
       gst_pad_template_new ("src", GST_PAD_SRC, GST_PAD_ALWAYS, src_caps));
-  gst_caps_unref (sink_caps);
-  gst_caps_unref (src_caps);
 }
 
 void
@@ -77,13 +87,7 @@ gst_cuda_vision_filter_convert_caps (GstBaseTransform * trans,
   ret = gst_caps_intersect_full (loose, formats, GST_CAPS_INTERSECT_FIRST);
   gst_caps_unref (loose);
   gst_caps_unref (formats);
-  if (filter) {
-    GstCaps *tmp = gst_caps_intersect_full (filter, ret,
-        GST_CAPS_INTERSECT_FIRST);
-
-    gst_caps_unref (ret);
-    ret = tmp;
-  }
+  ret = gst_cuda_vision_caps_filter (ret, filter);
   GST_DEBUG_OBJECT (trans, "%" GST_PTR_FORMAT " -> %" GST_PTR_FORMAT, caps,
       ret);
   return ret;

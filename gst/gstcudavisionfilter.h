@@ -38,6 +38,11 @@ void gst_cuda_vision_filter_class_add_pad_templates_full
     (GstCudaVisionFilterClass * klass, const gchar * sink_formats,
     const gchar * src_formats);
 
+/* The same with any caps (not taken) on the two pads. */
+void gst_cuda_vision_filter_class_add_pad_templates_caps
+    (GstCudaVisionFilterClass * klass, GstCaps * sink_caps,
+    GstCaps * src_caps);
+
 /* transform_caps of converters: any format of the other pad's template at
  * the same size and rate (colorimetry and chroma siting dropped). */
 GstCaps *gst_cuda_vision_filter_convert_caps (GstBaseTransform * trans,

@@ -72,13 +72,18 @@ gst_cuda_vision_caps_for_features (const GstCaps * caps, const gchar * first,
 
   if (second)
     ret = gst_caps_merge (ret, caps_with_feature (caps, second));
-  if (filter) {
-    GstCaps *tmp = gst_caps_intersect_full (filter, ret,
-        GST_CAPS_INTERSECT_FIRST);
+  return gst_cuda_vision_caps_filter (ret, filter);
+}
 
-    gst_caps_unref (ret);
-    ret = tmp;
-  }
+GstCaps *
+gst_cuda_vision_caps_filter (GstCaps * caps, GstCaps * filter)
+{
+  GstCaps *ret;
+
+  if (filter == NULL)
+    return caps;
+  ret = gst_caps_intersect_full (filter, caps, GST_CAPS_INTERSECT_FIRST);
+  gst_caps_unref (caps);
   return ret;
 }
 

@@ -19,6 +19,19 @@ texture (gdouble x, gdouble y)
   return 128.0 + 2.5 * picture_texture (x, y);
 }
 
+
+/* Stops @pipeline and drops the references stereo_pipeline() gave. */
+static void
+stereo_pipeline_free (GstElement * pipeline, GstElement * left,
+    GstElement * right, GstElement * sink)
+{
+  gst_element_set_state (pipeline, GST_STATE_NULL);
+  gst_object_unref (left);
+  gst_object_unref (right);
+  gst_object_unref (sink);
+  gst_object_unref (pipeline);
+}
+
 /* A GRAY8 view of width @w at @pts: the texture moved left by @shift. */
 static GstBuffer *
 view (gint w, gdouble shift, GstClockTime pts)
@@ -98,11 +111,7 @@ GST_START_TEST (test_disparity)
   fail_unless (gst_app_sink_try_pull_sample (GST_APP_SINK (sink),
           5 * GST_SECOND) == NULL);
   fail_unless (gst_app_sink_is_eos (GST_APP_SINK (sink)));
-  gst_element_set_state (pipeline, GST_STATE_NULL);
-  gst_object_unref (left);
-  gst_object_unref (right);
-  gst_object_unref (sink);
-  gst_object_unref (pipeline);
+  stereo_pipeline_free (pipeline, left, right, sink);
 }
 
 GST_END_TEST;
@@ -128,11 +137,7 @@ GST_START_TEST (test_views_differ)
     g_error_free (error);
   }
   gst_message_unref (msg);
-  gst_element_set_state (pipeline, GST_STATE_NULL);
-  gst_object_unref (left);
-  gst_object_unref (right);
-  gst_object_unref (sink);
-  gst_object_unref (pipeline);
+  stereo_pipeline_free (pipeline, left, right, sink);
 }
 
 GST_END_TEST;
