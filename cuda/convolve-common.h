@@ -81,25 +81,19 @@ cv_finish_float (float acc, float divisor, float reciprocal,
   return cv_floor_small (fminf (fmaxf (v, 0.0f), (float) max_value));
 }
 
-/* Rounding of whole sums by whole divisors and biases without floats: the
- * result floor(acc / D + b + 1/2) is floor(N / d) with N = 2 acc + (2b + 1) D
- * and d = 2 D, and N / d a multiply-high by a magic number and a shift. With
- * |acc| <= 32640 (the packed 8-bit path), 1 <= D <= 1024 and |b| <= 255,
- * 0 <= N < 2^23 after clamping, where the magic number's error stays under
- * 1/d; and cv_finish_float() is then exact too, so both agree.
- *
- * For acc >= 0 the same result is floor((acc + a) / D) with a = b D +
- * floor(D / 2) (when D is odd the dropped half never crosses a multiple of
- * D), which needs no clamp below and, when D is a power of two, no
- * multiplication either. */
+/* Rounding of whole sums by whole divisors and biases without floats:
+ * for a whole sum acc, floor(acc / D + b + 1/2) = floor((acc + a) / D) with
+ * a = b D + floor(D / 2) (when D is odd the dropped half never crosses a
+ * multiple of D), and below 0 the result saturates to 0 anyway; so it is
+ * max(acc + a, 0) / D, a shift when D is a power of two, else a
+ * multiply-high by a magic number and a shift. With |acc| <= 32640 (the
+ * packed 8-bit path), 1 <= D <= 1024 and |b| <= 255 cv_finish_float() is
+ * exact too, so both agree. */
 typedef struct
 {
-  int offset;                   /* (2b + 1) D */
-  unsigned magic;               /* N / d = mulhi (N, magic) >> shift */
-  int shift;
   int add;                      /* a */
-  unsigned magic_d;             /* (acc + a) / D, D not a power of two */
-  int shift_d;                  /* log2 D when D is a power of two */
+  unsigned magic;               /* D not a power of two: mulhi by this ... */
+  int shift;                    /* ... then shift; else only the shift */
   int divisor_is_power;
 } cv_int_finish;
 
@@ -107,10 +101,10 @@ typedef struct
 #define CV_INT_FINISH_MAX_BIAS 255
 #define CV_INT_FINISH_MAX_SUM 32640
 
-/* Magic number and shift that divide any n < 2^31 by @d (2 <= d < 2^16) as
- * mulhi (n, magic) >> shift: with 2^t <= d < 2^(t+1) and magic =
- * floor(2^(32+t) / d) + 1 the quotient is over by less than n / 2^(32+t) <
- * 1/d, never enough to reach the next whole number. */
+/* Magic number and shift that divide any n < 2^31 by @d (not a power of
+ * two, under 2^16) as mulhi (n, magic) >> shift: with 2^t < d < 2^(t+1)
+ * and magic = floor(2^(32+t) / d) + 1 the quotient is over by less than
+ * n / 2^(32+t) < 1/d, never enough to reach the next whole number. */
 CV_HD void
 cv_int_divider (unsigned d, unsigned *magic, int *shift)
 {
@@ -118,14 +112,8 @@ cv_int_divider (unsigned d, unsigned *magic, int *shift)
 
   while ((2u << t) <= d)
     t++;
-  if ((d & (d - 1)) == 0) {
-    /* 2^(32 + t) / d would need 33 bits: halve, shift one less. */
-    *magic = 1u << 31;
-    *shift = t - 1;
-  } else {
-    *magic = (unsigned) ((1ull << (32 + t)) / d + 1);
-    *shift = t;
-  }
+  *magic = (unsigned) ((1ull << (32 + t)) / d + 1);
+  *shift = t;
 }
 
 /* Fills @f for @divisor and @bias; false where they are not whole numbers
@@ -140,17 +128,15 @@ cv_int_finish_init (cv_int_finish * f, float divisor, float bias)
       fabsf (bias) > CV_INT_FINISH_MAX_BIAS)
     return 0;
   d = (int) divisor;
-  f->offset = (2 * (int) bias + 1) * d;
-  cv_int_divider (2u * d, &f->magic, &f->shift);
   f->add = (int) bias *d + d / 2;
   f->divisor_is_power = (d & (d - 1)) == 0;
-  f->magic_d = 0;
-  f->shift_d = 0;
+  f->magic = 0;
+  f->shift = 0;
   if (f->divisor_is_power)
-    while ((1 << f->shift_d) < d)
-      f->shift_d++;
+    while ((1 << f->shift) < d)
+      f->shift++;
   else
-    cv_int_divider ((unsigned) d, &f->magic_d, &f->shift_d);
+    cv_int_divider ((unsigned) d, &f->magic, &f->shift);
   return 1;
 }
 
@@ -164,26 +150,30 @@ cv_mulhi (unsigned a, unsigned b)
 #endif
 }
 
+/* @n / D for the divisor of @f. */
+CV_HD unsigned
+cv_int_divide (unsigned n, const cv_int_finish * f)
+{
+  return f->divisor_is_power ? n >> f->shift : cv_mulhi (n, f->magic) >>
+      f->shift;
+}
+
 /* The rounded, saturated result of the whole sum @acc. */
 CV_HD int
 cv_finish_int (int acc, const cv_int_finish * f, int max_value)
 {
-  const int n = 2 * acc + f->offset;
-  const int q = (int) (cv_mulhi (n < 0 ? 0u : (unsigned) n, f->magic) >>
-      f->shift);
+  const int n = acc + f->add;
+  const int q = (int) cv_int_divide (n < 0 ? 0u : (unsigned) n, f);
 
   return q > max_value ? max_value : q;
 }
 
-/* cv_finish_int() for a sum @acc >= 0 whose result cannot saturate, where
- * acc + a >= 0. */
+/* cv_finish_int() for a sum with acc + a >= 0 whose result cannot
+ * saturate: no clamps. */
 CV_HD int
 cv_finish_int_nonnegative (int acc, const cv_int_finish * f)
 {
-  const unsigned n = (unsigned) (acc + f->add);
-
-  return (int) (f->divisor_is_power ? n >> f->shift_d :
-      cv_mulhi (n, f->magic_d) >> f->shift_d);
+  return (int) cv_int_divide ((unsigned) (acc + f->add), f);
 }
 
 CV_HD int

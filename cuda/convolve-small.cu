@@ -263,11 +263,10 @@ dense_small_packed (Geometry g, IntTaps<K * K> taps, int border_pair,
         const unsigned w = (unsigned) acc[r][p] + add;
 
         if constexpr (FINISH == kFinishShift)
-          bytes[p] = (w >> rounding.shift_d) & 0x00ff00ffu;
+          bytes[p] = (w >> rounding.shift) & 0x00ff00ffu;
         else
-          bytes[p] = cv_mulhi (w & 0xffffu, rounding.magic_d) >>
-              rounding.shift_d | (cv_mulhi (w >> 16,
-                  rounding.magic_d) >> rounding.shift_d) << 16;
+          bytes[p] = cv_int_divide (w & 0xffffu, &rounding) |
+              cv_int_divide (w >> 16, &rounding) << 16;
       }
       if (whole_pixels) {
         if constexpr (C == 4)
@@ -349,7 +348,7 @@ packed_finish (const cvcore_conv_plan * plan, cv_int_finish * rounding)
   const int largest = 255 * positive_sum + rounding->add;
   if (negative || largest >= 65536 || largest >= 256 * (int) plan->divisor)
     return kFinishInt;
-  return rounding->divisor_is_power && rounding->shift_d <= 8 ?
+  return rounding->divisor_is_power && rounding->shift <= 8 ?
       kFinishShift : kFinishDivide;
 }
 
