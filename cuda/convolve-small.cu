@@ -216,7 +216,7 @@ enum PackedFinish
   kFinishFloat,                 /* cv_finish_float(), any divisor and bias */
   kFinishInt,                   /* cv_finish_int() on each lane */
   /* Sums >= 0 that cannot saturate: a is added to both lanes at once, then
-   * each lane is divided by D ... */
+   * each lane is divided by D (not a power of two) ... */
   kFinishDivide,
   /* ... or, for D = 2^k <= 256, both lanes are shifted at once and the two
    * results are the word's bytes 0 and 2. */
@@ -265,8 +265,9 @@ dense_small_packed (Geometry g, IntTaps<K * K> taps, int border_pair,
         if constexpr (FINISH == kFinishShift)
           bytes[p] = (w >> rounding.shift) & 0x00ff00ffu;
         else
-          bytes[p] = cv_int_divide (w & 0xffffu, &rounding) |
-              cv_int_divide (w >> 16, &rounding) << 16;
+          bytes[p] = cv_mulhi (w & 0xffffu, rounding.magic) >>
+              rounding.shift | (cv_mulhi (w >> 16,
+                  rounding.magic) >> rounding.shift) << 16;
       }
       if (whole_pixels) {
         if constexpr (C == 4)
@@ -348,8 +349,11 @@ packed_finish (const cvcore_conv_plan * plan, cv_int_finish * rounding)
   const int largest = 255 * positive_sum + rounding->add;
   if (negative || largest >= 65536 || largest >= 256 * (int) plan->divisor)
     return kFinishInt;
-  return rounding->divisor_is_power && rounding->shift <= 8 ?
-      kFinishShift : kFinishDivide;
+  if (!rounding->divisor_is_power)
+    return kFinishDivide;
+  /* a power of two: both lanes shifted at once while the results stay
+   * clear of the other lane */
+  return rounding->shift <= 8 ? kFinishShift : kFinishInt;
 }
 
 template <int C, int K>
