@@ -224,9 +224,14 @@ static void
 gst_cuda_vision_filter_before_transform (GstBaseTransform * trans,
     GstBuffer * buffer)
 {
-  GstClockTime stream_time = gst_segment_to_stream_time (&trans->segment,
-      GST_FORMAT_TIME, GST_BUFFER_PTS (buffer));
+  GstClockTime stream_time;
 
+  /* controlled properties follow stream time, which only a TIME segment
+   * gives */
+  if (trans->segment.format != GST_FORMAT_TIME)
+    return;
+  stream_time = gst_segment_to_stream_time (&trans->segment, GST_FORMAT_TIME,
+      GST_BUFFER_PTS (buffer));
   if (GST_CLOCK_TIME_IS_VALID (stream_time))
     gst_object_sync_values (GST_OBJECT_CAST (trans), stream_time);
 }

@@ -142,6 +142,56 @@ GST_START_TEST (test_filters_run)
 
 GST_END_TEST;
 
+/* Each filter takes a stream in a BYTES segment (as from filesrc without
+ * a parser): frames go through, and property control, which needs stream
+ * time, is left alone. */
+GST_START_TEST (test_filters_bytes_segment)
+{
+  GList *features = plugin_factories ();
+
+  for (GList * l = features; l; l = l->next) {
+    GstElementFactory *factory = GST_ELEMENT_FACTORY (l->data);
+    const gchar *name = GST_OBJECT_NAME (factory);
+    const gchar *sinks[2] = { NULL, NULL };
+    gchar *format, *caps;
+    GstCaps *video;
+    GstVideoInfo info;
+    GstSegment segment;
+    GstHarness *h;
+    GstBuffer *out;
+
+    if (g_str_has_suffix (name, "upload")
+        || g_str_has_suffix (name, "download")
+        || sink_templates (factory, sinks) != 1)
+      continue;
+    format = first_sink_format (factory);
+    caps = g_strdup_printf ("video/x-raw,format=%s,width=67,height=45,"
+        "framerate=30/1", format);
+    h = cvtest_filter_harness (name, "", NULL);
+    gst_harness_set_src_caps_str (h, caps);
+    gst_segment_init (&segment, GST_FORMAT_BYTES);
+    fail_unless (gst_harness_push_event (h, gst_event_new_segment (&segment)));
+    video = gst_caps_from_string (caps);
+    fail_unless (gst_video_info_from_caps (&info, video));
+    gst_caps_unref (video);
+    for (gint i = 0; i < 2; i++) {
+      GstBuffer *in = gst_harness_create_buffer (h, info.size);
+
+      GST_BUFFER_PTS (in) = i * GST_SECOND / 30;
+      GST_BUFFER_OFFSET (in) = i * info.size;
+      out = gst_harness_push_and_pull (h, in);
+      fail_unless (out != NULL, "%s: no frame", name);
+      gst_buffer_unref (out);
+    }
+    gst_harness_teardown (h);
+    g_free (caps);
+    g_free (format);
+  }
+  gst_plugin_feature_list_free (features);
+}
+
+GST_END_TEST;
+
 static Suite *
 plugin_suite (void)
 {
@@ -152,6 +202,7 @@ plugin_suite (void)
   tcase_set_timeout (tc, 300);
   tcase_add_test (tc, test_properties_documented);
   tcase_add_test (tc, test_filters_run);
+  tcase_add_test (tc, test_filters_bytes_segment);
   return s;
 }
 
