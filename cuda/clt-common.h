@@ -14,6 +14,10 @@ typedef struct
   int width, height, tiles_x, tiles_y;
   cvcore_clt_operation operation;
   unsigned bayer;               /* the source's mosaic, or 0 */
+  /* A mosaic's colours go in sparse and are filled in by the response
+   * built from demosaic[] (see cvclt.h). */
+  bool sparse;
+  double demosaic[8];
   /* Integer part of the shift: tiles sample the source this many pixels
    * left (up) of where they write. */
   int offset_x, offset_y;
@@ -55,19 +59,26 @@ cv_clt_bayer_colour (unsigned pattern, int x, int y)
   return (int) (pattern >> (2 * ((y & 1) * 2 + (x & 1))) & 3);
 }
 
-/* @i reflected about the end samples, so that its parity, and with it
- * its colour in a mosaic, is kept. */
+/* Index of sample @i (any) of a line of @n reflected about its end
+ * samples, so that its parity, and with it its colour in a mosaic, is
+ * kept (but for @n = 1). */
 #ifdef __CUDACC__
 __host__ __device__
 #endif
 static inline int
 cv_clt_reflect (int i, int n)
 {
+  const int period = 2 * n - 2;
+
+  /* the common case without a division */
+  if (i >= 0 && i < n)
+    return i;
+  if (n == 1)
+    return 0;
+  i %= period;
   if (i < 0)
-    i = -i;
-  if (i >= n)
-    i = 2 * n - 2 - i;
-  return i < 0 ? 0 : i >= n ? n - 1 : i;
+    i += period;
+  return i < n ? i : period - i;
 }
 
 #ifdef __CUDACC__
@@ -104,6 +115,31 @@ cv_clt_bayer_sample (const unsigned char *data, size_t pitch, int wide,
         0.5f * (AT (-1, 0) + AT (1, 0)) : 0.5f * (AT (0, -1) + AT (0, 1));
   return 0.25f * (AT (-1, -1) + AT (1, -1) + AT (-1, 1) + AT (1, 1));
 #undef AT
+}
+
+/* A sparse mosaic's colour @c at (@x, @y), any position: the sample of
+ * the site reflected into the frame where (@x, @y) is a site of colour
+ * @c, else 0. */
+#ifdef __CUDACC__
+__host__ __device__
+#endif
+static inline float
+cv_clt_sparse_sample (const unsigned char *data, size_t pitch, int wide,
+    int w, int h, unsigned pattern, int x, int y, int c)
+{
+  return cv_clt_bayer_colour (pattern, x, y) == c ? cv_clt_mosaic_at (data,
+      pitch, wide, w, h, x, y) : 0.0f;
+}
+
+/* The response that fills in colour @c of a sparse mosaic at frequency
+ * (@k, @l), from plan.demosaic. */
+#ifdef __CUDACC__
+__host__ __device__
+#endif
+static inline double
+cv_clt_demosaic_response (const double *d, int c, int k, int l)
+{
+  return c == 1 ? 0.5 * (d[k] + d[l]) : d[k] * d[l];
 }
 
 /* Index of sample @i of a line of @n mirrored at both ends (any @i). */

@@ -51,6 +51,7 @@ cvcore_clt_params_init (cvcore_clt_params * params)
   params->operation = CVCORE_CLT_NONE;
   params->sigma = 1.0;
   params->channel_mask = 1;
+  params->mosaic_method = CVCORE_CLT_MOSAIC_SPARSE;
 }
 
 static double
@@ -72,6 +73,10 @@ cv_clt_plan_init (cv_clt_plan * plan, int width, int height,
   plan->tiles_y = cvcore_clt_tiles (height);
   plan->operation = params->operation;
   plan->bayer = params->bayer;
+  plan->sparse = params->bayer
+      && params->mosaic_method == CVCORE_CLT_MOSAIC_SPARSE;
+  for (int k = 0; k < 8; k++)
+    plan->demosaic[k] = 1.0 + cos (CV_PI * k / 7.0);
   if (params->operation == CVCORE_CLT_SHIFT) {
     plan->offset_x = (int) lround (params->shift_x);
     plan->offset_y = (int) lround (params->shift_y);
@@ -181,11 +186,18 @@ cpu_tile_forward (const cvcore_image * src, int c, int tx, int ty,
       const int x = cv_clt_mirror (8 * tx - 8 + n - plan->offset_x,
           src->width);
 
-      /* a mosaic's colours are interpolated to the sample's precision */
-      const double v = plan->bayer ? floor (cv_clt_bayer_sample (src->data,
-              src->pitch, src->sample == CVCORE_SAMPLE_U16, src->width,
-              src->height, plan->bayer, x, y, c) + 0.5) :
-          sample_at (src, x, y, c);
+      const int wide = src->sample == CVCORE_SAMPLE_U16;
+      double v;
+
+      if (plan->sparse)
+        v = cv_clt_sparse_sample (src->data, src->pitch, wide, src->width,
+            src->height, plan->bayer, 8 * tx - 8 + n - plan->offset_x,
+            8 * ty - 8 + m - plan->offset_y, c);
+      else if (plan->bayer)     /* interpolated to the sample's precision */
+        v = floor (cv_clt_bayer_sample (src->data, src->pitch, wide,
+                src->width, src->height, plan->bayer, x, y, c) + 0.5);
+      else
+        v = sample_at (src, x, y, c);
 
       u[m][n] = v * plan->window_x[n] * plan->window_y[m];
     }
@@ -248,10 +260,17 @@ kernel_response (const cvcore_clt_kernel_set * set, const float *kernels,
   }
 }
 
+/* The operation on tile (@tx, @ty) of colour (or channel) @c, after a
+ * sparse mosaic's colour is filled in. */
 static void
 cpu_tile_operate (const cvcore_clt_scratch * clt, const cv_clt_plan * plan,
-    int kernel_channel, int tx, int ty, double coef[4][8][8])
+    int c, int kernel_channel, int tx, int ty, double coef[4][8][8])
 {
+  for (int l = 0; l < 8 && plan->sparse; l++)
+    for (int k = 0; k < 8; k++)
+      for (int layer = 0; layer < 4; layer++)
+        coef[layer][l][k] *= cv_clt_demosaic_response (plan->demosaic, c, k,
+            l);
   if (plan->operation == CVCORE_CLT_NONE)
     return;
   for (int l = 0; l < 8; l++)
@@ -372,7 +391,7 @@ cpu_clt (cvcore_clt_scratch * clt, const cvcore_image * src,
         double coef[4][8][8];
 
         cpu_tile_forward (src, c, tx, ty, plan, coef);
-        cpu_tile_operate (clt, plan, clt->set.channels != 3 ? 0 :
+        cpu_tile_operate (clt, plan, c, clt->set.channels != 3 ? 0 :
             plan->bayer ? c : params->kernel_channel[c], tx, ty, coef);
         cpu_tile_inverse (coef, tx, ty, plan, acc);
       }
@@ -392,7 +411,7 @@ cv_clt_cpu_tile_transform (const cvcore_image * src, int c, int tx, int ty,
 {
   cpu_tile_forward (src, c, tx, ty, plan, coef);
   if (plan->operation == CVCORE_CLT_SHIFT)
-    cpu_tile_operate (NULL, plan, 0, tx, ty, coef);
+    cpu_tile_operate (NULL, plan, c, 0, tx, ty, coef);
 }
 
 /* --- scratch and dispatch ----------------------------------------------- */
@@ -521,7 +540,9 @@ valid_params (const cvcore_clt_params * p)
       && p->operation <= CVCORE_CLT_DECONVOLVE
       && fabs (p->shift_x) <= CVCORE_CLT_MAX_SHIFT
       && fabs (p->shift_y) <= CVCORE_CLT_MAX_SHIFT
-      && p->sigma >= 0.0 && p->sigma <= CVCORE_CLT_MAX_SIGMA;
+      && p->sigma >= 0.0 && p->sigma <= CVCORE_CLT_MAX_SIGMA
+      && (p->mosaic_method == CVCORE_CLT_MOSAIC_INTERPOLATE
+      || p->mosaic_method == CVCORE_CLT_MOSAIC_SPARSE);
 }
 
 cvcore_status

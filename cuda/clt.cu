@@ -12,12 +12,18 @@
  * pixel, the four quadrants that cover it and stores the samples. A
  * mosaic's colours are first interpolated into an interleaved colour image
  * (clt_demosaic), which the tiles load like any other; the overlap-add
- * then gives each site its own colour's result, or writes RGBA.
+ * then gives each site its own colour's result, or writes RGBA. Sparse mosaics go
+ * through clt-sparse.cu instead of the first two steps.
  *
  * DST-IV runs as the DCT-IV of the reversed input with odd outputs
  * negated, so lanes doing MDCT and MDST run the same instructions. */
 #include "clt-device.cuh"
 #include "cvcore-private.h"
+
+extern "C" cvcore_status cvcore_cuda_clt_sparse (cvcore_stream * stream,
+    const cvcore_image * src, const cv_clt_plan * plan, float *planes,
+    size_t plane_pitch, const float *kernel_data,
+    const cvcore_clt_kernel_set * set);
 
 namespace {
 
@@ -42,133 +48,6 @@ struct Channels
     return kernel >> (8 * i) & 0xff;
   }
 };
-
-struct Kernels
-{
-  const float *data;            /* [channel][ny][nx][4][8][8] */
-  int stride, nodes_x, nodes_y;
-};
-
-__device__ __forceinline__ void
-operate (const Plan & p, const Kernels & kernels, int kernel_channel,
-    int tx, int ty, int lane, float coef[8])
-{
-  const int k = lane & 7, layer = lane >> 3;
-
-  if (p.operation == CVCORE_CLT_DECONVOLVE) {
-    const float px = (float) tx / kernels.stride;
-    const float py = (float) ty / kernels.stride;
-    const int x0 = min ((int) px, kernels.nodes_x - 1);
-    const int y0 = min ((int) py, kernels.nodes_y - 1);
-    const int x1 = min (x0 + 1, kernels.nodes_x - 1);
-    const int y1 = min (y0 + 1, kernels.nodes_y - 1);
-    const float ax = fminf (px - x0, 1.0f), ay = fminf (py - y0, 1.0f);
-    /* on the device each response is [layer][k][l]: a lane's 8 values
-     * are two float4 */
-    const float *base = kernels.data + (size_t) kernel_channel *
-        kernels.nodes_y * kernels.nodes_x * CVCORE_CLT_COEFFICIENTS +
-        layer * 64 + k * 8;
-    const float4 *n00 = reinterpret_cast < const float4 *>(base + (y0 *
-            kernels.nodes_x + x0) * 256);
-    const float4 *n01 = reinterpret_cast < const float4 *>(base + (y0 *
-            kernels.nodes_x + x1) * 256);
-    const float4 *n10 = reinterpret_cast < const float4 *>(base + (y1 *
-            kernels.nodes_x + x0) * 256);
-    const float4 *n11 = reinterpret_cast < const float4 *>(base + (y1 *
-            kernels.nodes_x + x1) * 256);
-    float mine[8];
-
-#pragma unroll
-    for (int j = 0; j < 2; j++) {
-      const float4 a = __ldg (n00 + j), b = __ldg (n01 + j);
-      const float4 c = __ldg (n10 + j), d = __ldg (n11 + j);
-      const float wa = (1.0f - ax) * (1.0f - ay), wb = ax * (1.0f - ay);
-      const float wc = (1.0f - ax) * ay, wd = ax * ay;
-
-      mine[4 * j] = wa * a.x + wb * b.x + wc * c.x + wd * d.x;
-      mine[4 * j + 1] = wa * a.y + wb * b.y + wc * c.y + wd * d.y;
-      mine[4 * j + 2] = wa * a.z + wb * b.z + wc * c.z + wd * d.z;
-      mine[4 * j + 3] = wa * a.w + wb * b.w + wc * c.w + wd * d.w;
-    }
-#pragma unroll
-    for (int l = 0; l < 8; l++)
-      coef[l] = tessarine_component (coef[l],
-          __shfl_sync (0xffffffffu, mine[l], k),
-          __shfl_sync (0xffffffffu, mine[l], k + 8),
-          __shfl_sync (0xffffffffu, mine[l], k + 16),
-          __shfl_sync (0xffffffffu, mine[l], k + 24), lane);
-  } else if (p.operation != CVCORE_CLT_NONE) {
-    const float cx = p.factor_x[k][0], sx = p.factor_x[k][1];
-
-#pragma unroll
-    for (int l = 0; l < 8; l++) {
-      const float cy = p.factor_y[l][0], sy = p.factor_y[l][1];
-
-      coef[l] = tessarine_component (coef[l], cx * cy, sx * cy, cx * sy,
-          sx * sy, lane);
-    }
-  }
-}
-
-/* Inverse of the tile whose coefficients the lanes hold, as in forward()
- * backwards; writes its four quadrants. */
-__device__ __forceinline__ void
-inverse (const Plan & p, float *planes, size_t pitch, int tx, int ty,
-    TileShared & s, int lane, const float coef[8])
-{
-  const size_t plane_rows = (size_t) p.tiles_y * 8;
-
-  {
-    const int k = lane & 7, hk = lane >> 3 & 1;
-    const bool vk = lane >> 4;
-    float g[8], u[16], sum[8];
-
-    dct4 (coef, g, vk);
-    unfold (g, u, vk);
-    /* the two vertical kinds add up: lane vk = 0 keeps rows 0..7, its
-     * partner rows 8..15 */
-#pragma unroll
-    for (int i = 0; i < 8; i++) {
-      const float other = __shfl_xor_sync (0xffffffffu, vk ? u[i] : u[i + 8],
-          16);
-
-      sum[i] = (vk ? u[i + 8] : u[i]) + other;
-    }
-    reinterpret_cast < float4 * >(s.v_row (hk, k) + 8 * vk)[0] =
-        make_float4 (sum[0], sum[1], sum[2], sum[3]);
-    reinterpret_cast < float4 * >(s.v_row (hk, k) + 8 * vk)[1] =
-        make_float4 (sum[4], sum[5], sum[6], sum[7]);
-  }
-  __syncwarp ();
-  {
-    const int m = lane & 15;
-    const bool hk = lane >> 4;
-    const float wm = 0.25f * p.window[m];
-    float r[8], g[8], u[16];
-    float *out;
-
-#pragma unroll
-    for (int k = 0; k < 8; k++)
-      r[k] = s.v_row (hk, k)[m];
-    dct4 (r, g, hk);
-    unfold (g, u, hk);
-    /* lane hk = 0 finishes columns 0..7, its partner 8..15 */
-    out = reinterpret_cast < float *>(reinterpret_cast < char *>(planes) +
-        ((((m >> 3) * 2 + hk) * plane_rows) + ty * 8 + (m & 7)) * pitch) +
-        tx * 8;
-#pragma unroll
-    for (int i = 0; i < 8; i++) {
-      const float other = __shfl_xor_sync (0xffffffffu, hk ? u[i] : u[i + 8],
-          16);
-
-      r[i] = wm * p.window[8 * hk + i] * ((hk ? u[i + 8] : u[i]) + other);
-    }
-    reinterpret_cast < float4 * >(out)[0] = make_float4 (r[0], r[1], r[2],
-        r[3]);
-    reinterpret_cast < float4 * >(out)[1] = make_float4 (r[4], r[5], r[6],
-        r[7]);
-  }
-}
 
 __global__ void __launch_bounds__ (kThreads)
 clt_process (Image src, Plan p, Channels channels, Kernels kernels,
@@ -318,18 +197,26 @@ cvcore_cuda_clt (cvcore_stream * stream, const cvcore_image * src,
           (8 * channels.count);
       channels.count++;
     }
-  if (colours) {
-    clt_demosaic <<<dim3 ((p.width + block.x - 1) / block.x,
-        (p.height + block.y - 1) / block.y), block, 0, cs >>>
-        (device_image (src), tile_src, p.width, p.height, p.bayer);
-    CUDA_TRY (cudaGetLastError ());
-    tile_plan.bayer = 0;
-  }
-  if (channels.count > 0) {
-    clt_process <<<dim3 ((tiles + kTilesPerBlock - 1) / kTilesPerBlock,
-        channels.count), kThreads, 0, cs >>> (tile_src, tile_plan, channels,
-        kernels, planes, plane_pitch);
-    CUDA_TRY (cudaGetLastError ());
+  if (plan->sparse) {
+    const cvcore_status status = cvcore_cuda_clt_sparse (stream, src, plan,
+        planes, plane_pitch, kernel_data, set);
+
+    if (status != CVCORE_OK)
+      return status;
+  } else {
+    if (colours) {
+      clt_demosaic <<<dim3 ((p.width + block.x - 1) / block.x,
+          (p.height + block.y - 1) / block.y), block, 0, cs >>>
+          (device_image (src), tile_src, p.width, p.height, p.bayer);
+      CUDA_TRY (cudaGetLastError ());
+      tile_plan.bayer = 0;
+    }
+    if (channels.count > 0) {
+      clt_process <<<dim3 ((tiles + kTilesPerBlock - 1) / kTilesPerBlock,
+          channels.count), kThreads, 0, cs >>> (tile_src, tile_plan,
+          channels, kernels, planes, plane_pitch);
+      CUDA_TRY (cudaGetLastError ());
+    }
   }
   clt_overlap_add <<<dim3 ((p.width + block.x - 1) / block.x,
       (p.height + block.y - 1) / block.y), block, 0, cs >>> (device_image (src),

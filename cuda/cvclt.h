@@ -120,6 +120,30 @@ void cvcore_clt_response_from_psf (const double *psf, int size, double noise,
 
 /* --- processing --------------------------------------------------------- */
 
+/* Mosaics: each colour is processed as a plane in one of two ways.
+ *
+ *  - INTERPOLATE: filled in first, in space (bilinear: a missing sample
+ *    is the mean of the nearest two or four sites of its colour, rounded
+ *    to the sample's precision), then transformed like any plane.
+ *  - SPARSE: transformed as it is, its sites and zeros between them (the
+ *    frame's edges reflected about the end samples, so the sites stay on
+ *    their lattice). A lattice of every other sample along an axis makes
+ *    that axis's MDST the MDCT reversed in frequency, S_k = +-C_{7-k}: red
+ *    and blue need only their CC layer, green (two lattices) CC and CS;
+ *    CUDA computes those 4 of the 12 colour layers and derives the rest.
+ *    The colours are then filled in in the transform domain, by the
+ *    response d (k) d (l) (red, blue) or (d (k) + d (l)) / 2 (green), d (k)
+ *    = 1 + cos (pi k / 7), the bilinear interpolator's shape on the CLT's
+ *    frequency grid: a colour's aliases lie at the mirrored frequencies
+ *    7 - k, and d (k) + d (7 - k) = 2 gives each the gain that undoes its
+ *    density, so flat fields stay flat. The operation follows.
+ */
+typedef enum
+{
+  CVCORE_CLT_MOSAIC_INTERPOLATE,
+  CVCORE_CLT_MOSAIC_SPARSE,
+} cvcore_clt_mosaic_method;
+
 typedef struct
 {
   cvcore_clt_operation operation;
@@ -132,16 +156,18 @@ typedef struct
   int kernel_channel[4];
   /* Non-zero: @src is a Bayer mosaic (one sample per pixel) whose 2x2
    * cell holds, row by row, the colours (0 red, 1 green, 2 blue) in bits
-   * 2i, 2i + 1. Each colour is interpolated over the whole frame
-   * (bilinear: the mean of the nearest two or four sites of that colour,
-   * rounded to the sample's precision), processed as a plane (kernel channel = colour, for sets of 3), and
+   * 2i, 2i + 1. Each colour is processed as a plane (filled in as
+   * @mosaic_method says; kernel channel = colour, for sets of 3) and
    * written back to the mosaic (@dst of one channel, each site its own
    * colour) or to RGBA (@dst of 4 channels, opaque). channel_mask and
    * kernel_channel are not used. */
   unsigned bayer;
+  /* How a mosaic's colours are filled in (see above). */
+  cvcore_clt_mosaic_method mosaic_method;
 } cvcore_clt_params;
 
-/* Defaults: none, no shift, sigma 1, channel 0 processed. */
+/* Defaults: none, no shift, sigma 1, channel 0 processed, sparse
+ * mosaics. */
 void cvcore_clt_params_init (cvcore_clt_params * params);
 
 typedef struct cvcore_clt_scratch cvcore_clt_scratch;

@@ -17,18 +17,26 @@
  * - `lowpass`: a Gaussian of `sigma` pixels in the transform domain, with
  *   unit gain on flat regions.
  * - `deconvolve`: space-variant correction with the kernel set of the file
- *   `kernels-location` (made for this frame size; format in the project's
- *   the sources' cuda/cvclt.h, made from point-spread functions by
+ *   `kernels-location` (made for this frame size; format in the sources'
+ *   cuda/cvclt.h, made from point-spread functions by
  *   `cudavision-clt-kernels`). One CLT-domain kernel per grid node,
  *   interpolated for the tiles between nodes.
  *
  * Colour formats are processed per colour channel (alpha and padding are
  * copied); a kernel set of 3 channels gives each colour its own kernels
  * (grey frames use the green ones). Bayer mosaics (`video/x-bayer`, 8 and
- * 16 bits) are processed per colour too: each colour is interpolated over
- * the frame (bilinear demosaic) and processed as a plane; the output is
- * the mosaic again (each site its own colour) or RGBA (RGBA64_LE from 16
- * bits), whichever downstream asks for.
+ * 16 bits) are processed per colour too; the output is the mosaic again
+ * (each site its own colour) or RGBA (RGBA64_LE from 16 bits), whichever
+ * downstream asks for. `mosaic-method` says how each colour is filled in:
+ * - `sparse` (default): as the tile processor does it, each colour's sites
+ *   are transformed with zeros between them. Such sparse inputs make most
+ *   of the transform redundant (its sine layers are its cosine layers
+ *   mirrored in frequency): 4 of the 12 colour layers are computed. The
+ *   colours are then filled in within the transform domain by a bilinear
+ *   interpolator's response, before the operation. Sites keep their
+ *   values (`none` gives the mosaic back) and flat colours stay flat.
+ * - `interpolate`: each colour is interpolated bilinearly in space first,
+ *   then processed as a full plane.
  *
  * ## Example launch lines
  * |[
@@ -64,6 +72,7 @@ enum
   PROP_SHIFT_Y,
   PROP_SIGMA,
   PROP_KERNELS_LOCATION,
+  PROP_MOSAIC_METHOD,
 };
 
 struct _GstCudaClt
@@ -113,6 +122,27 @@ gst_cuda_clt_operation_get_type (void)
   return type;
 }
 
+#define GST_TYPE_CUDA_CLT_MOSAIC_METHOD (gst_cuda_clt_mosaic_method_get_type ())
+static GType
+gst_cuda_clt_mosaic_method_get_type (void)
+{
+  static GType type = 0;
+  static const GEnumValue values[] = {
+    {CVCORE_CLT_MOSAIC_INTERPOLATE, "Bilinear interpolation of each colour "
+          "before the transform", "interpolate"},
+    {CVCORE_CLT_MOSAIC_SPARSE, "Each colour's sites transformed sparse, "
+          "filled in in the transform domain", "sparse"},
+    {0, NULL, NULL},
+  };
+
+  if (g_once_init_enter (&type)) {
+    GType t = g_enum_register_static ("GstCudaCltMosaicMethod", values);
+
+    g_once_init_leave (&type, t);
+  }
+  return type;
+}
+
 static gdouble *
 double_field (GstCudaClt * self, guint prop_id)
 {
@@ -141,6 +171,8 @@ gst_cuda_clt_set_property (GObject * object, guint prop_id,
     *field = g_value_get_double (value);
   } else if (prop_id == PROP_OPERATION) {
     self->params.operation = g_value_get_enum (value);
+  } else if (prop_id == PROP_MOSAIC_METHOD) {
+    self->params.mosaic_method = g_value_get_enum (value);
   } else if (prop_id == PROP_KERNELS_LOCATION) {
     g_free (self->kernels_location);
     self->kernels_location = g_value_dup_string (value);
@@ -164,6 +196,8 @@ gst_cuda_clt_get_property (GObject * object, guint prop_id,
     g_value_set_double (value, *field);
   else if (prop_id == PROP_OPERATION)
     g_value_set_enum (value, self->params.operation);
+  else if (prop_id == PROP_MOSAIC_METHOD)
+    g_value_set_enum (value, self->params.mosaic_method);
   else if (prop_id == PROP_KERNELS_LOCATION)
     g_value_set_string (value, self->kernels_location);
   else
@@ -447,6 +481,10 @@ gst_cuda_clt_class_init (GstCudaCltClass * klass)
       g_param_spec_string ("kernels-location", "Kernels location",
           "Kernel-set file for operation=deconvolve, made for the stream's "
           "frame size (read at the next frame after a change)", NULL, flags));
+  g_object_class_install_property (gobject_class, PROP_MOSAIC_METHOD,
+      g_param_spec_enum ("mosaic-method", "Mosaic method",
+          "How the colours of a Bayer mosaic are filled in",
+          GST_TYPE_CUDA_CLT_MOSAIC_METHOD, defaults.mosaic_method, flags));
 
   {
     GstCaps *caps = gst_caps_from_string (CLT_CAPS);
@@ -467,6 +505,7 @@ gst_cuda_clt_class_init (GstCudaCltClass * klass)
   filter_class->process = gst_cuda_clt_process;
 
   gst_type_mark_as_plugin_api (GST_TYPE_CUDA_CLT_OPERATION, 0);
+  gst_type_mark_as_plugin_api (GST_TYPE_CUDA_CLT_MOSAIC_METHOD, 0);
 }
 
 static void

@@ -31,15 +31,16 @@ window (gint n)
   return sin (G_PI * (n + 0.5) / 16.0);
 }
 
-/* Runs @params on @src (on @dev) into a poisoned output; the kernel set,
- * when given, is loaded first. */
+/* Runs @params on @src (on @dev) into a poisoned output of @channels;
+ * the kernel set, when given, is loaded first. */
 static TestImage
-run_on (cvcore_device * dev, cvcore_stream * st, const TestImage * src,
-    const cvcore_clt_params * params, const cvcore_clt_kernel_set * set)
+run_to (cvcore_device * dev, cvcore_stream * st, const TestImage * src,
+    gint channels, const cvcore_clt_params * params,
+    const cvcore_clt_kernel_set * set)
 {
   const cvcore_image *im = &src->image;
   TestImage out = cvtest_image_new (dev, st, im->width, im->height,
-      im->channels, im->sample, 0xcd, 0, 0);
+      channels, im->sample, 0xcd, 0, 0);
   cvcore_clt_scratch *clt;
 
   fail_unless_equals_int (cvcore_clt_scratch_new (dev, im->width, im->height,
@@ -55,10 +56,24 @@ run_on (cvcore_device * dev, cvcore_stream * st, const TestImage * src,
 }
 
 static TestImage
+run_on (cvcore_device * dev, cvcore_stream * st, const TestImage * src,
+    const cvcore_clt_params * params, const cvcore_clt_kernel_set * set)
+{
+  return run_to (dev, st, src, src->image.channels, params, set);
+}
+
+static TestImage
 run (const TestImage * src, const cvcore_clt_params * params,
     const cvcore_clt_kernel_set * set)
 {
   return run_on (device, stream, src, params, set);
+}
+
+/* Runs @params on mosaic @src into RGBA. */
+static TestImage
+run_rgba (const TestImage * src, const cvcore_clt_params * params)
+{
+  return run_to (device, stream, src, 4, params, NULL);
 }
 
 static void
@@ -300,31 +315,32 @@ site_colour (unsigned pattern, gint x, gint y)
   return pattern >> (2 * ((y & 1) * 2 + (x & 1))) & 3;
 }
 
-/* `none` gives a mosaic back exactly, every pattern, 8 and 16 bits, odd
- * sizes; to RGBA a flat-coloured mosaic (of 2 pixels or more) gives the
- * flat colour, opaque. */
+/* Either mosaic method: `none` gives a mosaic back exactly, every
+ * pattern, 8 and 16 bits, odd sizes; to RGBA a flat-coloured mosaic (of 2
+ * pixels or more) gives the flat colour, opaque. */
 GST_START_TEST (test_bayer_none)
 {
   static const gint sizes[][2] = { {1, 1}, {2, 2}, {17, 9}, {37, 21} };
+  static const gdouble colour[3] = { 200, 100, 30 };
 
-  for (guint s = 0; s < G_N_ELEMENTS (sizes); s++)
+  for (guint n = 0; n < 2 * G_N_ELEMENTS (sizes); n++)
     for (guint k = 0; k < G_N_ELEMENTS (patterns); k++) {
+      const guint s = n / 2;
       const cvcore_sample sample = k % 2 ? CVCORE_SAMPLE_U16 :
           CVCORE_SAMPLE_U8;
       const gint w = sizes[s][0], h = sizes[s][1];
       TestImage src = cvtest_image_new (device, stream, w, h, 1, sample, -1,
-          4 * k, 5 * s + k);
+          4 * k, 5 * n + k);
       TestImage flat = cvtest_image_new (device, stream, w, h, 1, sample, 0,
           0, 0);
-      TestImage rgba = cvtest_image_new (device, stream, w, h, 4, sample,
-          0xcd, 0, 0);
-      static const gdouble colour[3] = { 200, 100, 30 };
       cvcore_clt_scratch *clt;
       cvcore_clt_params params;
       TestImage out;
 
       cvcore_clt_params_init (&params);
       params.bayer = patterns[k];
+      params.mosaic_method = n % 2 ? CVCORE_CLT_MOSAIC_SPARSE :
+          CVCORE_CLT_MOSAIC_INTERPOLATE;
       out = run (&src, &params, NULL);
       assert_equal_images (&out, &src, 0, 0, "mosaic round trip");
       cvtest_image_free (&out, device);
@@ -334,25 +350,20 @@ GST_START_TEST (test_bayer_none)
           put_sample (&flat, x, y, 0, colour[site_colour (patterns[k], x,
                       y)]);
       cvtest_image_upload (&flat, stream);
-      fail_unless_equals_int (cvcore_clt_scratch_new (device, w, h, 3, true,
-              &clt), CVCORE_OK);
-      fail_unless_equals_int (cvcore_clt (stream, clt, &flat.image,
-              &rgba.image, &params), CVCORE_OK);
-      cvtest_image_download (&rgba, stream);
+      out = run_rgba (&flat, &params);
       /* a 1-pixel mosaic has no sites of the other colours */
       for (gint y = 0; y < h && w > 1; y++)
         for (gint x = 0; x < w; x++)
           for (gint c = 0; c < 4; c++)
-            fail_unless_equals_int (cvtest_host_sample (&rgba, x, y, c),
+            fail_unless_equals_int (cvtest_host_sample (&out, x, y, c),
                 c < 3 ? colour[c] : (k % 2 ? 65535 : 255));
-      cvcore_clt_scratch_free (clt);
       /* a scratch made without mosaics takes none */
       fail_unless_equals_int (cvcore_clt_scratch_new (device, w, h, 3, false,
               &clt), CVCORE_OK);
       fail_unless_equals_int (cvcore_clt (stream, clt, &flat.image,
-              &rgba.image, &params), CVCORE_ERROR_INVALID_VALUE);
+              &out.image, &params), CVCORE_ERROR_INVALID_VALUE);
       cvcore_clt_scratch_free (clt);
-      cvtest_image_free (&rgba, device);
+      cvtest_image_free (&out, device);
       cvtest_image_free (&flat, device);
       cvtest_image_free (&src, device);
     }
@@ -379,6 +390,7 @@ GST_START_TEST (test_bayer_shift)
     params.shift_x = shifts[i][0];
     params.shift_y = shifts[i][1];
     params.bayer = patterns[0];
+    params.mosaic_method = CVCORE_CLT_MOSAIC_INTERPOLATE;
     out = run (&src, &params, NULL);
     for (gint y = 1; y < h - 1; y++)
       for (gint x = 1; x < w - 1; x++) {
@@ -405,6 +417,151 @@ GST_START_TEST (test_bayer_shift)
     cvtest_image_free (&out, device);
   }
   cvtest_image_free (&src, device);
+}
+
+GST_END_TEST;
+
+/* The symmetries the sparse method's CUDA kernel builds on: one colour of
+ * a mosaic (its sites, zeros between), through the plain forward
+ * transform, tiles inside the frame. On a lattice of site columns of
+ * parity px and rows qy, SC (k, l) = (-1)^px CC (7 - k, l), CS (k, l) =
+ * (-1)^qy CC (k, 7 - l), SS (k, l) = (-1)^(px + qy) CC (7 - k, 7 - l); on
+ * green's two lattices (columns of parity px in row 0), SC (k, l) =
+ * (-1)^px CS (7 - k, 7 - l), SS (k, l) = (-1)^px CC (7 - k, 7 - l). */
+GST_START_TEST (test_sparse_symmetry)
+{
+  const gint w = 40, h = 32, tiles_x = cvcore_clt_tiles (w);
+  const gint tiles = tiles_x * cvcore_clt_tiles (h);
+  TestImage mosaic = cvtest_image_new (device, stream, w, h, 1,
+      CVCORE_SAMPLE_U16, -1, 0, 77);
+  gfloat *coef = g_new (gfloat, tiles * 256), *dev_coef;
+
+  fail_unless_equals_int (cvcore_device_alloc (device, sizeof (gfloat) *
+          tiles * 256, (void **) &dev_coef), CVCORE_OK);
+  for (guint k = 0; k < G_N_ELEMENTS (patterns); k++)
+    for (gint c = 0; c < 3; c++) {
+      TestImage plane = cvtest_image_new (device, stream, w, h, 1,
+          CVCORE_SAMPLE_U16, 0, 0, 0);
+      /* green: its columns in row 0 */
+      const gint px = site_colour (patterns[k], 0, 0) == c
+          || (c != 1 && site_colour (patterns[k], 0, 1) == c) ? 0 : 1;
+      const gint qy = site_colour (patterns[k], 0, 0) == c
+          || site_colour (patterns[k], 1, 0) == c ? 0 : 1;
+      gdouble worst = 0.0, largest = 0.0;
+
+      for (gint y = 0; y < h; y++)
+        for (gint x = 0; x < w; x++)
+          if (site_colour (patterns[k], x, y) == c)
+            put_sample (&plane, x, y, 0, cvtest_host_sample (&mosaic, x, y,
+                    0));
+      cvtest_image_upload (&plane, stream);
+      fail_unless_equals_int (cvcore_clt_forward (stream, &plane.image, 0, 0,
+              0, dev_coef), CVCORE_OK);
+      fail_unless_equals_int (cvcore_copy_async (stream, coef, dev_coef,
+              sizeof (gfloat) * tiles * 256, CVCORE_COPY_DEVICE_TO_HOST),
+          CVCORE_OK);
+      fail_unless_equals_int (cvcore_stream_synchronize (stream), CVCORE_OK);
+      for (gint ty = 1; 8 * ty + 8 <= h; ty++)
+        for (gint tx = 1; 8 * tx + 8 <= w; tx++) {
+          const gfloat *t = coef + (ty * tiles_x + tx) * 256;
+#define AT(layer, l, k) t[(layer) * 64 + (l) * 8 + (k)]
+          for (gint l = 0; l < 8; l++)
+            for (gint kk = 0; kk < 8; kk++) {
+              gdouble d[2];
+
+              if (c == 1) {
+                const gdouble sign = px ? -1.0 : 1.0;
+
+                d[0] = AT (1, l, kk) - sign * AT (2, 7 - l, 7 - kk);
+                d[1] = AT (3, l, kk) - sign * AT (0, 7 - l, 7 - kk);
+              } else {
+                d[0] = AT (1, l, kk) - (px ? -1 : 1) * AT (0, l, 7 - kk);
+                d[1] = AT (3, l, kk) - ((px ^ qy) ? -1 : 1) * AT (0, 7 - l,
+                    7 - kk);
+                worst = MAX (worst, fabs (AT (2, l, kk) - (qy ? -1 : 1) *
+                        AT (0, 7 - l, kk)));
+              }
+              worst = MAX (worst, MAX (fabs (d[0]), fabs (d[1])));
+              largest = MAX (largest, fabs (AT (0, l, kk)));
+            }
+#undef AT
+        }
+      GST_INFO ("pattern %u colour %d: worst %g of %g", k, c, worst,
+          largest);
+      fail_unless (largest > 1000.0 && worst < 1e-5 * largest,
+          "pattern %u colour %d: off by %g of %g", k, c, worst, largest);
+      cvtest_image_free (&plane, device);
+    }
+  cvcore_device_free (device, dev_coef);
+  g_free (coef);
+  cvtest_image_free (&mosaic, device);
+}
+
+GST_END_TEST;
+
+/* A band-limited colour picture seen through mosaic @pattern (colour c is
+ * the field moved by (37 c, -11 c)). */
+static TestImage
+smooth_mosaic (gint w, gint h, unsigned pattern)
+{
+  TestImage t = cvtest_image_new (device, stream, w, h, 1,
+      CVCORE_SAMPLE_U16, 0, 0, 0);
+
+  for (gint y = 0; y < h; y++)
+    for (gint x = 0; x < w; x++) {
+      const gint c = site_colour (pattern, x, y);
+
+      put_sample (&t, x, y, 0, smooth_field (x + 37 * c, y - 11 * c));
+    }
+  cvtest_image_upload (&t, stream);
+  return t;
+}
+
+/* RMS error of RGBA @rgba against the colour picture of smooth_mosaic(),
+ * 4 pixels from the edges. */
+static gdouble
+smooth_colour_error (const TestImage * rgba)
+{
+  const gint w = rgba->image.width, h = rgba->image.height;
+  gdouble sum = 0.0;
+  gint n = 0;
+
+  for (gint y = 4; y < h - 4; y++)
+    for (gint x = 4; x < w - 4; x++)
+      for (gint c = 0; c < 3; c++, n++) {
+        const gdouble d = cvtest_host_sample (rgba, x, y, c) -
+            smooth_field (x + 37 * c, y - 11 * c);
+
+        sum += d * d;
+      }
+  return sqrt (sum / n);
+}
+
+/* To RGBA, a band-limited picture comes back closer through the sparse
+ * method than through bilinear interpolation first. */
+GST_START_TEST (test_bayer_sparse)
+{
+  for (guint k = 0; k < G_N_ELEMENTS (patterns); k++) {
+    TestImage field = smooth_mosaic (67, 45, patterns[k]);
+    cvcore_clt_params params;
+    TestImage out;
+    gdouble error[2];
+
+    cvcore_clt_params_init (&params);
+    params.bayer = patterns[k];
+    for (gint m = 0; m < 2; m++) {
+      params.mosaic_method = m ? CVCORE_CLT_MOSAIC_SPARSE :
+          CVCORE_CLT_MOSAIC_INTERPOLATE;
+      out = run_rgba (&field, &params);
+      error[m] = smooth_colour_error (&out);
+      cvtest_image_free (&out, device);
+    }
+    GST_INFO ("pattern %u: RMS error %g interpolating first, %g sparse", k,
+        error[0], error[1]);
+    fail_unless (error[1] < 0.9 * error[0], "pattern %u: %g vs %g", k,
+        error[1], error[0]);
+    cvtest_image_free (&field, device);
+  }
 }
 
 GST_END_TEST;
@@ -794,8 +951,8 @@ GST_START_TEST (test_cuda_equals_cpu)
   fail_unless_equals_int (cvcore_device_open (CVCORE_BACKEND_CPU, 0, &cpu),
       CVCORE_OK);
   fail_unless_equals_int (cvcore_stream_new (cpu, &cpu_stream), CVCORE_OK);
-  /* cases 12..15: mosaics, every operation */
-  for (guint n = 0; n < 16; n++) {
+  /* cases 12..15: mosaics, every operation; 16..19 the same, sparse */
+  for (guint n = 0; n < 20; n++) {
     const gint *size = sizes[n % 3];
     const gint channels = n % 2 && n < 12 ? 4 : 1;
     TestImage src = cvtest_image_new (device, stream, size[0], size[1],
@@ -808,8 +965,10 @@ GST_START_TEST (test_cuda_equals_cpu)
     gdouble worst = 0.0;
 
     cvcore_clt_params_init (&params);
-    params.operation = (cvcore_clt_operation) (n < 12 ? n / 3 : n - 12);
+    params.operation = (cvcore_clt_operation) (n < 12 ? n / 3 : n % 4);
     params.bayer = n < 12 ? 0 : patterns[n % 4];
+    params.mosaic_method = n < 16 ? CVCORE_CLT_MOSAIC_INTERPOLATE :
+        CVCORE_CLT_MOSAIC_SPARSE;
     params.shift_x = 1.3 - 0.4 * n;
     params.shift_y = 0.45 * n - 2.0;
     params.sigma = 0.7 + 0.3 * n;
@@ -918,6 +1077,8 @@ clt_suite (void)
   tcase_add_test (tc, test_integer_shift);
   tcase_add_test (tc, test_bayer_none);
   tcase_add_test (tc, test_bayer_shift);
+  tcase_add_test (tc, test_sparse_symmetry);
+  tcase_add_test (tc, test_bayer_sparse);
   tcase_add_test (tc, test_fractional_shift);
   tcase_add_test (tc, test_lowpass);
   tcase_add_test (tc, test_deconvolve);

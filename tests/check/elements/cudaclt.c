@@ -206,20 +206,24 @@ mosaic (const gchar * format, gint w, gint h, const guint * colour)
   return buffer;
 }
 
-/* Mosaics: `none` gives them back; to RGBA a flat-coloured one gives its
- * colour, opaque. */
+/* Mosaics, either method: `none` gives them back; to RGBA a flat-coloured
+ * one gives its colour, opaque. */
 GST_START_TEST (test_bayer)
 {
   static const gchar *formats[] = { "grbg", "bggr16le" };
+  static const gchar *methods[] = { "mosaic-method=interpolate",
+    "mosaic-method=sparse"
+  };
   static const guint colour[3] = { 200, 100, 30 };
 
-  for (guint f = 0; f < G_N_ELEMENTS (formats); f++)
+  for (guint f = 0; f < 2 * G_N_ELEMENTS (formats); f++)
     for (gint rgba = 0; rgba < 2; rgba++) {
-      const gint w = 35, h = 18, bytes = f ? 2 : 1;
-      GstHarness *hs = cvtest_filter_harness ("cudaclt", "", NULL);
+      const gint w = 35, h = 18, bytes = f % 2 ? 2 : 1;
+      GstHarness *hs = cvtest_filter_harness ("cudaclt", methods[f / 2],
+          NULL);
       gchar *caps = g_strdup_printf ("video/x-bayer,format=%s,width=%d,"
-          "height=%d,framerate=30/1", formats[f], w, h);
-      GstBuffer *in = mosaic (formats[f], w, h, rgba ? colour : NULL);
+          "height=%d,framerate=30/1", formats[f % 2], w, h);
+      GstBuffer *in = mosaic (formats[f % 2], w, h, rgba ? colour : NULL);
       GstBuffer *out;
       GstMapInfo a, b;
 
