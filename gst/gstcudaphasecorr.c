@@ -2,32 +2,45 @@
  * SECTION:element-cudaphasecorr
  * @title: cudaphasecorr
  *
- * Tile motion (optical flow) of video in cudavision device memory by
- * phase correlation in the complex lapped transform domain: every 16x16
- * tile (stride 8) of each frame's luminance is matched against the same
- * tile of the previous frame, giving a motion vector (dx, dy) with
- * sub-pixel precision and a confidence per tile.
+ * Tile matching of video in cudavision device memory by phase correlation
+ * in the complex lapped transform domain: every 16x16 tile (stride 8) of a
+ * frame's luminance is matched with another frame, giving a vector (dx,
+ * dy) with sub-pixel precision and a confidence per tile.
  *
- * The frames pass through unchanged, each (from the second on) carrying a
- * #GstCudaVisionCorrelationMeta with the tile grid (header
- * gstcudavisioncorrelationmeta.h, usable without linking anything). With
- * `post-messages=true` the element also posts an element message per frame,
- * `cudaphasecorr`, with fields `timestamp`, `tiles-x`, `tiles-y`,
- * `tile-stride`, `confident-tiles`, `mean-dx`, `mean-dy` (over tiles of at
- * least `min-confidence`) and `matches`, a #GBytes of tiles_y x tiles_x
- * float triples (dx, dy, confidence). With `draw=true` the vectors of
- * confident tiles are drawn onto the frame, `draw-scale` times their
- * length, from each tile's centre.
+ * `mode`:
+ * - `flow` (default): optical flow. Each frame on the `sink` pad is matched
+ *   against the previous one; (dx, dy) is how far each tile's content
+ *   moved. Motions up to `search-radius` pixels per frame are found. A
+ *   flush or a discontinuity starts over (the next frame has no previous
+ *   one).
+ * - `stereo`: disparity. The `sink` pad takes the left view and a
+ *   requested `sink_right` pad the right view. Frames are paired by
+ *   timestamp (within half a frame; an unpaired frame is dropped). dx is
+ *   how far each tile's content lies to the left in the right view (the
+ *   disparity), dy how far down. The search covers `min-disparity` to
+ *   `max-disparity` around their middle, one pixel more each way, and as
+ *   far in y; it reaches at most 7 pixels from the middle, so wider ranges
+ *   are cut. Both views must have the same format and size.
+ *
+ * The frames of `sink` pass on unchanged, each (in flow mode from the
+ * second on) carrying a #GstCudaVisionCorrelationMeta with the tile grid
+ * and the mode (header gstcudavisioncorrelationmeta.h, usable without
+ * linking anything). With `post-messages=true` the element also posts an
+ * element message per frame, `cudaphasecorr`, with fields `timestamp`,
+ * `tiles-x`, `tiles-y`, `tile-stride`, `confident-tiles`, `mean-dx`,
+ * `mean-dy` (over tiles of at least `min-confidence`) and `matches`, a
+ * #GBytes of tiles_y x tiles_x float triples (dx, dy, confidence). With
+ * `draw=true` the vectors of confident tiles are drawn onto a copy of the
+ * frame, `draw-scale` times their length, from each tile's centre.
  *
  * Only the matches come back from the GPU. The luminance is the green
- * channel of RGB formats, the luma plane of I420 and NV12. Motions up to
- * `search-radius` pixels per frame are found; a flush or a discontinuity
- * starts over (the next frame has no previous one).
+ * channel of RGB formats, the luma plane of I420 and NV12.
  *
  * ## Example launch lines
  * |[
  * gst-launch-1.0 v4l2src ! videoconvert ! video/x-raw,format=NV12 ! cudaupload ! cudaphasecorr draw=true draw-scale=6 ! cudadownload ! videoconvert ! autovideosink
  * gst-launch-1.0 -m videotestsrc pattern=ball ! video/x-raw,format=GRAY8 ! cudaupload ! cudaphasecorr post-messages=true ! fakesink
+ * gst-launch-1.0 cudaphasecorr name=c mode=stereo post-messages=true min-disparity=0 max-disparity=12 ! cudadownload ! fakesink v4l2src device=/dev/video0 ! videoconvert ! video/x-raw,format=GRAY8 ! cudaupload ! c.sink v4l2src device=/dev/video1 ! videoconvert ! video/x-raw,format=GRAY8 ! cudaupload ! c.sink_right
  * ]|
  */
 #ifdef HAVE_CONFIG_H
@@ -35,49 +48,103 @@
 #endif
 
 #include "gstcudaphasecorr.h"
+#include "gstcudavisionbufferpool.h"
 #include "gstcudavisioncorrelationmetaimpl.h"
 #include "gstcudavisioncorrelator.h"
+#include "gstcudavisiondevice.h"
+#include "gstcudavisionformats.h"
+#include "gstcudavisionmemory.h"
 #include "gstcudavisionutils.h"
+
+#include <math.h>
 
 GST_DEBUG_CATEGORY_STATIC (gst_cuda_phase_corr_debug);
 #define GST_CAT_DEFAULT gst_cuda_phase_corr_debug
 
 #define PHASE_CORR_FORMATS \
     "{ GRAY8, GRAY16_LE, RGBA, BGRA, RGBx, BGRx, I420, NV12 }"
+#define PHASE_CORR_CAPS GST_VIDEO_CAPS_MAKE_WITH_FEATURES \
+    (GST_CAPS_FEATURE_MEMORY_CUDA_VISION, PHASE_CORR_FORMATS)
 
 G_STATIC_ASSERT (sizeof (GstCudaVisionTileMatch) == sizeof (cvcore_clt_match));
+
+typedef enum
+{
+  GST_CUDA_PHASE_CORR_FLOW,
+  GST_CUDA_PHASE_CORR_STEREO,
+} GstCudaPhaseCorrMode;
 
 enum
 {
   PROP_0,
+  PROP_DEVICE_ID,
+  PROP_MODE,
   PROP_SEARCH_RADIUS,
+  PROP_MIN_DISPARITY,
+  PROP_MAX_DISPARITY,
   PROP_CORRELATOR,              /* first of the shared matching properties */
 };
 
 struct _GstCudaPhaseCorr
 {
-  GstCudaVisionFilter parent;
+  GstAggregator parent;
+
+  GstAggregatorPad *sink;       /* the video, or the left view */
+  GstAggregatorPad *right;      /* the right view, under the object lock */
 
   /* properties, under the object lock */
+  gint device_id;
+  GstCudaPhaseCorrMode mode;
+  gdouble min_disparity, max_disparity;
   GstCudaVisionCorrelatorSettings settings;
 
-  /* streaming thread only; the coefficients are the previous frame's and
-   * this one's */
+  /* between start and stop; the device under the object lock */
+  GstCudaVisionDevice *device;
+  cvcore_stream *stream;
+  GstVideoInfo info[2];         /* sink, right */
+  gboolean have_info[2];
   GstCudaVisionCorrelator corr;
-  gint previous;                /* index of the previous frame's, or -1 */
-  /* corr.host_matches hold this frame's matches: attach them (the mapped
-   * frame keeps the buffer from being writable until then) */
-  gboolean matched;
-  gboolean post;
-  gdouble post_min_confidence;
+  /* flow: index of the previous frame's coefficients in corr, or -1 */
+  gint previous;
+  /* flow: set by a flush (from any thread), so the next frame starts over */
+  gint restart;
 };
 
-#define BASE(self) GST_CUDA_VISION_BASE_TRANSFORM (self)
+static GstStaticPadTemplate sink_template =
+GST_STATIC_PAD_TEMPLATE ("sink", GST_PAD_SINK, GST_PAD_ALWAYS,
+    GST_STATIC_CAPS (PHASE_CORR_CAPS));
+static GstStaticPadTemplate sink_right_template =
+GST_STATIC_PAD_TEMPLATE ("sink_right", GST_PAD_SINK, GST_PAD_REQUEST,
+    GST_STATIC_CAPS (PHASE_CORR_CAPS));
+static GstStaticPadTemplate src_template =
+GST_STATIC_PAD_TEMPLATE ("src", GST_PAD_SRC, GST_PAD_ALWAYS,
+    GST_STATIC_CAPS (PHASE_CORR_CAPS));
 
 G_DEFINE_TYPE_WITH_CODE (GstCudaPhaseCorr, gst_cuda_phase_corr,
-    GST_TYPE_CUDA_VISION_FILTER,
+    GST_TYPE_AGGREGATOR,
     GST_DEBUG_CATEGORY_INIT (gst_cuda_phase_corr_debug, "cudaphasecorr", 0,
         "cudavision phase correlation"));
+
+#define GST_TYPE_CUDA_PHASE_CORR_MODE (gst_cuda_phase_corr_mode_get_type ())
+static GType
+gst_cuda_phase_corr_mode_get_type (void)
+{
+  static GType type = 0;
+  static const GEnumValue values[] = {
+    {GST_CUDA_PHASE_CORR_FLOW, "Each frame against the previous one "
+          "(optical flow)", "flow"},
+    {GST_CUDA_PHASE_CORR_STEREO, "Left view (sink) against right view "
+          "(sink_right): disparity", "stereo"},
+    {0, NULL, NULL},
+  };
+
+  if (g_once_init_enter (&type)) {
+    GType t = g_enum_register_static ("GstCudaPhaseCorrMode", values);
+
+    g_once_init_leave (&type, t);
+  }
+  return type;
+}
 
 static void
 gst_cuda_phase_corr_set_property (GObject * object, guint prop_id,
@@ -86,8 +153,16 @@ gst_cuda_phase_corr_set_property (GObject * object, guint prop_id,
   GstCudaPhaseCorr *self = GST_CUDA_PHASE_CORR (object);
 
   GST_OBJECT_LOCK (self);
-  if (prop_id == PROP_SEARCH_RADIUS)
+  if (prop_id == PROP_DEVICE_ID)
+    self->device_id = g_value_get_int (value);
+  else if (prop_id == PROP_MODE)
+    self->mode = g_value_get_enum (value);
+  else if (prop_id == PROP_SEARCH_RADIUS)
     self->settings.params.search_radius = g_value_get_int (value);
+  else if (prop_id == PROP_MIN_DISPARITY)
+    self->min_disparity = g_value_get_double (value);
+  else if (prop_id == PROP_MAX_DISPARITY)
+    self->max_disparity = g_value_get_double (value);
   else if (!gst_cuda_vision_correlator_set_property (&self->settings,
           PROP_CORRELATOR, prop_id, value))
     G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -101,131 +176,521 @@ gst_cuda_phase_corr_get_property (GObject * object, guint prop_id,
   GstCudaPhaseCorr *self = GST_CUDA_PHASE_CORR (object);
 
   GST_OBJECT_LOCK (self);
-  if (prop_id == PROP_SEARCH_RADIUS)
+  if (prop_id == PROP_DEVICE_ID)
+    g_value_set_int (value, self->device_id);
+  else if (prop_id == PROP_MODE)
+    g_value_set_enum (value, self->mode);
+  else if (prop_id == PROP_SEARCH_RADIUS)
     g_value_set_int (value, self->settings.params.search_radius);
+  else if (prop_id == PROP_MIN_DISPARITY)
+    g_value_set_double (value, self->min_disparity);
+  else if (prop_id == PROP_MAX_DISPARITY)
+    g_value_set_double (value, self->max_disparity);
   else if (!gst_cuda_vision_correlator_get_property (&self->settings,
           PROP_CORRELATOR, prop_id, value))
     G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
   GST_OBJECT_UNLOCK (self);
 }
 
-static cvcore_stream *
-stream_of (GstCudaPhaseCorr * self)
+static void
+gst_cuda_phase_corr_set_context (GstElement * element, GstContext * context)
 {
-  return gst_cuda_vision_base_transform_get_stream (BASE (self));
+  GstCudaPhaseCorr *self = GST_CUDA_PHASE_CORR (element);
+
+  GST_OBJECT_LOCK (self);
+  gst_cuda_vision_handle_set_context (element, context, self->device_id,
+      &self->device);
+  GST_OBJECT_UNLOCK (self);
+  GST_ELEMENT_CLASS (gst_cuda_phase_corr_parent_class)->set_context
+      (element, context);
+}
+
+/* The right view's pad, in stereo mode only: an idle pad would stall the
+ * flow. */
+static GstAggregatorPad *
+gst_cuda_phase_corr_create_new_pad (GstAggregator * agg,
+    GstPadTemplate * templ, const gchar * req_name, const GstCaps * caps)
+{
+  GstCudaPhaseCorr *self = GST_CUDA_PHASE_CORR (agg);
+  GstAggregatorPad *pad = NULL;
+
+  GST_OBJECT_LOCK (self);
+  if (self->mode != GST_CUDA_PHASE_CORR_STEREO)
+    GST_WARNING_OBJECT (self, "sink_right is only for mode=stereo");
+  else if (self->right)
+    GST_WARNING_OBJECT (self, "there is a sink_right pad already");
+  else
+    pad = self->right = g_object_new (GST_TYPE_AGGREGATOR_PAD, "name",
+        "sink_right", "direction", GST_PAD_SINK, "template", templ, NULL);
+  GST_OBJECT_UNLOCK (self);
+  return pad;
+}
+
+static void
+gst_cuda_phase_corr_release_pad (GstElement * element, GstPad * pad)
+{
+  GstCudaPhaseCorr *self = GST_CUDA_PHASE_CORR (element);
+
+  GST_OBJECT_LOCK (self);
+  if (pad == GST_PAD (self->right))
+    self->right = NULL;
+  GST_OBJECT_UNLOCK (self);
+  GST_ELEMENT_CLASS (gst_cuda_phase_corr_parent_class)->release_pad
+      (element, pad);
 }
 
 static gboolean
-gst_cuda_phase_corr_set_info (GstCudaVisionBaseTransform * base,
-    GstCaps * incaps, GstVideoInfo * in_info, GstCaps * outcaps,
-    GstVideoInfo * out_info)
+gst_cuda_phase_corr_start (GstAggregator * agg)
 {
-  GstCudaPhaseCorr *self = GST_CUDA_PHASE_CORR (base);
+  GstCudaPhaseCorr *self = GST_CUDA_PHASE_CORR (agg);
+  gint device_id;
 
-  gst_cuda_vision_correlator_set_info (&self->corr, in_info, stream_of (self));
+  GST_OBJECT_LOCK (self);
+  device_id = self->device_id;
+  GST_OBJECT_UNLOCK (self);
+  if (!gst_cuda_vision_ensure_device (GST_ELEMENT (self), device_id,
+          &self->device))
+    return FALSE;
+  if (cvcore_stream_new (gst_cuda_vision_device_get_core (self->device),
+          &self->stream) != CVCORE_OK) {
+    GST_ELEMENT_ERROR (self, RESOURCE, FAILED,
+        ("Cannot create a stream on device %d", device_id),
+        ("%s", cvcore_last_error ()));
+    return FALSE;
+  }
+  self->have_info[0] = self->have_info[1] = FALSE;
   self->previous = -1;
-  /* the frames pass through; drawing writes into them */
-  gst_base_transform_set_in_place (GST_BASE_TRANSFORM (self), TRUE);
   return TRUE;
 }
 
-static GstFlowReturn
-gst_cuda_phase_corr_process_ip (GstCudaVisionFilter * filter,
-    cvcore_stream * stream, GstVideoFrame * frame)
+static gboolean
+gst_cuda_phase_corr_stop (GstAggregator * agg)
 {
-  GstCudaPhaseCorr *self = GST_CUDA_PHASE_CORR (filter);
-  GstCudaVisionCorrelatorSettings settings;
-  cvcore_clt_corr_params params;
-  cvcore_image image;
-  gint current;
+  GstCudaPhaseCorr *self = GST_CUDA_PHASE_CORR (agg);
 
+  gst_cuda_vision_correlator_free (&self->corr, self->stream);
+  if (self->stream) {
+    cvcore_stream_synchronize (self->stream);
+    cvcore_stream_free (self->stream);
+    self->stream = NULL;
+  }
   GST_OBJECT_LOCK (self);
-  settings = self->settings;
+  gst_clear_object (&self->device);
   GST_OBJECT_UNLOCK (self);
-  params = settings.params;
-  params.full_scale = self->corr.full_scale;
-  if (gst_cuda_vision_correlator_ensure (&self->corr,
-          gst_cuda_vision_device_get_core
-          (gst_cuda_vision_base_transform_get_device (BASE (self)))) !=
-      CVCORE_OK) {
-    GST_ELEMENT_ERROR (self, RESOURCE, NO_SPACE_LEFT,
-        ("Cannot allocate phase correlation buffers"),
-        ("%s", cvcore_last_error ()));
-    return GST_FLOW_ERROR;
-  }
-  if (GST_BUFFER_FLAG_IS_SET (frame->buffer, GST_BUFFER_FLAG_DISCONT))
-    self->previous = -1;
-
-  gst_cuda_vision_correlator_image (&self->corr, frame, &image);
-  current = self->previous == 0 ? 1 : 0;
-  self->matched = FALSE;
-  if (self->previous >= 0
-      && cvcore_clt_correlate (stream,
-          self->corr.coefficients[self->previous], &image, self->corr.channel,
-          &params, self->corr.matches) != CVCORE_OK)
-    return gst_cuda_vision_base_transform_core_error (BASE (self),
-        "Phase correlation failed");
-  /* before any drawing changes the frame */
-  if (cvcore_clt_forward (stream, &image, self->corr.channel, 0, 0,
-          self->corr.coefficients[current]) != CVCORE_OK)
-    return gst_cuda_vision_base_transform_core_error (BASE (self),
-        "Lapped transform failed");
-  if (self->previous >= 0) {
-    if ((settings.draw && cvcore_clt_draw_matches (stream, &image,
-                self->corr.matches, settings.draw_scale,
-                settings.min_confidence, self->corr.colour) != CVCORE_OK)
-        || gst_cuda_vision_correlator_read (&self->corr, stream) != CVCORE_OK)
-      return gst_cuda_vision_base_transform_core_error (BASE (self),
-          "Reading the matches back failed");
-    self->matched = TRUE;
-    self->post = settings.post_messages;
-    self->post_min_confidence = settings.min_confidence;
-  }
-  self->previous = current;
-  return GST_FLOW_OK;
+  return TRUE;
 }
 
-static GstFlowReturn
-gst_cuda_phase_corr_transform_ip (GstBaseTransform * trans, GstBuffer * buf)
+static gboolean
+handle_context_query (GstCudaPhaseCorr * self, GstQuery * query)
 {
-  GstCudaPhaseCorr *self = GST_CUDA_PHASE_CORR (trans);
-  GstFlowReturn ret =
-      GST_BASE_TRANSFORM_CLASS (gst_cuda_phase_corr_parent_class)
-      ->transform_ip (trans, buf);
+  GstCudaVisionDevice *device = NULL;
+  gboolean ret;
 
-  if (ret == GST_FLOW_OK && self->matched) {
-    gst_buffer_add_cuda_vision_correlation_meta (buf,
-        GST_CUDA_VISION_CORRELATION_FLOW, self->corr.tiles_x,
-        self->corr.tiles_y,
-        (const GstCudaVisionTileMatch *) self->corr.host_matches);
-    if (self->post)
-      gst_element_post_message (GST_ELEMENT (self),
-          gst_cuda_vision_correlator_message (&self->corr, GST_OBJECT (self),
-              "cudaphasecorr", GST_BUFFER_PTS (buf),
-              self->post_min_confidence));
-  }
+  GST_OBJECT_LOCK (self);
+  if (self->device)
+    device = gst_object_ref (self->device);
+  GST_OBJECT_UNLOCK (self);
+  ret = gst_cuda_vision_handle_context_query (GST_ELEMENT (self), query,
+      device);
+  gst_clear_object (&device);
   return ret;
 }
 
 static gboolean
-gst_cuda_phase_corr_sink_event (GstBaseTransform * trans, GstEvent * event)
+gst_cuda_phase_corr_sink_query (GstAggregator * agg,
+    GstAggregatorPad * pad, GstQuery * query)
 {
-  /* Serialized: the streaming thread is not inside process_ip(). */
-  if (GST_EVENT_TYPE (event) == GST_EVENT_FLUSH_STOP)
-    GST_CUDA_PHASE_CORR (trans)->previous = -1;
-  return GST_BASE_TRANSFORM_CLASS (gst_cuda_phase_corr_parent_class)
-      ->sink_event (trans, event);
+  GstCudaPhaseCorr *self = GST_CUDA_PHASE_CORR (agg);
+
+  if (GST_QUERY_TYPE (query) == GST_QUERY_CONTEXT
+      && handle_context_query (self, query))
+    return TRUE;
+  if (GST_QUERY_TYPE (query) == GST_QUERY_ALLOCATION && self->device)
+    return gst_cuda_vision_propose_device_pool (self->device, query);
+  return GST_AGGREGATOR_CLASS (gst_cuda_phase_corr_parent_class)->sink_query
+      (agg, pad, query);
 }
 
 static gboolean
-gst_cuda_phase_corr_stop (GstBaseTransform * trans)
+gst_cuda_phase_corr_src_query (GstAggregator * agg, GstQuery * query)
 {
-  GstCudaPhaseCorr *self = GST_CUDA_PHASE_CORR (trans);
+  GstCudaPhaseCorr *self = GST_CUDA_PHASE_CORR (agg);
 
-  gst_cuda_vision_correlator_free (&self->corr, stream_of (self));
-  self->previous = -1;
-  return GST_BASE_TRANSFORM_CLASS (gst_cuda_phase_corr_parent_class)->stop
-      (trans);
+  if (GST_QUERY_TYPE (query) == GST_QUERY_CONTEXT
+      && handle_context_query (self, query))
+    return TRUE;
+  return GST_AGGREGATOR_CLASS (gst_cuda_phase_corr_parent_class)->src_query
+      (agg, query);
+}
+
+/* Each input's caps (whether the views agree is checked as each pair of
+ * frames comes: both may change one after the other); the output follows
+ * the sink pad's segment. */
+static gboolean
+gst_cuda_phase_corr_sink_event (GstAggregator * agg,
+    GstAggregatorPad * pad, GstEvent * event)
+{
+  GstCudaPhaseCorr *self = GST_CUDA_PHASE_CORR (agg);
+  const gint input = pad == self->sink ? 0 : 1;
+
+  if (GST_EVENT_TYPE (event) == GST_EVENT_CAPS) {
+    GstCaps *caps;
+
+    gst_event_parse_caps (event, &caps);
+    self->have_info[input] =
+        gst_cuda_vision_video_info_from_caps (&self->info[input], caps);
+    if (!self->have_info[input]) {
+      gst_event_unref (event);
+      return FALSE;
+    }
+    if (input == 0) {
+      gst_cuda_vision_correlator_set_info (&self->corr, &self->info[0],
+          self->stream);
+      self->previous = -1;
+    }
+  } else if (GST_EVENT_TYPE (event) == GST_EVENT_FLUSH_STOP && input == 0) {
+    /* flow starts over */
+    g_atomic_int_set (&self->restart, TRUE);
+  } else if (GST_EVENT_TYPE (event) == GST_EVENT_SEGMENT && input == 0) {
+    const GstSegment *segment;
+
+    gst_event_parse_segment (event, &segment);
+    if (segment->format == GST_FORMAT_TIME)
+      gst_aggregator_update_segment (agg, segment);
+  }
+  return GST_AGGREGATOR_CLASS (gst_cuda_phase_corr_parent_class)->sink_event
+      (agg, pad, event);
+}
+
+/* The output is the sink pad's video. */
+static GstFlowReturn
+gst_cuda_phase_corr_update_src_caps (GstAggregator * agg, GstCaps * caps,
+    GstCaps ** ret)
+{
+  GstCudaPhaseCorr *self = GST_CUDA_PHASE_CORR (agg);
+  GstCaps *sink = gst_pad_get_current_caps (GST_PAD (self->sink));
+
+  if (sink == NULL)
+    return GST_AGGREGATOR_FLOW_NEED_DATA;
+  *ret = sink;
+  return GST_FLOW_OK;
+}
+
+static gboolean
+map_input (GstCudaPhaseCorr * self, GstBuffer * buffer, gint input,
+    GstMapFlags flags, GstVideoFrame * frame)
+{
+  if (gst_buffer_n_memory (buffer) != 1
+      || !gst_is_cuda_vision_memory (gst_buffer_peek_memory (buffer, 0))
+      || !gst_video_frame_map (frame, &self->info[input], buffer,
+          flags | GST_MAP_CUDA_VISION)) {
+    GST_ELEMENT_ERROR (self, STREAM, FORMAT,
+        ("The %s frame is not mappable cudavision device memory",
+            input ? "right view's" : "input"), (NULL));
+    return FALSE;
+  }
+  return TRUE;
+}
+
+/* Flow: the previous frame's coefficients matched in @frame, then this
+ * frame's forward transform. TRUE with *matched when there were
+ * previous coefficients and their matches are read back. */
+static gboolean
+match_flow (GstCudaPhaseCorr * self, GstBuffer * frame,
+    const cvcore_clt_corr_params * params, gboolean * matched)
+{
+  GstMemory *mem = gst_buffer_peek_memory (frame, 0);
+  const gint current = self->previous == 0 ? 1 : 0;
+  GstVideoFrame video;
+  cvcore_image image;
+  gboolean ok;
+
+  *matched = FALSE;
+  if (!map_input (self, frame, 0, GST_MAP_READ, &video))
+    return FALSE;
+  gst_cuda_vision_correlator_image (&self->corr, &video, &image);
+  ok = gst_cuda_vision_memory_begin_access (mem, self->stream)
+      && (self->previous < 0 || cvcore_clt_correlate (self->stream,
+          self->corr.coefficients[self->previous], &image, self->corr.channel,
+          params, self->corr.matches) == CVCORE_OK)
+      && cvcore_clt_forward (self->stream, &image, self->corr.channel, 0, 0,
+      self->corr.coefficients[current]) == CVCORE_OK;
+  /* record even after a failure: the chain of uses must stay unbroken */
+  ok &= gst_cuda_vision_memory_end_access (mem, self->stream);
+  gst_video_frame_unmap (&video);
+  if (ok && self->previous >= 0) {
+    ok = gst_cuda_vision_correlator_read (&self->corr,
+        self->stream) == CVCORE_OK;
+    *matched = ok;
+  }
+  self->previous = ok ? current : -1;
+  if (!ok)
+    GST_ELEMENT_ERROR (self, RESOURCE, FAILED, ("Phase correlation failed"),
+        ("%s", cvcore_last_error ()));
+  return ok;
+}
+
+/* Stereo: forward transform of the left view, matching in the right view,
+ * the matches read back as disparities. */
+static gboolean
+match_stereo (GstCudaPhaseCorr * self, GstBuffer * left, GstBuffer * right,
+    const cvcore_clt_corr_params * params)
+{
+  GstMemory *mem[2] = { gst_buffer_peek_memory (left, 0),
+    gst_buffer_peek_memory (right, 0)
+  };
+  GstVideoFrame frame[2];
+  cvcore_image image[2];
+  gboolean ok;
+
+  if (!map_input (self, left, 0, GST_MAP_READ, &frame[0]))
+    return FALSE;
+  if (!map_input (self, right, 1, GST_MAP_READ, &frame[1])) {
+    gst_video_frame_unmap (&frame[0]);
+    return FALSE;
+  }
+  for (gint v = 0; v < 2; v++)
+    gst_cuda_vision_correlator_image (&self->corr, &frame[v], &image[v]);
+  ok = gst_cuda_vision_memory_begin_access (mem[0], self->stream)
+      && gst_cuda_vision_memory_begin_access (mem[1], self->stream)
+      && cvcore_clt_forward (self->stream, &image[0], self->corr.channel, 0,
+      0, self->corr.coefficients[0]) == CVCORE_OK
+      && cvcore_clt_correlate (self->stream, self->corr.coefficients[0],
+      &image[1], self->corr.channel, params, self->corr.matches) == CVCORE_OK;
+  ok &= gst_cuda_vision_memory_end_access (mem[1], self->stream);
+  ok &= gst_cuda_vision_memory_end_access (mem[0], self->stream);
+  gst_video_frame_unmap (&frame[1]);
+  gst_video_frame_unmap (&frame[0]);
+  if (ok)
+    ok = gst_cuda_vision_correlator_read (&self->corr,
+        self->stream) == CVCORE_OK;
+  if (!ok) {
+    GST_ELEMENT_ERROR (self, RESOURCE, FAILED, ("Stereo matching failed"),
+        ("%s", cvcore_last_error ()));
+    return FALSE;
+  }
+  for (gint t = 0; t < self->corr.tiles_x * self->corr.tiles_y; t++)
+    self->corr.host_matches[t].dx = -self->corr.host_matches[t].dx;
+  return TRUE;
+}
+
+/* A copy of @in with the vectors drawn on it. */
+static GstBuffer *
+draw_copy (GstCudaPhaseCorr * self, GstBuffer * in, gdouble scale,
+    gdouble min_confidence)
+{
+  GstBuffer *out = gst_buffer_copy_deep (in);
+  GstVideoFrame frame;
+  cvcore_image image;
+  gboolean ok;
+
+  if (out == NULL || !map_input (self, out, 0, GST_MAP_READWRITE, &frame)) {
+    gst_clear_buffer (&out);
+    return NULL;
+  }
+  gst_cuda_vision_correlator_image (&self->corr, &frame, &image);
+  ok = gst_cuda_vision_memory_begin_access (frame.map[0].memory,
+      self->stream)
+      && cvcore_clt_draw_matches (self->stream, &image, self->corr.matches,
+      scale, min_confidence, self->corr.colour) == CVCORE_OK;
+  ok &= gst_cuda_vision_memory_end_access (frame.map[0].memory,
+      self->stream);
+  gst_video_frame_unmap (&frame);
+  if (!ok) {
+    GST_ELEMENT_ERROR (self, RESOURCE, FAILED, ("Drawing failed"),
+        ("%s", cvcore_last_error ()));
+    gst_clear_buffer (&out);
+  }
+  return out;
+}
+
+/* Passes @in (taken) on, with this frame's matches when @matched: drawn,
+ * in a meta, in a message. */
+static GstFlowReturn
+finish_frame (GstCudaPhaseCorr * self, GstBuffer * in, gboolean matched,
+    GstCudaVisionCorrelationMode mode,
+    const GstCudaVisionCorrelatorSettings * settings)
+{
+  GstBuffer *out;
+
+  if (!matched)
+    return gst_aggregator_finish_buffer (GST_AGGREGATOR (self), in);
+  if (settings->draw) {
+    out = draw_copy (self, in, settings->draw_scale,
+        settings->min_confidence);
+    gst_buffer_unref (in);
+    if (out == NULL)
+      return GST_FLOW_ERROR;
+  } else {
+    out = gst_buffer_make_writable (in);
+  }
+  gst_buffer_add_cuda_vision_correlation_meta (out, mode, self->corr.tiles_x,
+      self->corr.tiles_y,
+      (const GstCudaVisionTileMatch *) self->corr.host_matches);
+  if (settings->post_messages)
+    gst_element_post_message (GST_ELEMENT (self),
+        gst_cuda_vision_correlator_message (&self->corr, GST_OBJECT (self),
+            "cudaphasecorr", GST_BUFFER_PTS (out), settings->min_confidence));
+  return gst_aggregator_finish_buffer (GST_AGGREGATOR (self), out);
+}
+
+static gboolean
+ensure_buffers (GstCudaPhaseCorr * self)
+{
+  if (gst_cuda_vision_correlator_ensure (&self->corr,
+          gst_cuda_vision_device_get_core (self->device)) == CVCORE_OK)
+    return TRUE;
+  GST_ELEMENT_ERROR (self, RESOURCE, NO_SPACE_LEFT,
+      ("Cannot allocate phase correlation buffers"),
+      ("%s", cvcore_last_error ()));
+  return FALSE;
+}
+
+static GstFlowReturn
+aggregate_flow (GstCudaPhaseCorr * self, GstAggregatorPad * right,
+    const GstCudaVisionCorrelatorSettings * settings)
+{
+  GstBuffer *frame = gst_aggregator_pad_pop_buffer (self->sink);
+  cvcore_clt_corr_params params = settings->params;
+  gboolean matched;
+
+  /* a right view left over from stereo mode is not used */
+  if (right)
+    gst_aggregator_pad_drop_buffer (right);
+  if (frame == NULL)
+    return gst_aggregator_pad_is_eos (self->sink) ? GST_FLOW_EOS :
+        GST_FLOW_OK;
+  if (g_atomic_int_compare_and_exchange (&self->restart, TRUE, FALSE)
+      || GST_BUFFER_FLAG_IS_SET (frame, GST_BUFFER_FLAG_DISCONT))
+    self->previous = -1;
+  params.full_scale = self->corr.full_scale;
+  if (!self->have_info[0] || !ensure_buffers (self)
+      || !match_flow (self, frame, &params, &matched)) {
+    gst_buffer_unref (frame);
+    return GST_FLOW_ERROR;
+  }
+  return finish_frame (self, frame, matched, GST_CUDA_VISION_CORRELATION_FLOW,
+      settings);
+}
+
+static gboolean
+same_geometry (GstCudaPhaseCorr * self)
+{
+  return self->have_info[0] && self->have_info[1]
+      && GST_VIDEO_INFO_FORMAT (&self->info[0]) ==
+      GST_VIDEO_INFO_FORMAT (&self->info[1])
+      && GST_VIDEO_INFO_WIDTH (&self->info[0]) ==
+      GST_VIDEO_INFO_WIDTH (&self->info[1])
+      && GST_VIDEO_INFO_HEIGHT (&self->info[0]) ==
+      GST_VIDEO_INFO_HEIGHT (&self->info[1]);
+}
+
+/* Whether the first frames of the two views are a pair; drops the
+ * earlier of two that are not. */
+static gboolean
+paired (GstCudaPhaseCorr * self, GstAggregatorPad * right)
+{
+  GstBuffer *left_frame = gst_aggregator_pad_peek_buffer (self->sink);
+  GstBuffer *right_frame = gst_aggregator_pad_peek_buffer (right);
+  GstClockTime lt = GST_BUFFER_PTS (left_frame);
+  GstClockTime rt = GST_BUFFER_PTS (right_frame);
+  GstClockTime tolerance = GST_MSECOND;
+
+  gst_buffer_unref (left_frame);
+  gst_buffer_unref (right_frame);
+  if (GST_VIDEO_INFO_FPS_N (&self->info[0]) > 0)
+    tolerance = gst_util_uint64_scale (GST_SECOND,
+        GST_VIDEO_INFO_FPS_D (&self->info[0]),
+        2 * GST_VIDEO_INFO_FPS_N (&self->info[0]));
+  if (GST_CLOCK_TIME_IS_VALID (lt) && GST_CLOCK_TIME_IS_VALID (rt)
+      && (lt + tolerance < rt || rt + tolerance < lt)) {
+    GstAggregatorPad *late = lt < rt ? self->sink : right;
+
+    GST_DEBUG_OBJECT (self, "dropping an unpaired %s frame",
+        late == self->sink ? "left" : "right");
+    gst_aggregator_pad_drop_buffer (late);
+    return FALSE;
+  }
+  return TRUE;
+}
+
+static GstFlowReturn
+aggregate_stereo (GstCudaPhaseCorr * self, GstAggregatorPad * right,
+    const GstCudaVisionCorrelatorSettings * settings, gdouble lo, gdouble hi)
+{
+  cvcore_clt_corr_params params = settings->params;
+  GstBuffer *left_frame, *right_frame;
+  gboolean ok;
+
+  if (right == NULL) {
+    GST_ELEMENT_ERROR (self, CORE, PAD, ("mode=stereo needs the right view "
+            "on a sink_right pad"), (NULL));
+    return GST_FLOW_ERROR;
+  }
+  /* a view that has ended leaves nothing to pair */
+  for (gint v = 0; v < 2; v++) {
+    GstAggregatorPad *pad = v ? right : self->sink;
+
+    if (!gst_aggregator_pad_has_buffer (pad))
+      return gst_aggregator_pad_is_eos (pad) ? GST_FLOW_EOS : GST_FLOW_OK;
+  }
+  if (!paired (self, right))
+    return GST_FLOW_OK;
+  left_frame = gst_aggregator_pad_pop_buffer (self->sink);
+  right_frame = gst_aggregator_pad_pop_buffer (right);
+  if (!same_geometry (self)) {
+    GST_ELEMENT_ERROR (self, STREAM, FORMAT,
+        ("The left and right views differ in format or size"),
+        ("left %s %dx%d, right %s %dx%d",
+            gst_video_format_to_string (GST_VIDEO_INFO_FORMAT
+                (&self->info[0])), GST_VIDEO_INFO_WIDTH (&self->info[0]),
+            GST_VIDEO_INFO_HEIGHT (&self->info[0]),
+            gst_video_format_to_string (GST_VIDEO_INFO_FORMAT
+                (&self->info[1])), GST_VIDEO_INFO_WIDTH (&self->info[1]),
+            GST_VIDEO_INFO_HEIGHT (&self->info[1])));
+    gst_buffer_unref (left_frame);
+    gst_buffer_unref (right_frame);
+    return GST_FLOW_NOT_NEGOTIATED;
+  }
+  /* the right view's content lies the disparity to the left */
+  params.initial_x = -(lo + hi) / 2.0;
+  params.search_radius = CLAMP ((gint) ceil ((hi - lo) / 2.0) + 1, 1,
+      CVCORE_CLT_MAX_SEARCH);
+  params.full_scale = self->corr.full_scale;
+  ok = ensure_buffers (self)
+      && match_stereo (self, left_frame, right_frame, &params);
+  gst_buffer_unref (right_frame);
+  if (!ok) {
+    gst_buffer_unref (left_frame);
+    return GST_FLOW_ERROR;
+  }
+  return finish_frame (self, left_frame, TRUE,
+      GST_CUDA_VISION_CORRELATION_STEREO, settings);
+}
+
+static GstFlowReturn
+gst_cuda_phase_corr_aggregate (GstAggregator * agg, gboolean timeout)
+{
+  GstCudaPhaseCorr *self = GST_CUDA_PHASE_CORR (agg);
+  GstCudaVisionCorrelatorSettings settings;
+  GstCudaPhaseCorrMode mode;
+  GstAggregatorPad *right;
+  gdouble lo, hi;
+  GstFlowReturn ret;
+
+  GST_OBJECT_LOCK (self);
+  settings = self->settings;
+  mode = self->mode;
+  right = self->right ? gst_object_ref (self->right) : NULL;
+  lo = MIN (self->min_disparity, self->max_disparity);
+  hi = MAX (self->min_disparity, self->max_disparity);
+  GST_OBJECT_UNLOCK (self);
+  if (mode == GST_CUDA_PHASE_CORR_STEREO)
+    ret = aggregate_stereo (self, right, &settings, lo, hi);
+  else
+    ret = aggregate_flow (self, right, &settings);
+  gst_clear_object (&right);
+  return ret;
 }
 
 static void
@@ -233,44 +698,77 @@ gst_cuda_phase_corr_class_init (GstCudaPhaseCorrClass * klass)
 {
   GObjectClass *gobject_class = G_OBJECT_CLASS (klass);
   GstElementClass *element_class = GST_ELEMENT_CLASS (klass);
-  GstBaseTransformClass *trans_class = GST_BASE_TRANSFORM_CLASS (klass);
-  GstCudaVisionBaseTransformClass *base_class =
-      GST_CUDA_VISION_BASE_TRANSFORM_CLASS (klass);
-  GstCudaVisionFilterClass *filter_class = GST_CUDA_VISION_FILTER_CLASS (klass);
+  GstAggregatorClass *agg_class = GST_AGGREGATOR_CLASS (klass);
   const GParamFlags flags = G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS |
       GST_PARAM_MUTABLE_PLAYING;
+  const GParamFlags ready = G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS |
+      GST_PARAM_MUTABLE_READY;
   cvcore_clt_corr_params defaults;
 
   cvcore_clt_corr_params_init (&defaults);
   gobject_class->set_property = gst_cuda_phase_corr_set_property;
   gobject_class->get_property = gst_cuda_phase_corr_get_property;
 
+  g_object_class_install_property (gobject_class, PROP_DEVICE_ID,
+      g_param_spec_int ("device-id", "Device ID",
+          "Index of the CUDA device to use (shared with neighbours of the "
+          "same device-id)", 0, G_MAXINT, 0, ready));
+  g_object_class_install_property (gobject_class, PROP_MODE,
+      g_param_spec_enum ("mode", "Mode",
+          "What each frame is matched with (set before requesting "
+          "sink_right)", GST_TYPE_CUDA_PHASE_CORR_MODE,
+          GST_CUDA_PHASE_CORR_FLOW, ready));
   g_object_class_install_property (gobject_class, PROP_SEARCH_RADIUS,
       g_param_spec_int ("search-radius", "Search radius",
-          "Largest motion searched, in whole pixels each way", 1,
+          "Largest motion searched, in whole pixels each way (mode=flow)", 1,
           CVCORE_CLT_MAX_SEARCH, defaults.search_radius, flags));
+  gst_cuda_vision_install_double (gobject_class, PROP_MIN_DISPARITY,
+      "min-disparity", "Minimum disparity", "Smallest disparity expected, in "
+      "pixels (content further left in the right view is positive; "
+      "mode=stereo); the search reaches at most 7 pixels from the range's "
+      "middle", -CVCORE_CLT_MAX_SHIFT, CVCORE_CLT_MAX_SHIFT, 0.0, flags);
+  gst_cuda_vision_install_double (gobject_class, PROP_MAX_DISPARITY,
+      "max-disparity", "Maximum disparity", "Largest disparity expected, in "
+      "pixels (mode=stereo)", -CVCORE_CLT_MAX_SHIFT, CVCORE_CLT_MAX_SHIFT,
+      8.0, flags);
   gst_cuda_vision_correlator_install_properties (gobject_class,
-      PROP_CORRELATOR, "Draw the motion vectors onto the frames");
+      PROP_CORRELATOR, "Draw each tile's match onto a copy of the frame");
 
-  gst_cuda_vision_filter_class_add_pad_templates (filter_class,
-      PHASE_CORR_FORMATS);
+  gst_element_class_add_static_pad_template_with_gtype (element_class,
+      &sink_template, GST_TYPE_AGGREGATOR_PAD);
+  gst_element_class_add_static_pad_template_with_gtype (element_class,
+      &sink_right_template, GST_TYPE_AGGREGATOR_PAD);
+  gst_element_class_add_static_pad_template (element_class, &src_template);
   gst_element_class_set_static_metadata (element_class,
       "CUDA phase correlation", "Filter/Analyzer/Video/Hardware",
-      "Tile motion (optical flow) by phase correlation in the lapped "
-      "transform domain, in CUDA device memory",
+      "Tile motion (optical flow) or stereo disparity by phase correlation "
+      "in the lapped transform domain, in CUDA device memory",
       "gst-cuda-vision developers");
 
-  trans_class->transform_ip = gst_cuda_phase_corr_transform_ip;
-  trans_class->sink_event = gst_cuda_phase_corr_sink_event;
-  trans_class->stop = gst_cuda_phase_corr_stop;
-  base_class->set_info = gst_cuda_phase_corr_set_info;
-  filter_class->process_ip = gst_cuda_phase_corr_process_ip;
+  element_class->set_context = gst_cuda_phase_corr_set_context;
+  element_class->release_pad = gst_cuda_phase_corr_release_pad;
+  agg_class->create_new_pad = gst_cuda_phase_corr_create_new_pad;
+  agg_class->start = gst_cuda_phase_corr_start;
+  agg_class->stop = gst_cuda_phase_corr_stop;
+  agg_class->sink_event = gst_cuda_phase_corr_sink_event;
+  agg_class->sink_query = gst_cuda_phase_corr_sink_query;
+  agg_class->src_query = gst_cuda_phase_corr_src_query;
+  agg_class->update_src_caps = gst_cuda_phase_corr_update_src_caps;
+  agg_class->aggregate = gst_cuda_phase_corr_aggregate;
+
+  gst_type_mark_as_plugin_api (GST_TYPE_CUDA_PHASE_CORR_MODE, 0);
 }
 
 static void
 gst_cuda_phase_corr_init (GstCudaPhaseCorr * self)
 {
+  GstElementClass *klass = GST_ELEMENT_GET_CLASS (self);
+
   gst_cuda_vision_correlator_settings_init (&self->settings);
+  self->max_disparity = 8.0;
   self->previous = -1;
-  gst_base_transform_set_in_place (GST_BASE_TRANSFORM (self), TRUE);
+  self->sink = g_object_new (GST_TYPE_AGGREGATOR_PAD, "name", "sink",
+      "direction", GST_PAD_SINK, "template",
+      gst_element_class_get_pad_template (klass, "sink"), NULL);
+  gst_element_add_pad (GST_ELEMENT (self), GST_PAD (self->sink));
 }

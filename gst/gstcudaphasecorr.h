@@ -1,13 +1,13 @@
 #ifndef __GST_CUDA_PHASE_CORR_H__
 #define __GST_CUDA_PHASE_CORR_H__
 
-#include "gstcudavisionfilter.h"
+#include <gst/base/gstaggregator.h>
 
 G_BEGIN_DECLS
 
 #define GST_TYPE_CUDA_PHASE_CORR (gst_cuda_phase_corr_get_type ())
 G_DECLARE_FINAL_TYPE (GstCudaPhaseCorr, gst_cuda_phase_corr, GST,
-    CUDA_PHASE_CORR, GstCudaVisionFilter);
+    CUDA_PHASE_CORR, GstAggregator);
 
 G_END_DECLS
 

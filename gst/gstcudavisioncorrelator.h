@@ -1,5 +1,6 @@
-/* What cudaphasecorr and cudastereocorr share: the device buffers of tile
- * matching, the frames' luminance, the matches as a message. */
+/* cudaphasecorr's tile matching apart from the element: the device
+ * buffers, the frames' luminance, the matches as a message, the matching
+ * properties. */
 #ifndef __GST_CUDA_VISION_CORRELATOR_H__
 #define __GST_CUDA_VISION_CORRELATOR_H__
 
@@ -43,7 +44,7 @@ GstMessage *gst_cuda_vision_correlator_message (GstCudaVisionCorrelator * c,
     GstObject * src, const gchar * name, GstClockTime timestamp,
     gdouble min_confidence);
 
-/* The matching settings both elements expose, as properties with ids
+/* The matching settings, as properties with ids
  * first .. first + GST_CUDA_VISION_CORRELATOR_N_PROPS - 1: fat-zero,
  * refinements, min-confidence, draw, draw-scale, post-messages. */
 typedef struct

@@ -12,7 +12,6 @@
 #include "gstcudagabor.h"
 #include "gstcudaclt.h"
 #include "gstcudaphasecorr.h"
-#include "gstcudastereocorr.h"
 #include "gstcudavisioncorrelationmetaimpl.h"
 #include "gstcudadownload.h"
 #include "gstcudaupload.h"
@@ -88,8 +87,6 @@ gst_cuda_vision_plugin_init (GstPlugin * plugin)
       GST_TYPE_CUDA_CLT);
   ok &= gst_element_register (plugin, "cudaphasecorr", GST_RANK_NONE,
       GST_TYPE_CUDA_PHASE_CORR);
-  ok &= gst_element_register (plugin, "cudastereocorr", GST_RANK_NONE,
-      GST_TYPE_CUDA_STEREO_CORR);
   return ok;
 }
 
