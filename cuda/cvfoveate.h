@@ -28,13 +28,16 @@
 extern "C" {
 #endif
 
-/* Bank limits: the bank travels with each launch. */
+/* Bank limits. On CUDA a bank of up to CVCORE_FOV_PARAM_TAPS taps
+ * travels with each launch (constant memory); a larger one is copied to
+ * device memory for the frame, without waiting for the device. */
 #define CVCORE_FOV_MAX_FILTERS 96
-#define CVCORE_FOV_MAX_TAPS 6144
-/* A fragment's float rows must fit in a block's shared memory (up to
- * 108 KB with 32-pixel fragments); its padded tile is loaded in bands when
- * it does not fit whole. */
-#define CVCORE_FOV_MAX_RADIUS 400
+#define CVCORE_FOV_PARAM_TAPS 6144
+#define CVCORE_FOV_MAX_TAPS 32768
+/* On CUDA a fragment's float rows are kept in shared memory: whole, or
+ * for wide filters in strips of columns (down to 8 columns, 104 KB at
+ * this radius); its padded tile is loaded in bands of rows. */
+#define CVCORE_FOV_MAX_RADIUS 1600
 /* Sigmas are quantised on a geometric scale of this ratio, or a coarser
  * one when the bank would not hold the filters otherwise. */
 #define CVCORE_FOV_SIGMA_RATIO 1.04
@@ -86,6 +89,8 @@ typedef struct
   const unsigned char *map;
   size_t map_pitch;
   int map_w, map_h;
+  /* The bank's taps, last: the fields above and taps[0 .. n_taps) make a
+   * whole plan, so that a copy of only that much is one. */
   float taps[CVCORE_FOV_MAX_TAPS];
 } cvcore_fov_plan;
 

@@ -2,9 +2,14 @@
  * one-dimensional line of threads that reshapes itself for each stage. For
  * every channel the block loads its padded tile (8-bit, edges clamped) into
  * shared memory, runs the row taps into a float intermediate in shared
- * memory, then the column taps into the frame. Which filter a block uses,
- * its taps and the arithmetic are the CPU reference's (foveate-common.h);
- * the plan, bank included, travels as a grid-constant kernel parameter. */
+ * memory, then the column taps into the frame; wide filters go through the
+ * fragment in strips of columns. Which filter a block uses, its taps and
+ * the arithmetic are the CPU reference's (foveate-common.h). The plan
+ * travels as a grid-constant kernel parameter with its bank when the bank
+ * fits there; a larger bank is written to stream-ordered device memory by
+ * launches that carry it in pieces, so nothing waits on the host. */
+#include <cstddef>
+#include <cstring>
 #include <cuda_runtime.h>
 
 #include "foveate-common.h"
@@ -16,6 +21,21 @@ namespace
 constexpr int kThreads = 256;
 /* Outputs per thread and pass. */
 constexpr int kGroup = 8;
+/* Taps a launch of copy_taps carries (its parameter under 32 KB). */
+constexpr int kChunkTaps = 7936;
+
+/* A plan whose bank fits the launch: the plan's fields and the first
+ * CVCORE_FOV_PARAM_TAPS taps, which make a whole plan (cvfoveate.h). */
+struct alignas (alignof (cvcore_fov_plan)) ParamPlan
+{
+  unsigned char bytes[offsetof (cvcore_fov_plan, taps) +
+      CVCORE_FOV_PARAM_TAPS * sizeof (float)];
+};
+
+struct TapChunk
+{
+  float taps[kChunkTaps];
+};
 
 /* An 8-bit sample as a float without the quarter-rate converter: in the
  * mantissa of 2^23 it is exact. */
@@ -60,20 +80,23 @@ struct Frame
   size_t src_pitch, dst_pitch;
   int channels;
   unsigned mask;
+  int strip;                    /* fragment columns filtered at once */
   int band;                     /* padded-tile rows held at once */
+  const float *bank;            /* a bank in device memory, or NULL */
 };
 
-/* Filter @f of channel @c over the fragment's pixels (w x h from (x0, y0)):
- * the padded 8-bit tile into shared memory (in bands of frame.band rows
- * when it does not fit whole), rows into @rows, columns handed to @emit
- * (y, x, value) in frame coordinates; filter 0 hands over the samples. */
+/* Filter @f of channel @c over the fragment's pixels (w x h from (x0, y0)),
+ * frame.strip columns at a time: the padded 8-bit tile into shared memory
+ * (in bands of frame.band rows when it does not fit whole), rows into
+ * @rows, columns handed to @emit (y, x, value) in frame coordinates;
+ * filter 0 hands over the samples. */
 template < typename Emit >
 __device__ __forceinline__ void
-blur_fragment (const Frame & frame, const cvcore_fov_plan & plan, int f,
-    int c, int x0, int y0, int w, int h, float *rows, unsigned char *tile,
-    Emit emit)
+blur_fragment (const Frame & frame, const cvcore_fov_plan & plan,
+    const float *bank, int f, int c, int x0, int y0, int w, int h,
+    float *rows, unsigned char *tile, Emit emit)
 {
-  const int size = plan.fragment, nc = frame.channels;
+  const int nc = frame.channels;
 
   if (f == 0) {
     for (int i = threadIdx.x; i < w * h; i += kThreads) {
@@ -86,62 +109,79 @@ blur_fragment (const Frame & frame, const cvcore_fov_plan & plan, int f,
   }
 
   const int r = plan.radius[f], taps = 2 * r + 1;
-  const float *tap = plan.taps + plan.offset[f];
-  const int tw = w + 2 * r, th = h + 2 * r;
+  const float *tap = bank + plan.offset[f];
+  const int th = h + 2 * r, stride = frame.strip;
+  const int hq = (h + kGroup - 1) / kGroup;
 
-  const int wq = (w + kGroup - 1) / kGroup;
+  for (int sx = 0; sx < w; sx += stride) {
+    const int sw = min (stride, w - sx), tw = sw + 2 * r;
+    const int wq = (sw + kGroup - 1) / kGroup;
 
-  for (int band = 0; band < th; band += frame.band) {
-    const int bh = min (frame.band, th - band);
+    for (int band = 0; band < th; band += frame.band) {
+      const int bh = min (frame.band, th - band);
 
-    /* The previous pass is done with the shared arrays. */
-    __syncthreads ();
-    for (int i = threadIdx.x; i < tw * bh; i += kThreads) {
-      const int ty = i / tw, tx = i - ty * tw;
-      const int sy = cv_clamp_index (y0 - r + band + ty, plan.height);
-      const int sx = cv_clamp_index (x0 - r + tx, plan.width);
+      /* The previous pass is done with the shared arrays. */
+      __syncthreads ();
+      for (int i = threadIdx.x; i < tw * bh; i += kThreads) {
+        const int ty = i / tw, tx = i - ty * tw;
+        const int sy = cv_clamp_index (y0 - r + band + ty, plan.height);
+        const int sxx = cv_clamp_index (x0 + sx - r + tx, plan.width);
 
-      tile[i] = frame.src[sy * frame.src_pitch + sx * nc + c];
+        tile[i] = frame.src[sy * frame.src_pitch + sxx * nc + c];
+      }
+      __syncthreads ();
+      /* Rows: kGroup neighbouring outputs per thread, so each tile sample
+       * read serves kGroup multiply-adds (each output's sum still runs
+       * over the taps in order, as on the CPU). Reads past the row's end
+       * feed outputs past the strip, which are not stored. */
+      for (int i = threadIdx.x; i < bh * wq; i += kThreads) {
+        const int ty = i / wq, x = (i - ty * wq) * kGroup;
+        const unsigned char *p = tile + ty * tw + x;
+        float acc[kGroup];
+
+        sliding_sums (tap, taps, acc,[p] (int i) {
+            return byte_to_float (p[i]);});
+#pragma unroll
+        for (int j = 0; j < kGroup; j++)
+          if (x + j < sw)
+            rows[(band + ty) * stride + x + j] = acc[j];
+      }
     }
     __syncthreads ();
-    /* Rows: kGroup neighbouring outputs per thread, so each tile sample
-     * read serves kGroup multiply-adds (each output's sum still runs over
-     * the taps in order, as on the CPU). Reads past the row's end feed
-     * outputs past the fragment, which are not stored. */
-    for (int i = threadIdx.x; i < bh * wq; i += kThreads) {
-      const int ty = i / wq, x = (i - ty * wq) * kGroup;
-      const unsigned char *p = tile + ty * tw + x;
+    /* Columns: kGroup outputs stacked per thread, likewise. */
+    for (int i = threadIdx.x; i < hq * sw; i += kThreads) {
+      const int y = i / sw * kGroup, x = i % sw;
+      const float *p = rows + y * stride + x;
       float acc[kGroup];
 
-      sliding_sums (tap, taps, acc,[p] (int i) {
-          return byte_to_float (p[i]);});
+      sliding_sums (tap, taps, acc,[p, stride] (int i) {
+          return p[i * stride];});
 #pragma unroll
       for (int j = 0; j < kGroup; j++)
-        if (x + j < w)
-          rows[(band + ty) * size + x + j] = acc[j];
+        if (y + j < h)
+          emit (y0 + y + j, x0 + sx + x, acc[j]);
     }
-  }
-  __syncthreads ();
-  /* Columns: kGroup outputs stacked per thread, likewise. */
-  const int hq = (h + kGroup - 1) / kGroup;
-  for (int i = threadIdx.x; i < hq * w; i += kThreads) {
-    const int y = i / w * kGroup, x = i % w;
-    const float *p = rows + y * size + x;
-    float acc[kGroup];
-
-    sliding_sums (tap, taps, acc,[p, size] (int i) {
-        return p[i * size];});
-#pragma unroll
-    for (int j = 0; j < kGroup; j++)
-      if (y + j < h)
-        emit (y0 + y + j, x0 + x, acc[j]);
   }
 }
 
+/* Writes @count taps of @chunk to @bank. */
+__global__ void
+copy_taps (const __grid_constant__ TapChunk chunk, float *bank, int count)
+{
+  for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < count;
+      i += gridDim.x * blockDim.x)
+    bank[i] = chunk.taps[i];
+}
+
+/* The bank is @param's own (@kParamBank), or in device memory at
+ * frame.bank. */
+template < bool kParamBank >
 __global__ void __launch_bounds__ (kThreads)
-foveate_fragments (Frame frame, const __grid_constant__ cvcore_fov_plan plan)
+foveate_fragments (Frame frame, const __grid_constant__ ParamPlan param)
 {
   extern __shared__ float4 shared[];
+  const cvcore_fov_plan & plan =
+      *reinterpret_cast < const cvcore_fov_plan * >(param.bytes);
   const int size = plan.fragment;
   const int bx = plan.origin_x + blockIdx.x * size;
   const int by = plan.origin_y + blockIdx.y * size;
@@ -153,15 +193,16 @@ foveate_fragments (Frame frame, const __grid_constant__ cvcore_fov_plan plan)
   float *sums = reinterpret_cast < float *>(shared);
   float *rows = sums + size * size;
   unsigned char *tile = reinterpret_cast < unsigned char *>(rows +
-      (size + 2 * plan.max_radius + kGroup - 1) * size);
+      (size + 2 * plan.max_radius + kGroup - 1) * frame.strip);
+  const float *bank = kParamBank ? plan.taps : frame.bank;
 
   for (int c = 0; c < nc; c++) {
     const bool blur = frame.mask >> c & 1;
     unsigned char *dst = frame.dst + c;
 
     if (!blur || !plan.smooth) {
-      blur_fragment (frame, plan, blur ? blur_filter : 0, c, x0, y0, w, h,
-          rows, tile,[&] (int y, int x, float v) {
+      blur_fragment (frame, plan, bank, blur ? blur_filter : 0, c, x0, y0, w,
+          h, rows, tile,[&] (int y, int x, float v) {
           dst[y * frame.dst_pitch + x * nc] = (unsigned char) cv_fov_round (v);}
       );
       continue;
@@ -176,7 +217,7 @@ foveate_fragments (Frame frame, const __grid_constant__ cvcore_fov_plan plan)
       sums[i] = 0.0f;
     __syncthreads ();
     for (int f = lo; f <= hi; f++) {
-      blur_fragment (frame, plan, f, c, x0, y0, w, h, rows, tile,
+      blur_fragment (frame, plan, bank, f, c, x0, y0, w, h, rows, tile,
           [&] (int y, int x, float v) {
           sums[(y - y0) * size + x - x0] += cv_fov_blend_weight (&plan, x, y,
               f) * v;}
@@ -192,6 +233,28 @@ foveate_fragments (Frame frame, const __grid_constant__ cvcore_fov_plan plan)
   }
 }
 
+/* The shared memory of a launch: smooth mode's sums and the rows of a
+ * strip of @strip columns, with room for the reads past their end that
+ * the output groups make, then the tile in bands of *@band rows (the
+ * whole tile where it fits); 0 when not even 8 rows (or the whole tile)
+ * fit. */
+size_t
+shared_bytes (const cvcore_fov_plan * plan, size_t available, int strip,
+    int *band)
+{
+  const int span = plan->fragment + 2 * plan->max_radius;
+  const int tile_w = strip + 2 * plan->max_radius;
+  const size_t fixed = ((size_t) (span + kGroup - 1) * strip +
+      (size_t) plan->fragment * plan->fragment) * sizeof (float) + kGroup;
+  const size_t room = available > fixed ? available - fixed : 0;
+  const size_t rows = room / tile_w;
+
+  *band = rows < (size_t) span ? (int) rows : span;
+  if (*band < 8 && *band < span)
+    return 0;
+  return fixed + (size_t) *band * tile_w;
+}
+
 }                               /* namespace */
 
 extern "C" cvcore_status
@@ -200,18 +263,26 @@ cvcore_cuda_foveate (cvcore_stream * stream, const cvcore_image * src,
     const cvcore_fov_plan * plan)
 {
   const cvcore_device *device = cvcore_stream_device (stream);
-  const int span = plan->fragment + 2 * plan->max_radius;
-  /* Smooth mode's sums and the rows, with room for the reads past their
-   * end that the output groups make, then the tile: whole where it fits,
-   * else in bands of as many rows as fit. */
-  const size_t fixed = ((size_t) (span + kGroup - 1) * plan->fragment +
-      (size_t) plan->fragment * plan->fragment) * sizeof (float) + kGroup;
-  const size_t room = device->shared_per_block_optin > fixed ?
-      device->shared_per_block_optin - fixed : 0;
-  const int band = (int) (room / span < (size_t) span ? room / span :
-      (size_t) span);
-  const size_t shared = fixed + (size_t) band * span;
+  cudaStream_t cs = static_cast < cudaStream_t > (cvcore_stream_handle (stream));
+  const bool param_bank = plan->n_taps <= CVCORE_FOV_PARAM_TAPS;
+  size_t shared = 0;
+  int strip, band = 0;
   Frame frame;
+  ParamPlan param;
+  float *bank = nullptr;
+
+  /* the widest strip of columns whose rows fit */
+  for (strip = plan->fragment; strip >= kGroup; strip /= 2) {
+    shared = shared_bytes (plan, device->shared_per_block_optin, strip,
+        &band);
+    if (shared > 0)
+      break;
+  }
+  if (shared == 0)
+    return cvcore_fail (CVCORE_ERROR_INVALID_VALUE,
+        "foveation rows exceed the device's shared memory (filters of "
+        "radius %d with %d-pixel fragments)", plan->max_radius,
+        plan->fragment);
 
   frame.src = static_cast < const unsigned char *>(src->data);
   frame.dst = static_cast < unsigned char *>(dst->data);
@@ -219,20 +290,40 @@ cvcore_cuda_foveate (cvcore_stream * stream, const cvcore_image * src,
   frame.dst_pitch = dst->pitch;
   frame.channels = src->channels;
   frame.mask = channel_mask;
+  frame.strip = strip;
   frame.band = band;
+  memcpy (param.bytes, plan, offsetof (cvcore_fov_plan, taps) +
+      (param_bank ? plan->n_taps : 0) * sizeof (float));
 
-  if (band < 1)
-    return cvcore_fail (CVCORE_ERROR_INVALID_VALUE,
-        "foveation rows of %zu bytes exceed the device's shared memory "
-        "(filters of radius %d with %d-pixel fragments)", fixed,
-        plan->max_radius, plan->fragment);
   CUDA_TRY (cudaSetDevice (device->id));
-  if (shared > 48 * 1024)
-    CUDA_TRY (cudaFuncSetAttribute (foveate_fragments,
-            cudaFuncAttributeMaxDynamicSharedMemorySize, (int) shared));
-  foveate_fragments <<< dim3 (plan->grid_w, plan->grid_h), kThreads, shared,
-      static_cast < cudaStream_t > (cvcore_stream_handle (stream)) >>>
-      (frame, *plan);
-  CUDA_TRY (cudaGetLastError ());
+  if (!param_bank) {
+    CUDA_TRY (cudaMallocAsync ((void **) &bank, plan->n_taps *
+            sizeof (float), cs));
+    for (int i = 0; i < plan->n_taps; i += kChunkTaps) {
+      const int count = plan->n_taps - i < kChunkTaps ? plan->n_taps - i :
+          kChunkTaps;
+      TapChunk chunk;
+
+      memcpy (chunk.taps, plan->taps + i, count * sizeof (float));
+      copy_taps <<< (count + 255) / 256, 256, 0, cs >>> (chunk, bank + i,
+          count);
+      CUDA_TRY (cudaGetLastError ());
+    }
+  }
+  frame.bank = bank;
+  {
+    void (*kernel) (Frame, const ParamPlan) = param_bank ?
+        foveate_fragments < true > : foveate_fragments < false >;
+
+    if (shared > 48 * 1024)
+      CUDA_TRY (cudaFuncSetAttribute (kernel,
+              cudaFuncAttributeMaxDynamicSharedMemorySize, (int) shared));
+    kernel <<< dim3 (plan->grid_w, plan->grid_h), kThreads, shared, cs >>>
+        (frame, param);
+    CUDA_TRY (cudaGetLastError ());
+  }
+  /* freed once the launch is done with it */
+  if (bank)
+    CUDA_TRY (cudaFreeAsync (bank, cs));
   return CVCORE_OK;
 }

@@ -99,9 +99,10 @@ struct _GstCudaFoveate
   void *map_levels;
 
   /* streaming thread only: plans for full-size planes and for subsampled
-   * chroma planes */
-  cvcore_fov_plan plan;
-  cvcore_fov_plan chroma_plan;
+   * chroma planes (on the heap: a plan's bank is larger than an instance
+   * may be) */
+  cvcore_fov_plan *plan;
+  cvcore_fov_plan *chroma_plan;
   guint channel_mask[GST_VIDEO_MAX_PLANES];
 };
 
@@ -356,7 +357,7 @@ ensure_plans (GstCudaFoveate * self)
   self->plan_stale = FALSE;
   GST_OBJECT_UNLOCK (self);
 
-  if (plan_plane (self, &self->plan, &model, GST_VIDEO_INFO_WIDTH (info),
+  if (plan_plane (self, self->plan, &model, GST_VIDEO_INFO_WIDTH (info),
           GST_VIDEO_INFO_HEIGHT (info), fragment, fix_x, fix_y) != CVCORE_OK)
     goto invalid;
   /* Subsampled chroma: the same field in half the pixels, so half the
@@ -364,14 +365,14 @@ ensure_plans (GstCudaFoveate * self)
   if (GST_VIDEO_INFO_IS_YUV (info)) {
     chroma_model = model;
     chroma_model.strength *= (gdouble) chroma_w / GST_VIDEO_INFO_WIDTH (info);
-    if (plan_plane (self, &self->chroma_plan, &chroma_model, chroma_w,
+    if (plan_plane (self, self->chroma_plan, &chroma_model, chroma_w,
             chroma_h, MAX (8, fragment / 2), fix_x, fix_y) != CVCORE_OK)
       goto invalid;
   }
-  self->plan.smooth = self->chroma_plan.smooth = smooth;
+  self->plan->smooth = self->chroma_plan->smooth = smooth;
   GST_LOG_OBJECT (self, "fixation (%g, %g): %d filters (sigma step %g), "
-      "largest radius %d", fix_x, fix_y, self->plan.n_filters,
-      self->plan.sigma_ratio, self->plan.max_radius);
+      "largest radius %d", fix_x, fix_y, self->plan->n_filters,
+      self->plan->sigma_ratio, self->plan->max_radius);
   return TRUE;
 
 invalid:
@@ -410,7 +411,7 @@ gst_cuda_foveate_process (GstCudaVisionFilter * filter,
     gst_cuda_vision_frame_plane (out_frame, p, CVCORE_SAMPLE_U8, &dst);
     if (cvcore_foveate (stream, &src, &dst, self->channel_mask[p],
             p > 0 && GST_VIDEO_INFO_IS_YUV (&in_frame->info) ?
-            &self->chroma_plan : &self->plan) != CVCORE_OK)
+            self->chroma_plan : self->plan) != CVCORE_OK)
       return gst_cuda_vision_base_transform_core_error (BASE (self),
           "Foveation failed");
   }
@@ -463,6 +464,8 @@ gst_cuda_foveate_finalize (GObject * object)
   GstCudaFoveate *self = GST_CUDA_FOVEATE (object);
 
   g_free (self->blur_map_location);
+  g_free (self->plan);
+  g_free (self->chroma_plan);
   G_OBJECT_CLASS (gst_cuda_foveate_parent_class)->finalize (object);
 }
 
@@ -560,4 +563,6 @@ gst_cuda_foveate_init (GstCudaFoveate * self)
   self->fixation_x = self->fixation_y = DEFAULT_FIXATION;
   self->fragment_size = DEFAULT_FRAGMENT_SIZE;
   self->plan_stale = TRUE;
+  self->plan = g_new0 (cvcore_fov_plan, 1);
+  self->chroma_plan = g_new0 (cvcore_fov_plan, 1);
 }

@@ -94,8 +94,16 @@ GST_START_TEST (test_plan)
 
   fail_unless_equals_int (cvcore_fov_plan_init (&plan, &model, 640, 480, 12,
           0.5, 0.5), CVCORE_ERROR_INVALID_VALUE);
-  /* Strong foveation takes coarser steps; too strong, a clear refusal. */
+  /* Strong foveation: a bank larger than a launch carries (CUDA takes it
+   * from device memory); stronger, coarser steps; too strong, a clear
+   * refusal. */
   model.strength = 4.0;
+  fail_unless_equals_int (cvcore_fov_plan_init (&plan, &model, 1920, 1080,
+          32, 0.5, 0.5), CVCORE_OK);
+  fail_unless (plan.n_taps > CVCORE_FOV_PARAM_TAPS
+      && plan.sigma_ratio == 1.04, "ratio %g, %d filters, %d taps",
+      plan.sigma_ratio, plan.n_filters, plan.n_taps);
+  model.strength = 20.0;
   fail_unless_equals_int (cvcore_fov_plan_init (&plan, &model, 1920, 1080,
           32, 0.5, 0.5), CVCORE_OK);
   fail_unless (plan.sigma_ratio > 1.04, "ratio %g, %d filters, %d taps",
@@ -711,30 +719,49 @@ GST_START_TEST (test_cuda_equals_cpu)
 
 GST_END_TEST;
 
-/* Blur too wide for a fragment's whole padded tile in shared memory (the
- * tile then comes in bands of rows): CUDA against the CPU reference. */
+/* Blurs too wide for shared memory, CUDA against the CPU reference:
+ *  - a fragment's whole padded tile does not fit (the tile then comes in
+ *    bands of rows);
+ *  - its rows do not fit either (the fragment goes in strips of columns),
+ *    and the bank is too large for the launch (device memory), with
+ *    32-pixel fragments (strips of 16 columns) and 8-pixel ones. */
 GST_START_TEST (test_cuda_wide_blur)
 {
+  static const struct
+  {
+    gint w, h, fragment;
+    gdouble strength, corner, min_radius;
+  } cases[] = {
+    {321, 241, 32, 3.0, 200.0, 300},
+    {97, 65, 32, 15.0, 100.0, 900},
+    {57, 43, 8, 8.0, 100.0, 450},
+  };
   cvcore_device *cpu;
   cvcore_stream *cpu_stream;
   cvcore_fov_model model;
-  cvcore_fov_plan plan;
-  TestImage src;
+  cvcore_fov_plan *plan = g_new (cvcore_fov_plan, 1);
 
   fail_unless_equals_int (cvcore_device_open (CVCORE_BACKEND_CPU, 0, &cpu),
       CVCORE_OK);
   fail_unless_equals_int (cvcore_stream_new (cpu, &cpu_stream), CVCORE_OK);
-  cvcore_fov_model_init (&model);
-  model.strength = 3.0;
-  model.corner_eccentricity = 200.0;
-  fail_unless_equals_int (cvcore_fov_plan_init (&plan, &model, 321, 241, 32,
-          0.0, 0.0), CVCORE_OK);
-  /* (32 + 2 r)^2 bytes of tile alone would not fit in 227 KB */
-  fail_unless (plan.max_radius > 300, "largest radius %d", plan.max_radius);
-  src = cvtest_image_new (device, stream, 321, 241, 1, CVCORE_SAMPLE_U8, -1,
-      8, 17);
-  assert_equals_cpu (cpu, cpu_stream, &src, &plan, &plan, 0x1);
-  cvtest_image_free (&src, device);
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++) {
+    TestImage src;
+
+    cvcore_fov_model_init (&model);
+    model.strength = cases[i].strength;
+    model.corner_eccentricity = cases[i].corner;
+    fail_unless_equals_int (cvcore_fov_plan_init (plan, &model, cases[i].w,
+            cases[i].h, cases[i].fragment, 0.0, 0.0), CVCORE_OK);
+    fail_unless (plan->max_radius > cases[i].min_radius
+        && (i == 0 || plan->n_taps > CVCORE_FOV_PARAM_TAPS),
+        "case %u: largest radius %d, %d taps", i, plan->max_radius,
+        plan->n_taps);
+    src = cvtest_image_new (device, stream, cases[i].w, cases[i].h, 1,
+        CVCORE_SAMPLE_U8, -1, 8, 17 + i);
+    assert_equals_cpu (cpu, cpu_stream, &src, plan, plan, 0x1);
+    cvtest_image_free (&src, device);
+  }
+  g_free (plan);
   cvcore_stream_free (cpu_stream);
   cvcore_device_close (cpu);
 }
