@@ -45,9 +45,12 @@ struct Source
     }
     float v = 0.0f;
 
-    for (int c = 0; c < channels; c++)
-      v += weight[c] * (float) (wide ? reinterpret_cast < const unsigned short
-          *>(row)[x * channels + c] : row[x * channels + c]);
+    /* unrolled, so that weight[] stays in the parameter space */
+#pragma unroll
+    for (int c = 0; c < 4; c++)
+      if (c < channels)
+        v += weight[c] * (float) (wide ? reinterpret_cast < const unsigned
+            short *>(row)[x * channels + c] : row[x * channels + c]);
     return v;
   }
 };
@@ -206,7 +209,11 @@ segmented_pass (int n, bool causal, const Coeffs & k, const double
   const ptrdiff_t out_stride = causal ? out_step : -out_step;
   const char *seg_in = in + first * in_step;
   char *seg_out = out + first * out_step;
-  const float2 *f = causal ? k.c : k.d;
+  /* the feedback in registers: picking the array would leave it in
+   * local memory, a load on every step's critical path */
+  const float2 f[3] = { causal ? k.c[0] : k.d[0], causal ? k.c[1] : k.d[1],
+    causal ? k.c[2] : k.d[2]
+  };
   const float2 init = line_ok ? cmul (causal ? k.causal_init :
       k.anticausal_init, as_complex (*reinterpret_cast < const T * >(in +
               (causal ? 0 : n - 1) * in_step))) : make_float2 (0.0f, 0.0f);

@@ -309,17 +309,20 @@ GST_END_TEST;
 
 /* CUDA against the CPU reference: relative RMS of every orientation's
  * complex response under 1e-4, output bytes within one unit, for random
- * images of odd sizes, both methods, every output mode. */
+ * images of odd sizes (lines of 9300 samples too), both methods, every
+ * output mode. */
 GST_START_TEST (test_cuda_equals_cpu)
 {
-  static const gint sizes[][2] = { {1, 1}, {17, 5}, {1921, 1081} };
+  static const gint sizes[][2] = { {1, 1}, {17, 5}, {1921, 1081}, {9300, 3},
+  {3, 9300}
+  };
   cvcore_device *cpu;
   cvcore_stream *cpu_stream;
 
   fail_unless_equals_int (cvcore_device_open (CVCORE_BACKEND_CPU, 0, &cpu),
       CVCORE_OK);
   fail_unless_equals_int (cvcore_stream_new (cpu, &cpu_stream), CVCORE_OK);
-  for (guint n = 0; n < 12; n++) {
+  for (guint n = 0; n < 15; n++) {
     const gint *size = sizes[n % G_N_ELEMENTS (sizes)];
     const gsize pixels = (gsize) size[0] * size[1];
     cvcore_gabor_params params;
@@ -332,7 +335,7 @@ GST_START_TEST (test_cuda_equals_cpu)
     params.output = (cvcore_gabor_output) (n % 5);
     /* on the large frame one orientation (few segments per line on
      * CUDA) and three (many) */
-    params.orientations = n == 2 ? 1 : 1 + n % 3;
+    params.orientations = n == 2 ? 1 : n == 7 ? 3 : 1 + n % 3;
     params.sigma = (gdouble[]) {
     2.0, 5.0, 12.0}[n / 3 % 3];
     params.orientation = 17.0 * n;
