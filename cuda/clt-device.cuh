@@ -138,6 +138,21 @@ unfold (const float *g, float *u, bool sine)
   }
 }
 
+/* 16 floats of a 16-byte aligned shared row into @u, four at a time. */
+__device__ __forceinline__ void
+load_row16 (const float *row, float u[16])
+{
+#pragma unroll
+  for (int j = 0; j < 4; j++) {
+    const float4 q = reinterpret_cast < const float4 * >(row)[j];
+
+    u[4 * j] = q.x;
+    u[4 * j + 1] = q.y;
+    u[4 * j + 2] = q.z;
+    u[4 * j + 3] = q.w;
+  }
+}
+
 /* Samples x .. x + 7 of row y (all inside the frame) into @out: wide
  * loads where the layout allows, else one by one. */
 __device__ __forceinline__ void
@@ -217,15 +232,7 @@ forward (const Image & src, int c, int width, int height, int x0, int y0,
     const bool sine = lane >> 4;
     float u[16], f[8], o[8];
 
-#pragma unroll
-    for (int j = 0; j < 4; j++) {
-      const float4 q = reinterpret_cast < const float4 * >(s.pix[m])[j];
-
-      u[4 * j] = q.x;
-      u[4 * j + 1] = q.y;
-      u[4 * j + 2] = q.z;
-      u[4 * j + 3] = q.w;
-    }
+    load_row16 (s.pix[m], u);
     fold (u, f, sine);
     dct4 (f, o, sine);
 #pragma unroll
@@ -238,15 +245,7 @@ forward (const Image & src, int c, int width, int height, int x0, int y0,
     const bool vk = lane >> 4;
     float u[16], f[8];
 
-#pragma unroll
-    for (int j = 0; j < 4; j++) {
-      const float4 q = reinterpret_cast < const float4 * >(s.h_row (hk, k))[j];
-
-      u[4 * j] = q.x;
-      u[4 * j + 1] = q.y;
-      u[4 * j + 2] = q.z;
-      u[4 * j + 3] = q.w;
-    }
+    load_row16 (s.h_row (hk, k), u);
     fold (u, f, vk);
     dct4 (f, coef, vk);
   }

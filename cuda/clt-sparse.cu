@@ -108,15 +108,7 @@ clt_process_sparse (Image src, Plan p, Kernels kernels, bool kernel_colours,
     const int parity = (c0 == colour) ? 0 : 1;
     float u[16], f[8], o[8];
 
-#pragma unroll
-    for (int j = 0; j < 4; j++) {
-      const float4 q = reinterpret_cast < const float4 * >(s.t.pix[m])[j];
-
-      u[4 * j] = q.x;
-      u[4 * j + 1] = q.y;
-      u[4 * j + 2] = q.z;
-      u[4 * j + 3] = q.w;
-    }
+    load_row16 (s.t.pix[m], u);
 #pragma unroll
     for (int n = 0; n < 16; n++)
       u[n] = (n & 1) == parity ? u[n] : 0.0f;
@@ -140,15 +132,7 @@ clt_process_sparse (Image src, Plan p, Kernels kernels, bool kernel_colours,
         0 : 1;
     float u[16], f[8], v[8];
 
-#pragma unroll
-    for (int j = 0; j < 4; j++) {
-      const float4 q = reinterpret_cast < const float4 * >(s.h[colour][k])[j];
-
-      u[4 * j] = q.x;
-      u[4 * j + 1] = q.y;
-      u[4 * j + 2] = q.z;
-      u[4 * j + 3] = q.w;
-    }
+    load_row16 (s.h[colour][k], u);
     /* red and blue rows were written only where they hold sites */
 #pragma unroll
     for (int m = 0; m < 16; m++)

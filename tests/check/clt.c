@@ -76,6 +76,27 @@ run_rgba (const TestImage * src, const cvcore_clt_params * params)
   return run_to (device, stream, src, 4, params, NULL);
 }
 
+/* The forward transform of channel @c of @src, every tile, in host
+ * memory (g_free it). */
+static gfloat *
+forward_coefficients (const TestImage * src, gint c)
+{
+  const gsize bytes = sizeof (gfloat) * CVCORE_CLT_COEFFICIENTS *
+      cvcore_clt_tiles (src->image.width) *
+      cvcore_clt_tiles (src->image.height);
+  gfloat *coef = g_malloc (bytes), *dev_coef;
+
+  fail_unless_equals_int (cvcore_device_alloc (device, bytes,
+          (void **) &dev_coef), CVCORE_OK);
+  fail_unless_equals_int (cvcore_clt_forward (stream, &src->image, c, 0, 0,
+          dev_coef), CVCORE_OK);
+  fail_unless_equals_int (cvcore_copy_async (stream, coef, dev_coef, bytes,
+          CVCORE_COPY_DEVICE_TO_HOST), CVCORE_OK);
+  fail_unless_equals_int (cvcore_stream_synchronize (stream), CVCORE_OK);
+  cvcore_device_free (device, dev_coef);
+  return coef;
+}
+
 static void
 put_sample (TestImage * t, gint x, gint y, gint c, gdouble v)
 {
@@ -127,17 +148,9 @@ GST_START_TEST (test_forward_definition)
   const gint tiles = tiles_x * cvcore_clt_tiles (h);
   TestImage src = cvtest_image_new (device, stream, w, h, 2,
       CVCORE_SAMPLE_U8, -1, 8, 5);
-  gfloat *coef = g_new (gfloat, tiles * 256), *dev_coef;
+  gfloat *coef = forward_coefficients (&src, 1);
   gdouble worst = 0.0;
 
-  fail_unless_equals_int (cvcore_device_alloc (device, sizeof (gfloat) *
-          tiles * 256, (void **) &dev_coef), CVCORE_OK);
-  fail_unless_equals_int (cvcore_clt_forward (stream, &src.image, 1, 0, 0,
-          dev_coef), CVCORE_OK);
-  fail_unless_equals_int (cvcore_copy_async (stream, coef, dev_coef,
-          sizeof (gfloat) * tiles * 256, CVCORE_COPY_DEVICE_TO_HOST),
-      CVCORE_OK);
-  fail_unless_equals_int (cvcore_stream_synchronize (stream), CVCORE_OK);
   for (gint t = 0; t < tiles; t++)
     for (gint layer = 0; layer < 4; layer++)
       for (gint l = 0; l < 8; l++)
@@ -161,7 +174,6 @@ GST_START_TEST (test_forward_definition)
         }
   GST_INFO ("worst coefficient error %g", worst);
   fail_unless (worst < 2e-3, "worst coefficient error %g", worst);
-  cvcore_device_free (device, dev_coef);
   g_free (coef);
   cvtest_image_free (&src, device);
 }
@@ -431,13 +443,9 @@ GST_END_TEST;
 GST_START_TEST (test_sparse_symmetry)
 {
   const gint w = 40, h = 32, tiles_x = cvcore_clt_tiles (w);
-  const gint tiles = tiles_x * cvcore_clt_tiles (h);
   TestImage mosaic = cvtest_image_new (device, stream, w, h, 1,
       CVCORE_SAMPLE_U16, -1, 0, 77);
-  gfloat *coef = g_new (gfloat, tiles * 256), *dev_coef;
 
-  fail_unless_equals_int (cvcore_device_alloc (device, sizeof (gfloat) *
-          tiles * 256, (void **) &dev_coef), CVCORE_OK);
   for (guint k = 0; k < G_N_ELEMENTS (patterns); k++)
     for (gint c = 0; c < 3; c++) {
       TestImage plane = cvtest_image_new (device, stream, w, h, 1,
@@ -448,6 +456,7 @@ GST_START_TEST (test_sparse_symmetry)
       const gint qy = site_colour (patterns[k], 0, 0) == c
           || site_colour (patterns[k], 1, 0) == c ? 0 : 1;
       gdouble worst = 0.0, largest = 0.0;
+      gfloat *coef;
 
       for (gint y = 0; y < h; y++)
         for (gint x = 0; x < w; x++)
@@ -455,12 +464,7 @@ GST_START_TEST (test_sparse_symmetry)
             put_sample (&plane, x, y, 0, cvtest_host_sample (&mosaic, x, y,
                     0));
       cvtest_image_upload (&plane, stream);
-      fail_unless_equals_int (cvcore_clt_forward (stream, &plane.image, 0, 0,
-              0, dev_coef), CVCORE_OK);
-      fail_unless_equals_int (cvcore_copy_async (stream, coef, dev_coef,
-              sizeof (gfloat) * tiles * 256, CVCORE_COPY_DEVICE_TO_HOST),
-          CVCORE_OK);
-      fail_unless_equals_int (cvcore_stream_synchronize (stream), CVCORE_OK);
+      coef = forward_coefficients (&plane, 0);
       for (gint ty = 1; 8 * ty + 8 <= h; ty++)
         for (gint tx = 1; 8 * tx + 8 <= w; tx++) {
           const gfloat *t = coef + (ty * tiles_x + tx) * 256;
@@ -490,10 +494,9 @@ GST_START_TEST (test_sparse_symmetry)
           largest);
       fail_unless (largest > 1000.0 && worst < 1e-5 * largest,
           "pattern %u colour %d: off by %g of %g", k, c, worst, largest);
+      g_free (coef);
       cvtest_image_free (&plane, device);
     }
-  cvcore_device_free (device, dev_coef);
-  g_free (coef);
   cvtest_image_free (&mosaic, device);
 }
 
