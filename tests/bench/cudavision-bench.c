@@ -476,9 +476,11 @@ foveate_peers (cvcore_device * device, cvcore_stream * stream,
   gst_video_info_set_format (&info, GST_VIDEO_FORMAT_RGBA, job->src.width,
       job->src.height);
   GST_VIDEO_INFO_FPS_N (&info) = 30;
-  for (gint smooth = 0; smooth < 2; smooth++) {
-    between = g_strdup_printf ("cudafoveate mode=%s",
-        smooth ? "smooth" : "blockwise");
+  /* without a queue one thread queues a frame's upload and kernel, then
+   * waits for its download; with one, the next frame's copies overlap */
+  for (gint n = 0; n < 4; n++) {
+    between = g_strdup_printf ("cudafoveate mode=%s%s", n % 2 ? "smooth" :
+        "blockwise", n < 2 ? "" : " ! queue max-size-buffers=3");
     printf ("%s: `cudaupload ! %s ! cudadownload`, pinned RGBA: %.0f fps\n",
         size->name, between, pipeline_fps (&info, TRUE, between));
     g_free (between);
