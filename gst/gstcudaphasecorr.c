@@ -347,6 +347,8 @@ gst_cuda_phase_corr_sink_event (GstAggregator * agg,
       gst_cuda_vision_correlator_set_info (&self->corr, &self->info[0],
           self->stream);
       self->previous = -1;
+      /* the output takes these caps before the next frame */
+      gst_pad_mark_reconfigure (GST_AGGREGATOR_SRC_PAD (agg));
     }
   } else if (GST_EVENT_TYPE (event) == GST_EVENT_FLUSH_STOP && input == 0) {
     /* flow starts over */

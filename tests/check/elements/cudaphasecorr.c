@@ -176,6 +176,47 @@ GST_START_TEST (test_messages_and_flush)
 
 GST_END_TEST;
 
+/* New caps mid-stream (another size, another format): the next frame
+ * starts over, the one after it is matched on the new tile grid, and the
+ * output caps follow. */
+GST_START_TEST (test_renegotiation)
+{
+  GstHarness *h = cvtest_filter_harness ("cudaphasecorr", "", NULL);
+  GstVideoInfo info;
+
+  cvtest_set_caps (h, &info, GST_VIDEO_FORMAT_GRAY8, 80, 48);
+  for (gint n = 0; n < 2; n++) {
+    GstBuffer *in = moving_frame (&info, n);
+
+    gst_buffer_unref (cvtest_push_frame (h, in));
+    gst_buffer_unref (in);
+  }
+  cvtest_set_caps (h, &info, GST_VIDEO_FORMAT_RGBA, 97, 66);
+  for (gint n = 2; n < 4; n++) {
+    GstBuffer *in = moving_frame (&info, n);
+    GstBuffer *out = cvtest_push_frame (h, in);
+    GstCudaVisionCorrelationMeta *meta =
+        gst_buffer_get_cuda_vision_correlation_meta (out);
+    GstCaps *caps = gst_pad_get_current_caps (h->sinkpad);
+    GstVideoInfo out_info;
+
+    fail_unless ((meta == NULL) == (n == 2), "frame %d", n);
+    if (meta)
+      assert_motion (meta, 97, 66);
+    fail_unless (caps != NULL && gst_video_info_from_caps (&out_info, caps));
+    fail_unless_equals_int (GST_VIDEO_INFO_FORMAT (&out_info),
+        GST_VIDEO_FORMAT_RGBA);
+    fail_unless_equals_int (GST_VIDEO_INFO_WIDTH (&out_info), 97);
+    cvtest_assert_frames_equal (out, in, &info);
+    gst_caps_unref (caps);
+    gst_buffer_unref (in);
+    gst_buffer_unref (out);
+  }
+  gst_harness_teardown (h);
+}
+
+GST_END_TEST;
+
 /* draw=true: each confident inner tile's vector starts white at its
  * centre and ends 4 x (1.5, -0.5) away; the rest of the frame is kept. */
 GST_START_TEST (test_draw)
@@ -372,6 +413,7 @@ cudaphasecorr_suite (void)
   tcase_add_test (tc, test_flow_meta);
   tcase_add_test (tc, test_messages_and_flush);
   tcase_add_test (tc, test_draw);
+  tcase_add_test (tc, test_renegotiation);
   tcase_add_test (tc, test_disparity);
   tcase_add_test (tc, test_views_differ);
   tcase_add_test (tc, test_right_pad);
