@@ -32,7 +32,8 @@ struct cvcore_clt_scratch
   float *kernels;
   cvcore_clt_kernel_set set;
   /* Whether it takes mosaics; CUDA keeps a mosaic's colours, interpolated
-   * once per frame, 16-bit so that either depth fits. */
+   * once per frame, 16-bit so that either depth fits (allocated at the
+   * first frame that interpolates: sparse mosaics need none). */
   bool mosaics;
   void *colours;
   size_t colours_pitch;
@@ -444,10 +445,6 @@ cvcore_clt_scratch_new (cvcore_device * device, int width, int height,
     status = cvcore_plane_alloc (device, sizeof (float) * 8 *
         cvcore_clt_tiles (width), (size_t) 4 * channels * 8 *
         cvcore_clt_tiles (height), &s->planes, &s->plane_pitch);
-    /* a mosaic's colours, interpolated, as 4 samples of up to 16 bits */
-    if (status == CVCORE_OK && mosaics)
-      status = cvcore_plane_alloc (device, 4 * sizeof (uint16_t) *
-          (size_t) width, height, &s->colours, &s->colours_pitch);
   }
   s->mosaics = mosaics;
   if (status != CVCORE_OK) {
@@ -600,11 +597,21 @@ cvcore_clt (cvcore_stream * stream, cvcore_clt_scratch * clt,
         src->sample
       };
 
+      /* a mosaic's colours, interpolated, as 4 samples of up to 16 bits */
+      if (params->bayer && params->mosaic_method ==
+          CVCORE_CLT_MOSAIC_INTERPOLATE && clt->colours == NULL) {
+        cvcore_status status = cvcore_plane_alloc (clt->device,
+            4 * sizeof (uint16_t) * (size_t) src->width, src->height,
+            &clt->colours, &clt->colours_pitch);
+
+        if (status != CVCORE_OK)
+          return status;
+      }
       colours.data = clt->colours;
       colours.pitch = clt->colours_pitch;
       return cvcore_cuda_clt (stream, src, dst, params, &plan, clt->planes,
           clt->plane_pitch, clt->kernels, &clt->set,
-          params->bayer ? &colours : NULL);
+          params->bayer && !plan.sparse ? &colours : NULL);
     }
 #endif
     default:

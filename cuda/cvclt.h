@@ -174,7 +174,8 @@ typedef struct cvcore_clt_scratch cvcore_clt_scratch;
 
 /* Scratch for frames of @width x @height with up to @channels processed
  * channels; with @mosaics (and 3 channels) it also takes Bayer mosaics
- * (params.bayer), whose interpolated colours CUDA keeps in it. */
+ * (params.bayer). CUDA adds room for a mosaic's interpolated colours at
+ * the first frame that interpolates them (CVCORE_CLT_MOSAIC_INTERPOLATE). */
 cvcore_status cvcore_clt_scratch_new (cvcore_device * device, int width,
     int height, int channels, bool mosaics, cvcore_clt_scratch ** clt);
 void cvcore_clt_scratch_free (cvcore_clt_scratch * clt);
