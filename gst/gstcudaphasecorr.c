@@ -248,16 +248,9 @@ gst_cuda_phase_corr_start (GstAggregator * agg)
   GST_OBJECT_LOCK (self);
   device_id = self->device_id;
   GST_OBJECT_UNLOCK (self);
-  if (!gst_cuda_vision_ensure_device (GST_ELEMENT (self), device_id,
-          &self->device))
+  if (!gst_cuda_vision_open_stream (GST_ELEMENT (self), device_id,
+          &self->device, &self->stream))
     return FALSE;
-  if (cvcore_stream_new (gst_cuda_vision_device_get_core (self->device),
-          &self->stream) != CVCORE_OK) {
-    GST_ELEMENT_ERROR (self, RESOURCE, FAILED,
-        ("Cannot create a stream on device %d", device_id),
-        ("%s", cvcore_last_error ()));
-    return FALSE;
-  }
   self->have_info[0] = self->have_info[1] = FALSE;
   self->previous = -1;
   return TRUE;
@@ -269,14 +262,8 @@ gst_cuda_phase_corr_stop (GstAggregator * agg)
   GstCudaPhaseCorr *self = GST_CUDA_PHASE_CORR (agg);
 
   gst_cuda_vision_correlator_free (&self->corr, self->stream);
-  if (self->stream) {
-    cvcore_stream_synchronize (self->stream);
-    cvcore_stream_free (self->stream);
-    self->stream = NULL;
-  }
-  GST_OBJECT_LOCK (self);
-  gst_clear_object (&self->device);
-  GST_OBJECT_UNLOCK (self);
+  gst_cuda_vision_close_stream (GST_ELEMENT (self), &self->device,
+      &self->stream);
   return TRUE;
 }
 

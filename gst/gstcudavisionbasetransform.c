@@ -92,28 +92,13 @@ gst_cuda_vision_base_transform_start (GstBaseTransform * trans)
   GstCudaVisionBaseTransform *self = GST_CUDA_VISION_BASE_TRANSFORM (trans);
   GstCudaVisionBaseTransformPrivate *priv = PRIV (self);
   gint device_id;
-  cvcore_status status;
 
   GST_OBJECT_LOCK (self);
   device_id = priv->device_id;
   GST_OBJECT_UNLOCK (self);
-
   /* The device arrives through set_context, which takes the object lock. */
-  if (!gst_cuda_vision_ensure_device (GST_ELEMENT_CAST (self), device_id,
-          &priv->device))
-    return FALSE;
-
-  status = cvcore_stream_new (gst_cuda_vision_device_get_core (priv->device),
-      &priv->stream);
-  if (status != CVCORE_OK) {
-    GST_ELEMENT_ERROR (self, RESOURCE, FAILED,
-        ("Cannot create a stream on device %d: %s", device_id,
-            cvcore_status_name (status)), ("%s", cvcore_last_error ()));
-    return FALSE;
-  }
-  GST_DEBUG_OBJECT (self, "started on %s",
-      cvcore_device_name (gst_cuda_vision_device_get_core (priv->device)));
-  return TRUE;
+  return gst_cuda_vision_open_stream (GST_ELEMENT_CAST (self), device_id,
+      &priv->device, &priv->stream);
 }
 
 static gboolean
@@ -122,14 +107,8 @@ gst_cuda_vision_base_transform_stop (GstBaseTransform * trans)
   GstCudaVisionBaseTransform *self = GST_CUDA_VISION_BASE_TRANSFORM (trans);
   GstCudaVisionBaseTransformPrivate *priv = PRIV (self);
 
-  if (priv->stream) {
-    cvcore_stream_synchronize (priv->stream);
-    cvcore_stream_free (priv->stream);
-    priv->stream = NULL;
-  }
-  GST_OBJECT_LOCK (self);
-  gst_clear_object (&priv->device);
-  GST_OBJECT_UNLOCK (self);
+  gst_cuda_vision_close_stream (GST_ELEMENT_CAST (self), &priv->device,
+      &priv->stream);
   return TRUE;
 }
 

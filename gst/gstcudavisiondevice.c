@@ -317,3 +317,38 @@ gst_cuda_vision_handle_context_query (GstElement * element, GstQuery * query,
   GST_DEBUG_OBJECT (element, "answered a device context query");
   return TRUE;
 }
+
+gboolean
+gst_cuda_vision_open_stream (GstElement * element, gint device_id,
+    GstCudaVisionDevice ** device, cvcore_stream ** stream)
+{
+  cvcore_status status;
+
+  if (!gst_cuda_vision_ensure_device (element, device_id, device))
+    return FALSE;
+  status = cvcore_stream_new (gst_cuda_vision_device_get_core (*device),
+      stream);
+  if (status != CVCORE_OK) {
+    GST_ELEMENT_ERROR (element, RESOURCE, FAILED,
+        ("Cannot create a stream on device %d: %s", device_id,
+            cvcore_status_name (status)), ("%s", cvcore_last_error ()));
+    return FALSE;
+  }
+  GST_DEBUG_OBJECT (element, "started on %s",
+      cvcore_device_name (gst_cuda_vision_device_get_core (*device)));
+  return TRUE;
+}
+
+void
+gst_cuda_vision_close_stream (GstElement * element,
+    GstCudaVisionDevice ** device, cvcore_stream ** stream)
+{
+  if (*stream) {
+    cvcore_stream_synchronize (*stream);
+    cvcore_stream_free (*stream);
+    *stream = NULL;
+  }
+  GST_OBJECT_LOCK (element);
+  gst_clear_object (device);
+  GST_OBJECT_UNLOCK (element);
+}

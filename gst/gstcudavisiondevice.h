@@ -36,6 +36,14 @@ gboolean gst_cuda_vision_backend_from_env (cvcore_backend * backend,
  * names the cause when no device can be opened. */
 gboolean gst_cuda_vision_ensure_device (GstElement * element, gint device_id,
     GstCudaVisionDevice ** device);
+/* An element's start() and stop(): ensure_device and a new stream on the
+ * device (an element error and FALSE when either fails); the stream freed
+ * once its work is done and the device dropped (under the object lock,
+ * which set_context takes too). */
+gboolean gst_cuda_vision_open_stream (GstElement * element, gint device_id,
+    GstCudaVisionDevice ** device, cvcore_stream ** stream);
+void gst_cuda_vision_close_stream (GstElement * element,
+    GstCudaVisionDevice ** device, cvcore_stream ** stream);
 gboolean gst_cuda_vision_handle_set_context (GstElement * element,
     GstContext * context, gint device_id, GstCudaVisionDevice ** device);
 gboolean gst_cuda_vision_handle_context_query (GstElement * element,
