@@ -114,12 +114,7 @@ gst_cuda_clt_operation_get_type (void)
     {0, NULL, NULL},
   };
 
-  if (g_once_init_enter (&type)) {
-    GType t = g_enum_register_static ("GstCudaCltOperation", values);
-
-    g_once_init_leave (&type, t);
-  }
-  return type;
+  return gst_cuda_vision_enum_type (&type, "GstCudaCltOperation", values);
 }
 
 #define GST_TYPE_CUDA_CLT_MOSAIC_METHOD (gst_cuda_clt_mosaic_method_get_type ())
@@ -135,12 +130,7 @@ gst_cuda_clt_mosaic_method_get_type (void)
     {0, NULL, NULL},
   };
 
-  if (g_once_init_enter (&type)) {
-    GType t = g_enum_register_static ("GstCudaCltMosaicMethod", values);
-
-    g_once_init_leave (&type, t);
-  }
-  return type;
+  return gst_cuda_vision_enum_type (&type, "GstCudaCltMosaicMethod", values);
 }
 
 static gdouble *

@@ -96,10 +96,7 @@ gst_cuda_convolve_preset_get_type (void)
     {0, NULL, NULL},
   };
 
-  if (g_once_init_enter (&type))
-    g_once_init_leave (&type,
-        g_enum_register_static ("GstCudaConvolvePreset", values));
-  return type;
+  return gst_cuda_vision_enum_type (&type, "GstCudaConvolvePreset", values);
 }
 
 #define GST_TYPE_CUDA_CONVOLVE_BORDER (gst_cuda_convolve_border_get_type ())
@@ -116,10 +113,7 @@ gst_cuda_convolve_border_get_type (void)
     {0, NULL, NULL},
   };
 
-  if (g_once_init_enter (&type))
-    g_once_init_leave (&type,
-        g_enum_register_static ("GstCudaConvolveBorder", values));
-  return type;
+  return gst_cuda_vision_enum_type (&type, "GstCudaConvolveBorder", values);
 }
 
 enum

@@ -125,12 +125,7 @@ gst_cuda_foveate_mode_get_type (void)
     {0, NULL, NULL},
   };
 
-  if (g_once_init_enter (&type)) {
-    GType t = g_enum_register_static ("GstCudaFoveateMode", values);
-
-    g_once_init_leave (&type, t);
-  }
-  return type;
+  return gst_cuda_vision_enum_type (&type, "GstCudaFoveateMode", values);
 }
 
 static gdouble *

@@ -91,12 +91,7 @@ gst_cuda_gabor_method_get_type (void)
     {0, NULL, NULL},
   };
 
-  if (g_once_init_enter (&type)) {
-    GType t = g_enum_register_static ("GstCudaGaborMethod", values);
-
-    g_once_init_leave (&type, t);
-  }
-  return type;
+  return gst_cuda_vision_enum_type (&type, "GstCudaGaborMethod", values);
 }
 
 #define GST_TYPE_CUDA_GABOR_OUTPUT (gst_cuda_gabor_output_get_type ())
@@ -116,12 +111,7 @@ gst_cuda_gabor_output_get_type (void)
     {0, NULL, NULL},
   };
 
-  if (g_once_init_enter (&type)) {
-    GType t = g_enum_register_static ("GstCudaGaborOutput", values);
-
-    g_once_init_leave (&type, t);
-  }
-  return type;
+  return gst_cuda_vision_enum_type (&type, "GstCudaGaborOutput", values);
 }
 
 static gdouble *

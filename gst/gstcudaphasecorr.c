@@ -138,12 +138,7 @@ gst_cuda_phase_corr_mode_get_type (void)
     {0, NULL, NULL},
   };
 
-  if (g_once_init_enter (&type)) {
-    GType t = g_enum_register_static ("GstCudaPhaseCorrMode", values);
-
-    g_once_init_leave (&type, t);
-  }
-  return type;
+  return gst_cuda_vision_enum_type (&type, "GstCudaPhaseCorrMode", values);
 }
 
 static void

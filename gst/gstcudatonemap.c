@@ -103,12 +103,7 @@ gst_cuda_tonemap_operator_get_type (void)
     {0, NULL, NULL},
   };
 
-  if (g_once_init_enter (&type)) {
-    GType t = g_enum_register_static ("GstCudaTonemapOperator", values);
-
-    g_once_init_leave (&type, t);
-  }
-  return type;
+  return gst_cuda_vision_enum_type (&type, "GstCudaTonemapOperator", values);
 }
 
 static gdouble *

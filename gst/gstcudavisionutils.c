@@ -181,3 +181,15 @@ gst_cuda_vision_video_info_from_caps (GstVideoInfo * info,
   GST_VIDEO_INFO_FPS_D (info) = fps_d;
   return TRUE;
 }
+
+GType
+gst_cuda_vision_enum_type (GType * type, const gchar * name,
+    const GEnumValue * values)
+{
+  if (g_once_init_enter (type)) {
+    GType t = g_enum_register_static (name, values);
+
+    g_once_init_leave (type, t);
+  }
+  return *type;
+}

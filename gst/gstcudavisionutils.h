@@ -59,6 +59,11 @@ gboolean gst_cuda_vision_video_info_from_caps (GstVideoInfo * info,
 guint gst_cuda_vision_caps_bayer_pattern (const GstCaps * caps);
 
 /* Installs a double property @prop_id on @gobject_class. */
+/* The enum type @name of @values, registered at the first call (@type, a
+ * static of the caller, keeps it). */
+GType gst_cuda_vision_enum_type (GType * type, const gchar * name,
+    const GEnumValue * values);
+
 void gst_cuda_vision_install_double (GObjectClass * gobject_class,
     guint prop_id, const gchar * name, const gchar * nick,
     const gchar * blurb, gdouble min, gdouble max, gdouble def,
