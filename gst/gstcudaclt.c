@@ -198,14 +198,10 @@ gst_cuda_clt_get_property (GObject * object, guint prop_id,
 static void
 free_scratch (GstCudaClt * self)
 {
-  cvcore_stream *stream = gst_cuda_vision_base_transform_get_stream (BASE
-      (self));
-
   if (self->scratch == NULL)
     return;
   /* Queued frames may still use it. */
-  if (stream)
-    cvcore_stream_synchronize (stream);
+  gst_cuda_vision_base_transform_finish_work (BASE (self));
   cvcore_clt_scratch_free (self->scratch);
   self->scratch = NULL;
   self->kernels_on_device = FALSE;

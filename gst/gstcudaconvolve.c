@@ -369,7 +369,6 @@ gst_cuda_convolve_set_info (GstCudaVisionBaseTransform * base,
   GstCudaConvolve *self = GST_CUDA_CONVOLVE (base);
   GstCudaVisionDevice *device = gst_cuda_vision_base_transform_get_device
       (base);
-  cvcore_stream *stream = gst_cuda_vision_base_transform_get_stream (base);
   cvcore_device *core = gst_cuda_vision_device_get_core (device);
   gsize scratch_size = 0;
 
@@ -388,8 +387,7 @@ gst_cuda_convolve_set_info (GstCudaVisionBaseTransform * base,
   }
 
   /* Earlier frames may still use the old scratch on the stream. */
-  if (stream)
-    cvcore_stream_synchronize (stream);
+  gst_cuda_vision_base_transform_finish_work (BASE (self));
   free_scratch (self);
   if (scratch_size > 0 && cvcore_device_alloc (core, scratch_size,
           &self->scratch) != CVCORE_OK) {
@@ -432,11 +430,8 @@ static gboolean
 gst_cuda_convolve_stop (GstBaseTransform * trans)
 {
   GstCudaConvolve *self = GST_CUDA_CONVOLVE (trans);
-  cvcore_stream *stream = gst_cuda_vision_base_transform_get_stream (BASE
-      (self));
 
-  if (stream)
-    cvcore_stream_synchronize (stream);
+  gst_cuda_vision_base_transform_finish_work (BASE (self));
   free_scratch (self);
   return GST_BASE_TRANSFORM_CLASS (gst_cuda_convolve_parent_class)->stop
       (trans);

@@ -242,14 +242,11 @@ free_map (GstCudaFoveate * self)
 {
   GstCudaVisionDevice *device = gst_cuda_vision_base_transform_get_device
       (BASE (self));
-  cvcore_stream *stream = gst_cuda_vision_base_transform_get_stream (BASE
-      (self));
 
   if (self->map_levels == NULL)
     return;
   /* Queued frames may still read it. */
-  if (stream)
-    cvcore_stream_synchronize (stream);
+  gst_cuda_vision_base_transform_finish_work (BASE (self));
   cvcore_device_free (gst_cuda_vision_device_get_core (device),
       self->map_levels);
   self->map_levels = NULL;

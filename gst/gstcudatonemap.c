@@ -194,14 +194,10 @@ gst_cuda_tonemap_get_property (GObject * object, guint prop_id,
 static void
 free_tonemapper (GstCudaTonemap * self)
 {
-  cvcore_stream *stream = gst_cuda_vision_base_transform_get_stream (BASE
-      (self));
-
   if (self->tonemapper == NULL)
     return;
   /* Queued frames may still use its scratch memory. */
-  if (stream)
-    cvcore_stream_synchronize (stream);
+  gst_cuda_vision_base_transform_finish_work (BASE (self));
   cvcore_tonemapper_free (self->tonemapper);
   self->tonemapper = NULL;
 }

@@ -213,6 +213,13 @@ gst_cuda_vision_base_transform_get_stream (GstCudaVisionBaseTransform * self)
   return PRIV (self)->stream;
 }
 
+void
+gst_cuda_vision_base_transform_finish_work (GstCudaVisionBaseTransform * self)
+{
+  if (PRIV (self)->stream)
+    cvcore_stream_synchronize (PRIV (self)->stream);
+}
+
 const GstVideoInfo *
 gst_cuda_vision_base_transform_get_in_info (GstCudaVisionBaseTransform * self)
 {

@@ -31,6 +31,10 @@ GstCudaVisionDevice *gst_cuda_vision_base_transform_get_device
     (GstCudaVisionBaseTransform * self);
 cvcore_stream *gst_cuda_vision_base_transform_get_stream
     (GstCudaVisionBaseTransform * self);
+/* Waits until the work the element queued is done (nothing outside start()
+ * .. stop()), before memory that work uses is freed. */
+void gst_cuda_vision_base_transform_finish_work (GstCudaVisionBaseTransform *
+    self);
 /* Valid after caps are set. */
 const GstVideoInfo *gst_cuda_vision_base_transform_get_in_info
     (GstCudaVisionBaseTransform * self);
