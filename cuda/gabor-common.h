@@ -46,10 +46,10 @@ typedef struct
   double dc[CV_GABOR_MAX_FILTERS];      /* response to a flat image */
 } cv_gabor_plan;
 
-/* CUDA scratch: the filters' complex planes (height x width each), an
- * auxiliary stack as large (transposed planes for the recursive rows,
- * width x height, or the FIR's row pass), the transposed luminance and
- * the FIR taps. */
+/* CUDA scratch: the filters' planes (height x width each; the Gaussian's
+ * real, the others complex), an auxiliary stack as large (transposed
+ * planes for the recursive rows, width x height, or the FIR's row pass),
+ * the transposed luminance and the FIR taps. */
 typedef struct
 {
   void *planes;

@@ -541,9 +541,10 @@ cvcore_gabor_response (cvcore_gabor_scratch * g, cvcore_stream * stream, int o,
     return CVCORE_OK;
   }
   {
-    /* filter o and the Gaussian, then the same subtraction */
+    /* filter o and the Gaussian (real samples), then the same
+     * subtraction */
     const size_t row_bytes = (size_t) 2 * sizeof (float) * g->width;
-    float *gauss = malloc (row_bytes * g->height);
+    float *gauss = malloc (row_bytes / 2 * g->height);
 
     if (gauss == NULL)
       return cvcore_fail (CVCORE_ERROR_OUT_OF_MEMORY, "Gabor response");
@@ -552,15 +553,15 @@ cvcore_gabor_response (cvcore_gabor_scratch * g, cvcore_stream * stream, int o,
         g->plane_pitch, g->plane_pitch, row_bytes, g->height,
         CVCORE_COPY_DEVICE_TO_HOST);
     if (status == CVCORE_OK)
-      status = cvcore_copy_2d_async (stream, gauss, row_bytes,
+      status = cvcore_copy_2d_async (stream, gauss, row_bytes / 2,
           (unsigned char *) g->planes + (size_t) n * g->height *
-          g->plane_pitch, g->plane_pitch, row_bytes, g->height,
+          g->plane_pitch, g->plane_pitch, row_bytes / 2, g->height,
           CVCORE_COPY_DEVICE_TO_HOST);
     if (status == CVCORE_OK)
       status = cvcore_stream_synchronize (stream);
     for (size_t i = 0; status == CVCORE_OK && i < (size_t) g->width *
         g->height; i++)
-      re_im[2 * i] -= (float) g->plan.dc[o] * gauss[2 * i];
+      re_im[2 * i] -= (float) g->plan.dc[o] * gauss[i];
     free (gauss);
     return status;
   }

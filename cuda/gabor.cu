@@ -1,6 +1,6 @@
 /* CUDA kernels of the Gabor filtering (the CPU reference's arithmetic in
- * single precision). Every filter of the bank, and the Gaussian that
- * removes their DC response, has its own complex plane.
+ * single precision). Every filter of the bank has its own complex plane,
+ * the Gaussian that removes their DC response a real one.
  *
  * The recursion runs down columns, neighbouring threads on neighbouring
  * columns so that every step is a coalesced access (rows are filtered as
@@ -122,6 +122,34 @@ as_complex (float2 v)
   return v;
 }
 
+/* A sample of a plane of T read as complex, and a complex value stored as
+ * T: the Gaussian's plane holds real samples (its response to a real
+ * image is real), halving its traffic. */
+template < typename T >
+__device__ __forceinline__ float2
+get (const char *p)
+{
+  return as_complex (*reinterpret_cast < const T * >(p));
+}
+
+template < typename T >
+__device__ __forceinline__ void
+put (char *p, float2 v);
+
+template <>
+__device__ __forceinline__ void
+put < float2 > (char *p, float2 v)
+{
+  *reinterpret_cast < float2 * >(p) = v;
+}
+
+template <>
+__device__ __forceinline__ void
+put < float > (char *p, float2 v)
+{
+  *reinterpret_cast < float *>(p) = v.x;
+}
+
 /* One step: out = b in + f0 s1 + f1 s2 + f2 s3. */
 __device__ __forceinline__ float2
 step (float b, const float2 f[3], State & st, float2 in)
@@ -135,18 +163,18 @@ step (float b, const float2 f[3], State & st, float2 in)
   return o;
 }
 
-/* @count steps along a line whose samples lie @in_stride (input, of T) and
- * @out_stride (output) bytes apart from @in and @out, updating @st;
- * outputs stored when @Store. Whole batches first, with the next batch
+/* @count steps along a line whose samples lie @in_stride (input, of TI)
+ * and @out_stride (output, of TO) bytes apart from @in and @out, updating
+ * @st; outputs stored when @Store. Whole batches first, with the next batch
  * loaded ahead and addresses walked rather than multiplied, then the
  * rest. */
-template < bool Store, typename T >
+template < bool Store, typename TI, typename TO >
 __device__ __forceinline__ void
 recursion (const char *in, ptrdiff_t in_stride, char *out,
     ptrdiff_t out_stride, int count, float b, const float2 f[3], State & st)
 {
   auto load =[&in, in_stride] (int j) {
-    return as_complex (*reinterpret_cast < const T * >(in + j * in_stride));
+    return get < TI > (in + j * in_stride);
   };
   const int batches = count / kBatch;
   float2 cur[kBatch];
@@ -171,7 +199,7 @@ recursion (const char *in, ptrdiff_t in_stride, char *out,
     if (Store) {
 #pragma unroll
       for (int j = 0; j < kBatch; j++)
-        *reinterpret_cast < float2 * >(out + j * out_stride) = cur[j];
+        put < TO > (out + j * out_stride, cur[j]);
     }
     in += kBatch * in_stride;
     out += kBatch * out_stride;
@@ -185,7 +213,7 @@ recursion (const char *in, ptrdiff_t in_stride, char *out,
     const float2 o = step (b, f, st, load (j));
 
     if (Store)
-      *reinterpret_cast < float2 * >(out + j * out_stride) = o;
+      put < TO > (out + j * out_stride, o);
   }
 }
 
@@ -194,8 +222,9 @@ recursion (const char *in, ptrdiff_t in_stride, char *out,
  * (the line's first from its steady state); thread y = 0 chains the true
  * states through the segments (end = own end + jump x previous end); each
  * segment then runs again from its true start, storing. Sample i of the
- * line is at @in + i @in_step (input, of T) and @out + i @out_step. */
-template < int SEGMENTS, typename T >
+ * line is at @in + i @in_step (input, of TI) and @out + i @out_step (of
+ * TO). */
+template < int SEGMENTS, typename TI, typename TO >
 __device__ __forceinline__ void
 segmented_pass (int n, bool causal, const Coeffs & k, const double
     jump[3][3][2], float2 (*carry)[kLinesPerBlock][3], bool line_ok,
@@ -215,8 +244,8 @@ segmented_pass (int n, bool causal, const Coeffs & k, const double
     causal ? k.c[2] : k.d[2]
   };
   const float2 init = line_ok ? cmul (causal ? k.causal_init :
-      k.anticausal_init, as_complex (*reinterpret_cast < const T * >(in +
-              (causal ? 0 : n - 1) * in_step))) : make_float2 (0.0f, 0.0f);
+      k.anticausal_init, get < TI > (in + (causal ? 0 : n - 1) * in_step)) :
+      make_float2 (0.0f, 0.0f);
   State st;
 
   if (seg == 0) {
@@ -224,8 +253,8 @@ segmented_pass (int n, bool causal, const Coeffs & k, const double
   } else {
     st.s1 = st.s2 = st.s3 = make_float2 (0.0f, 0.0f);
   }
-  recursion < false, T > (seg_in, in_stride, seg_out, out_stride, count,
-      k.b, f, st);
+  recursion < false, TI, TO > (seg_in, in_stride, seg_out, out_stride,
+      count, k.b, f, st);
   carry[seg][lane][0] = st.s1;
   carry[seg][lane][1] = st.s2;
   carry[seg][lane][2] = st.s3;
@@ -248,8 +277,8 @@ segmented_pass (int n, bool causal, const Coeffs & k, const double
     st.s2 = carry[seg - 1][lane][1];
     st.s3 = carry[seg - 1][lane][2];
   }
-  recursion < true, T > (seg_in, in_stride, seg_out, out_stride, count, k.b,
-      f, st);
+  recursion < true, TI, TO > (seg_in, in_stride, seg_out, out_stride,
+      count, k.b, f, st);
   __syncthreads ();
 }
 
@@ -267,11 +296,40 @@ struct Stack
   }
 };
 
-/* Recursive filtering of the columns of @stack (filter blockIdx.y), in
- * place or from the real plane @in (same shape) when given; @rows_pass
- * picks the plan's row coefficients (the stack is then transposed). A
- * block takes kLinesPerBlock neighbouring columns, SEGMENTS threads each
- * (M: the plan's jumps for that many). */
+/* Recursive filtering of column @j of filter @f's plane in @stack (of T),
+ * in place or from the real plane @in (same shape) when given; @rows_pass
+ * picks the plan's row coefficients (the stack is then transposed). */
+template < int SEGMENTS, int M, typename T >
+__device__ __forceinline__ void
+filter_line (const Stack & stack, const float *in, size_t in_pitch,
+    bool rows_pass, const cv_gabor_plan & plan, int f, int j,
+    float2 (*carry)[kLinesPerBlock][3])
+{
+  const bool line_ok = j < stack.cols;
+  const cv_gabor_pass & pass = rows_pass ? plan.rows[f] : plan.cols[f];
+  const Coeffs k = coeffs (pass, plan.b);
+  char *top = reinterpret_cast < char *>(stack.row (f, 0)) +
+      (line_ok ? j : 0) * sizeof (T);
+  const ptrdiff_t step = (ptrdiff_t) stack.pitch;
+
+  if (in) {
+    const char *src = reinterpret_cast < const char *>(in + (line_ok ? j :
+            0));
+
+    segmented_pass < SEGMENTS, float, T > (stack.rows, true, k,
+        pass.jump[M][0], carry, line_ok, src, (ptrdiff_t) in_pitch, top,
+        step);
+  } else {
+    segmented_pass < SEGMENTS, T, T > (stack.rows, true, k,
+        pass.jump[M][0], carry, line_ok, top, step, top, step);
+  }
+  segmented_pass < SEGMENTS, T, T > (stack.rows, false, k, pass.jump[M][1],
+      carry, line_ok, top, step, top, step);
+}
+
+/* filter_line for filter blockIdx.y: a block takes kLinesPerBlock
+ * neighbouring columns, SEGMENTS threads each (M: the plan's jumps for
+ * that many). */
 template < int SEGMENTS, int M >
 __global__ void __launch_bounds__ (kLinesPerBlock * SEGMENTS)
 recursive_lines (Stack stack, const float *in, size_t in_pitch,
@@ -279,26 +337,13 @@ recursive_lines (Stack stack, const float *in, size_t in_pitch,
 {
   __shared__ float2 carry[SEGMENTS][kLinesPerBlock][3];
   const int j = blockIdx.x * kLinesPerBlock + threadIdx.x, f = blockIdx.y;
-  const bool line_ok = j < stack.cols;
-  const cv_gabor_pass & pass = rows_pass ? plan.rows[f] : plan.cols[f];
-  const Coeffs k = coeffs (pass, plan.b);
-  char *top = reinterpret_cast < char *>(stack.row (f, 0) + (line_ok ? j :
-          0));
-  const ptrdiff_t step = (ptrdiff_t) stack.pitch;
 
-  if (in) {
-    const char *src = reinterpret_cast < const char *>(in + (line_ok ? j :
-            0));
-
-    segmented_pass < SEGMENTS, float >(stack.rows, true, k,
-        pass.jump[M][0], carry, line_ok, src, (ptrdiff_t) in_pitch, top,
-        step);
-  } else {
-    segmented_pass < SEGMENTS, float2 > (stack.rows, true, k,
-        pass.jump[M][0], carry, line_ok, top, step, top, step);
-  }
-  segmented_pass < SEGMENTS, float2 > (stack.rows, false, k,
-      pass.jump[M][1], carry, line_ok, top, step, top, step);
+  if (f == plan.orientations)
+    filter_line < SEGMENTS, M, float >(stack, in, in_pitch, rows_pass, plan,
+        f, j, carry);
+  else
+    filter_line < SEGMENTS, M, float2 > (stack, in, in_pitch, rows_pass,
+        plan, f, j, carry);
 }
 
 /* Filters the columns of @stack (see recursive_lines), with many segments
@@ -348,12 +393,12 @@ transpose_luma (Source src, int width, int height, float *out,
   }
 }
 
-/* @out (rows x cols) = @in (cols x rows) transposed, filter blockIdx.z. */
-__global__ void
-transpose_planes (Stack in, Stack out)
+/* @out (rows x cols) = @in (cols x rows) transposed, planes of T. */
+template < typename T >
+__device__ __forceinline__ void
+transpose_plane (const Stack & in, const Stack & out, int f,
+    float2 (*tile)[kTile + 1])
 {
-  __shared__ float2 tile[kTile][kTile + 1];
-  const int f = blockIdx.z;
   const int bx = blockIdx.x * kTile, by = blockIdx.y * kTile;   /* in out */
 
   for (int r = threadIdx.y; r < kTile; r += blockDim.y) {
@@ -361,26 +406,41 @@ transpose_planes (Stack in, Stack out)
     const int ir = bx + r, ic = by + threadIdx.x;
 
     if (ir < in.rows && ic < in.cols)
-      tile[r][threadIdx.x] = in.row (f, ir)[ic];
+      tile[r][threadIdx.x] = get < T > (reinterpret_cast < const char
+          *>(in.row (f, ir)) + ic * sizeof (T));
   }
   __syncthreads ();
   for (int r = threadIdx.y; r < kTile; r += blockDim.y) {
     const int orow = by + r, ocol = bx + threadIdx.x;
 
     if (orow < out.rows && ocol < out.cols)
-      out.row (f, orow)[ocol] = tile[threadIdx.x][r];
+      put < T > (reinterpret_cast < char *>(out.row (f, orow)) +
+          ocol * sizeof (T), tile[threadIdx.x][r]);
   }
 }
 
-/* Output of pixel (x, y) from each filter's response @at (f). */
+/* transpose_plane of filter blockIdx.z (the Gaussian's plane real) */
+__global__ void
+transpose_planes (Stack in, Stack out, int gaussian)
+{
+  __shared__ float2 tile[kTile][kTile + 1];
+  const int f = blockIdx.z;
+
+  if (f == gaussian)
+    transpose_plane < float >(in, out, f, tile);
+  else
+    transpose_plane < float2 > (in, out, f, tile);
+}
+
+/* Output of pixel (x, y) from each orientation's response @at (o) and the
+ * Gaussian's @gauss. */
 template < typename At >
 __device__ __forceinline__ void
 combine_pixel (const cvcore_image & dst, const cvcore_gabor_params & params,
-    const cv_gabor_plan & plan, int x, int y, At at)
+    const cv_gabor_plan & plan, int x, int y, float gauss, At at)
 {
   const float full = dst.sample == CVCORE_SAMPLE_U16 ? 65535.0f : 255.0f;
   const int n = plan.orientations;
-  const float gauss = at (n).x;
   const float gain = (float) params.gain;
   float out[4] = { 0.0f, 0.0f, 0.0f, 0.0f }, energy = 0.0f, best = -1.0f;
   float2 strongest = make_float2 (0.0f, 0.0f);
@@ -444,8 +504,10 @@ combine (Stack planes, cvcore_image dst, cvcore_gabor_params params,
 
   if (x >= planes.cols)
     return;
-  combine_pixel (dst, params, plan, x, y,[&planes, x, y] (int f) {
-      return planes.row (f, y)[x];}
+  combine_pixel (dst, params, plan, x, y,
+      reinterpret_cast < const float *>(planes.row (plan.orientations,
+              y))[x],[&planes, x, y] (int o) {
+      return planes.row (o, y)[x];}
   );
 }
 
@@ -502,7 +564,11 @@ fir_cols (Stack in, Stack out, const float2 * taps,
   for (int k = -r; k <= r; k++)
     acc = cadd (acc, cmul (tap[k], in.row (f, min (max (y - k, 0),
                     out.rows - 1))[x]));
-  out.row (f, y)[x] = acc;
+  if (f == plan.orientations)
+    put < float >(reinterpret_cast < char *>(out.row (f, y)) +
+        x * sizeof (float), acc);
+  else
+    out.row (f, y)[x] = acc;
 }
 
 }                               /* namespace */
@@ -564,7 +630,7 @@ cvcore_cuda_gabor (cvcore_stream * stream, const cv_gabor_device_scratch *
       return status;
     transpose_planes <<<dim3 ((w + kTile - 1) / kTile,
             (h + kTile - 1) / kTile, nf), tile_threads, 0, cs >>> (aux,
-        planes);
+        planes, plan->orientations);
     CUDA_TRY (cudaGetLastError ());
     status = launch_lines (cs, planes, nullptr, 0, false, plan);
     if (status != CVCORE_OK)
