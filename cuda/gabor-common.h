@@ -15,7 +15,11 @@ extern "C" {
 
 /* One direction (rows or columns) of one filter: causal feedback c[k]
  * (complex, for w[n - 1 - k]), anticausal d[k] (for out[n + 1 + k]), and
- * the factors that give each pass its steady state on a constant line. */
+ * the factors that give each pass its steady state on a constant line.
+ * CUDA runs each pass as three first-order sections in cascade, the same
+ * filter: in single precision the direct form loses up to 1e-2 of the
+ * response at large sigma, where the poles crowd near 1, the cascade
+ * about 1e-6. */
 /* CUDA runs each line as segments in parallel (see gabor.cu): few when
  * there are few lines, many when there are enough lines to fill the GPU
  * even so. */
@@ -27,10 +31,14 @@ typedef struct
   double omega;                 /* angular frequency along the direction */
   double c[3][2], d[3][2];
   double causal_init[2], anticausal_init[2];
-  /* jump[m][0] (causal), jump[m][1] (anticausal): the state after a
-   * segment's samples with zero input, from the state before it: the
-   * companion matrix to the power of the segment length, with few (m = 0)
-   * or many (m = 1) segments (CUDA only). */
+  /* the cascade: pole[0][k] causal, pole[1][k] anticausal; section k's
+   * state on a constant line of 1, init[dir][k] */
+  double pole[2][3][2];
+  double init[2][3][2];
+  /* jump[m][dir]: the sections' states after a segment's samples with
+   * zero input, from the states before it: the one-step transition to the
+   * power of the segment length, with few (m = 0) or many (m = 1)
+   * segments (CUDA only). */
   double jump[2][2][3][3][2];
 } cv_gabor_pass;
 
@@ -44,6 +52,14 @@ typedef struct
   int radius;                   /* FIR: taps -radius..radius */
   cv_gabor_pass rows[CV_GABOR_MAX_FILTERS], cols[CV_GABOR_MAX_FILTERS];
   double dc[CV_GABOR_MAX_FILTERS];      /* response to a flat image */
+  /* Orientations theta and 180 - theta filter rows at opposite
+   * frequencies, so on a real image one's row response is the other's
+   * conjugate: CUDA filters the rows of the row_passes[0..n_row_passes)
+   * filters only, and filter f takes the rows of row_source[f],
+   * conjugated when that is not f. */
+  int n_row_passes;
+  int row_passes[CV_GABOR_MAX_FILTERS];
+  int row_source[CV_GABOR_MAX_FILTERS];
 } cv_gabor_plan;
 
 /* CUDA scratch: the filters' planes (height x width each; the Gaussian's

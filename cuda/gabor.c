@@ -61,16 +61,15 @@ pole_variance (const double complex d[3], double q)
 /* The recursive Gaussian of van Vliet, Young and Verbeek (third order, the
  * poles of their 1998 design scaled by 1/q so that the impulse response
  * has variance sigma^2; Young and van Vliet's 1995 q formula gives a few
- * per cent RMS error at small sigma): feedback a[k] (for w[n - 1 - k]) and
- * gain b. */
+ * per cent RMS error at small sigma): feedback a[k] (for w[n - 1 - k]),
+ * gain b and poles r[k]. */
 static void
-young_van_vliet (double sigma, double a[3], double *b)
+young_van_vliet (double sigma, double a[3], double *b, double complex r[3])
 {
   const double complex d[3] = { 1.4165 + 1.00829 * I, 1.4165 - 1.00829 * I,
     1.86543
   };
   double lo = 0.01, hi = 100.0, q;
-  double complex r[3];
 
   /* the variance grows with q */
   for (int i = 0; i < 80; i++) {
@@ -99,11 +98,23 @@ set_complex (double out[2], double complex v)
 
 /* The pass at angular frequency @omega; returns its gain at frequency 0. */
 static double
-init_pass (cv_gabor_pass * pass, const double a[3], double b, double omega)
+init_pass (cv_gabor_pass * pass, const double a[3], double b,
+    const double complex r[3], double omega)
 {
   double complex causal = 1.0, anticausal = 1.0;
 
   pass->omega = omega;
+  for (int dir = 0; dir < 2; dir++) {
+    double complex state = b;
+
+    for (int k = 0; k < 3; k++) {
+      const double complex p = r[k] * cexp ((dir ? -I : I) * omega);
+
+      set_complex (pass->pole[dir][k], p);
+      state /= 1.0 - p;
+      set_complex (pass->init[dir][k], state);
+    }
+  }
   for (int k = 0; k < 3; k++) {
     const double complex c = a[k] * cexp (I * (k + 1) * omega);
     const double complex d = a[k] * cexp (-I * (k + 1) * omega);
@@ -123,6 +134,7 @@ cv_gabor_plan_init (cv_gabor_plan * plan, const cvcore_gabor_params * params)
 {
   const double omega = 2.0 * CV_PI / params->wavelength;
   double a[3];
+  double complex r[3];
 
   memset (plan, 0, sizeof (*plan));
   plan->orientations = params->orientations;
@@ -130,7 +142,7 @@ cv_gabor_plan_init (cv_gabor_plan * plan, const cvcore_gabor_params * params)
   plan->method = params->method;
   plan->sigma = params->sigma;
   plan->radius = (int) ceil (4.0 * params->sigma);
-  young_van_vliet (params->sigma, a, &plan->b);
+  young_van_vliet (params->sigma, a, &plan->b, r);
   for (int f = 0; f < plan->n_filters; f++) {
     const bool gauss = f == params->orientations;
     const double theta = (params->orientation + 180.0 * f /
@@ -138,8 +150,18 @@ cv_gabor_plan_init (cv_gabor_plan * plan, const cvcore_gabor_params * params)
     const double wx = gauss ? 0.0 : omega * cos (theta);
     const double wy = gauss ? 0.0 : omega * sin (theta);
 
-    plan->dc[f] = init_pass (&plan->rows[f], a, plan->b, wx) *
-        init_pass (&plan->cols[f], a, plan->b, wy);
+    plan->dc[f] = init_pass (&plan->rows[f], a, plan->b, r, wx) *
+        init_pass (&plan->cols[f], a, plan->b, r, wy);
+  }
+  for (int f = 0; f < plan->n_filters; f++) {
+    plan->row_source[f] = f;
+    for (int m = 0; m < f; m++)
+      if (plan->row_source[m] == m && fabs (plan->rows[m].omega +
+              plan->rows[f].omega) < 1e-9 && fabs (plan->cols[m].omega -
+              plan->cols[f].omega) < 1e-9)
+        plan->row_source[f] = m;
+    if (plan->row_source[f] == f)
+      plan->row_passes[plan->n_row_passes++] = f;
   }
   if (params->method == CVCORE_GABOR_FIR)
     for (int f = 0; f < plan->n_filters; f++) {
@@ -162,15 +184,16 @@ cv_gabor_plan_init (cv_gabor_plan * plan, const cvcore_gabor_params * params)
     }
 }
 
-/* @out = companion matrix of feedback @f to the power @n. */
+/* @out = the cascade's one-step transition with zero input (section k
+ * takes section k - 1's new state) to the power @n, for poles @p. */
 static void
-jump_matrix (const double f[3][2], int n, double out[3][3][2])
+jump_matrix (const double p[3][2], int n, double out[3][3][2])
 {
   double complex m[3][3] = { {1, 0, 0}, {0, 1, 0}, {0, 0, 1} };
-  const double complex a[3][3] = {
-    {f[0][0] + I * f[0][1], f[1][0] + I * f[1][1], f[2][0] + I * f[2][1]},
-    {1, 0, 0}, {0, 1, 0}
-  };
+  const double complex p0 = p[0][0] + I * p[0][1];
+  const double complex p1 = p[1][0] + I * p[1][1];
+  const double complex p2 = p[2][0] + I * p[2][1];
+  const double complex a[3][3] = { {p0, 0, 0}, {p0, p1, 0}, {p0, p1, p2} };
 
   for (int k = 0; k < n; k++) {
     double complex t[3][3];
@@ -199,8 +222,8 @@ cv_gabor_plan_segments (cv_gabor_plan * plan, int width, int height)
         const int n = cv_gabor_segment_length (dir ? height : width,
             counts[m]);
 
-        jump_matrix ((const double (*)[2]) p->c, n, p->jump[m][0]);
-        jump_matrix ((const double (*)[2]) p->d, n, p->jump[m][1]);
+        jump_matrix ((const double (*)[2]) p->pole[0], n, p->jump[m][0]);
+        jump_matrix ((const double (*)[2]) p->pole[1], n, p->jump[m][1]);
       }
 }
 
@@ -211,10 +234,11 @@ cvcore_gabor_impulse_1d (double sigma, double omega, int radius,
   const int n = 2 * radius + 1;
   double complex *line = calloc ((size_t) n, sizeof (double complex));
   double a[3], b;
+  double complex r[3];
   cv_gabor_pass pass;
 
-  young_van_vliet (sigma, a, &b);
-  init_pass (&pass, a, b, omega);
+  young_van_vliet (sigma, a, &b, r);
+  init_pass (&pass, a, b, r, omega);
   line[radius] = 1.0;
   {
     double complex w1 = 0, w2 = 0, w3 = 0;

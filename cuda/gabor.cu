@@ -8,7 +8,8 @@
  * in parallel and chained by their end states. So,
  * recursive: `transpose_luma` writes the source's luminance transposed,
  * `recursive_lines` filters its columns (the frame's rows) into each
- * filter's transposed plane, `transpose_planes` brings them back,
+ * filter's transposed plane (one plane for two mirrored orientations, see
+ * cv_gabor_plan), `transpose_planes` brings them back,
  * `recursive_lines` filters the columns in place, `combine` writes the
  * output. FIR: `fir_taps` samples the filters, `fir_rows` and `fir_cols`
  * convolve (one thread per output sample), `combine` as above. */
@@ -55,9 +56,11 @@ struct Source
   }
 };
 
+/* A pass's cascade (see cv_gabor_pass): poles and constant-line states
+ * of the three sections, [0] causal, [1] anticausal. */
 struct Coeffs
 {
-  float2 c[3], d[3], causal_init, anticausal_init;
+  float2 pole[2][3], init[2][3];
   float b;
 };
 
@@ -84,14 +87,13 @@ coeffs (const cv_gabor_pass & p, double b)
 {
   Coeffs k;
 
-  for (int i = 0; i < 3; i++) {
-    k.c[i] = make_float2 ((float) p.c[i][0], (float) p.c[i][1]);
-    k.d[i] = make_float2 ((float) p.d[i][0], (float) p.d[i][1]);
-  }
-  k.causal_init = make_float2 ((float) p.causal_init[0],
-      (float) p.causal_init[1]);
-  k.anticausal_init = make_float2 ((float) p.anticausal_init[0],
-      (float) p.anticausal_init[1]);
+  for (int dir = 0; dir < 2; dir++)
+    for (int i = 0; i < 3; i++) {
+      k.pole[dir][i] = make_float2 ((float) p.pole[dir][i][0],
+          (float) p.pole[dir][i][1]);
+      k.init[dir][i] = make_float2 ((float) p.init[dir][i][0],
+          (float) p.init[dir][i][1]);
+    }
   k.b = (float) b;
   return k;
 }
@@ -107,7 +109,7 @@ constexpr int kManySegmentLines = 4000;
 
 struct State
 {
-  float2 s1, s2, s3;            /* the last three outputs, newest first */
+  float2 y0, y1, y2;            /* the sections' outputs; y2 the pass's */
 };
 
 __device__ __forceinline__ float2
@@ -150,17 +152,15 @@ put < float > (char *p, float2 v)
   *reinterpret_cast < float *>(p) = v.x;
 }
 
-/* One step: out = b in + f0 s1 + f1 s2 + f2 s3. */
+/* One step through the sections of poles @p: y0 = b in + p0 y0,
+ * y1 = y0 + p1 y1, y2 = y1 + p2 y2. */
 __device__ __forceinline__ float2
-step (float b, const float2 f[3], State & st, float2 in)
+step (float b, const float2 p[3], State & st, float2 in)
 {
-  const float2 o = cadd (cadd (cscale (b, in), cmul (f[0], st.s1)),
-      cadd (cmul (f[1], st.s2), cmul (f[2], st.s3)));
-
-  st.s3 = st.s2;
-  st.s2 = st.s1;
-  st.s1 = o;
-  return o;
+  st.y0 = cadd (cscale (b, in), cmul (p[0], st.y0));
+  st.y1 = cadd (st.y0, cmul (p[1], st.y1));
+  st.y2 = cadd (st.y1, cmul (p[2], st.y2));
+  return st.y2;
 }
 
 /* @count steps along a line whose samples lie @in_stride (input, of TI)
@@ -238,26 +238,31 @@ segmented_pass (int n, bool causal, const Coeffs & k, const double
   const ptrdiff_t out_stride = causal ? out_step : -out_step;
   const char *seg_in = in + first * in_step;
   char *seg_out = out + first * out_step;
-  /* the feedback in registers: picking the array would leave it in
-   * local memory, a load on every step's critical path */
-  const float2 f[3] = { causal ? k.c[0] : k.d[0], causal ? k.c[1] : k.d[1],
-    causal ? k.c[2] : k.d[2]
+  /* the poles in registers: picking the array would leave it in local
+   * memory, a load on every step's critical path */
+  const float2 f[3] = { causal ? k.pole[0][0] : k.pole[1][0],
+    causal ? k.pole[0][1] : k.pole[1][1],
+    causal ? k.pole[0][2] : k.pole[1][2]
   };
-  const float2 init = line_ok ? cmul (causal ? k.causal_init :
-      k.anticausal_init, get < TI > (in + (causal ? 0 : n - 1) * in_step)) :
-      make_float2 (0.0f, 0.0f);
+  /* the line's steady state before its end sample */
+  const float2 edge = line_ok ? get < TI > (in + (causal ? 0 : n - 1) *
+      in_step) : make_float2 (0.0f, 0.0f);
+  const State start = { cmul (causal ? k.init[0][0] : k.init[1][0], edge),
+    cmul (causal ? k.init[0][1] : k.init[1][1], edge),
+    cmul (causal ? k.init[0][2] : k.init[1][2], edge)
+  };
   State st;
 
   if (seg == 0) {
-    st.s1 = st.s2 = st.s3 = init;
+    st = start;
   } else {
-    st.s1 = st.s2 = st.s3 = make_float2 (0.0f, 0.0f);
+    st.y0 = st.y1 = st.y2 = make_float2 (0.0f, 0.0f);
   }
   recursion < false, TI, TO > (seg_in, in_stride, seg_out, out_stride,
       count, k.b, f, st);
-  carry[seg][lane][0] = st.s1;
-  carry[seg][lane][1] = st.s2;
-  carry[seg][lane][2] = st.s3;
+  carry[seg][lane][0] = st.y0;
+  carry[seg][lane][1] = st.y1;
+  carry[seg][lane][2] = st.y2;
   __syncthreads ();
   if (seg == 0 && line_ok)
     for (int s = 1; s < SEGMENTS; s++)
@@ -271,11 +276,11 @@ segmented_pass (int n, bool causal, const Coeffs & k, const double
       }
   __syncthreads ();
   if (seg == 0) {
-    st.s1 = st.s2 = st.s3 = init;
+    st = start;
   } else {
-    st.s1 = carry[seg - 1][lane][0];
-    st.s2 = carry[seg - 1][lane][1];
-    st.s3 = carry[seg - 1][lane][2];
+    st.y0 = carry[seg - 1][lane][0];
+    st.y1 = carry[seg - 1][lane][1];
+    st.y2 = carry[seg - 1][lane][2];
   }
   recursion < true, TI, TO > (seg_in, in_stride, seg_out, out_stride,
       count, k.b, f, st);
@@ -327,16 +332,17 @@ filter_line (const Stack & stack, const float *in, size_t in_pitch,
       carry, line_ok, top, step, top, step);
 }
 
-/* filter_line for filter blockIdx.y: a block takes kLinesPerBlock
- * neighbouring columns, SEGMENTS threads each (M: the plan's jumps for
- * that many). */
+/* filter_line for filter blockIdx.y (of the plan's row passes when
+ * @rows_pass): a block takes kLinesPerBlock neighbouring columns, SEGMENTS
+ * threads each (M: the plan's jumps for that many). */
 template < int SEGMENTS, int M >
 __global__ void __launch_bounds__ (kLinesPerBlock * SEGMENTS)
 recursive_lines (Stack stack, const float *in, size_t in_pitch,
     bool rows_pass, const __grid_constant__ cv_gabor_plan plan)
 {
   __shared__ float2 carry[SEGMENTS][kLinesPerBlock][3];
-  const int j = blockIdx.x * kLinesPerBlock + threadIdx.x, f = blockIdx.y;
+  const int j = blockIdx.x * kLinesPerBlock + threadIdx.x;
+  const int f = rows_pass ? plan.row_passes[blockIdx.y] : blockIdx.y;
 
   if (f == plan.orientations)
     filter_line < SEGMENTS, M, float >(stack, in, in_pitch, rows_pass, plan,
@@ -352,10 +358,11 @@ cvcore_status
 launch_lines (cudaStream_t stream, const Stack & stack, const float *in,
     size_t in_pitch, bool rows_pass, const cv_gabor_plan * plan)
 {
+  const int filters = rows_pass ? plan->n_row_passes : plan->n_filters;
   const dim3 grid ((stack.cols + kLinesPerBlock - 1) / kLinesPerBlock,
-      plan->n_filters);
+      filters);
 
-  if (stack.cols * plan->n_filters >= kManySegmentLines)
+  if (stack.cols * filters >= kManySegmentLines)
     recursive_lines < CV_GABOR_SEGMENTS_MANY, 1 > <<< grid,
         dim3 (kLinesPerBlock, CV_GABOR_SEGMENTS_MANY), 0, stream >>> (stack,
         in, in_pitch, rows_pass, *plan);
@@ -393,11 +400,12 @@ transpose_luma (Source src, int width, int height, float *out,
   }
 }
 
-/* @out (rows x cols) = @in (cols x rows) transposed, planes of T. */
+/* Plane @f of @out (rows x cols) = plane @from of @in (cols x rows)
+ * transposed, conjugated when @conjugate; planes of T. */
 template < typename T >
 __device__ __forceinline__ void
-transpose_plane (const Stack & in, const Stack & out, int f,
-    float2 (*tile)[kTile + 1])
+transpose_plane (const Stack & in, int from, bool conjugate,
+    const Stack & out, int f, float2 (*tile)[kTile + 1])
 {
   const int bx = blockIdx.x * kTile, by = blockIdx.y * kTile;   /* in out */
 
@@ -407,29 +415,34 @@ transpose_plane (const Stack & in, const Stack & out, int f,
 
     if (ir < in.rows && ic < in.cols)
       tile[r][threadIdx.x] = get < T > (reinterpret_cast < const char
-          *>(in.row (f, ir)) + ic * sizeof (T));
+          *>(in.row (from, ir)) + ic * sizeof (T));
   }
   __syncthreads ();
   for (int r = threadIdx.y; r < kTile; r += blockDim.y) {
     const int orow = by + r, ocol = bx + threadIdx.x;
 
-    if (orow < out.rows && ocol < out.cols)
+    if (orow < out.rows && ocol < out.cols) {
+      const float2 v = tile[threadIdx.x][r];
+
       put < T > (reinterpret_cast < char *>(out.row (f, orow)) +
-          ocol * sizeof (T), tile[threadIdx.x][r]);
+          ocol * sizeof (T), conjugate ? make_float2 (v.x, -v.y) : v);
+    }
   }
 }
 
-/* transpose_plane of filter blockIdx.z (the Gaussian's plane real) */
+/* transpose_plane of filter blockIdx.z's rows (the Gaussian's plane
+ * real) */
 __global__ void
-transpose_planes (Stack in, Stack out, int gaussian)
+transpose_planes (Stack in, Stack out,
+    const __grid_constant__ cv_gabor_plan plan)
 {
   __shared__ float2 tile[kTile][kTile + 1];
-  const int f = blockIdx.z;
+  const int f = blockIdx.z, from = plan.row_source[f];
 
-  if (f == gaussian)
-    transpose_plane < float >(in, out, f, tile);
+  if (f == plan.orientations)
+    transpose_plane < float >(in, from, false, out, f, tile);
   else
-    transpose_plane < float2 > (in, out, f, tile);
+    transpose_plane < float2 > (in, from, from != f, out, f, tile);
 }
 
 /* Output of pixel (x, y) from each orientation's response @at (o) and the
@@ -630,7 +643,7 @@ cvcore_cuda_gabor (cvcore_stream * stream, const cv_gabor_device_scratch *
       return status;
     transpose_planes <<<dim3 ((w + kTile - 1) / kTile,
             (h + kTile - 1) / kTile, nf), tile_threads, 0, cs >>> (aux,
-        planes, plan->orientations);
+        planes, *plan);
     CUDA_TRY (cudaGetLastError ());
     status = launch_lines (cs, planes, nullptr, 0, false, plan);
     if (status != CVCORE_OK)

@@ -1,13 +1,15 @@
 /* The Gabor core: the recursive filter's impulse response against the
  * sampled Gabor, flat images, gratings at and across the tuned
- * orientation, recursive against FIR, the output modes, and CUDA against
- * the double-precision CPU reference (suite gpu). */
+ * orientation, recursive against FIR, the output modes, the plan's shared
+ * row passes, and CUDA against the double-precision CPU reference (suite
+ * gpu). */
 #include <math.h>
 #include <string.h>
 
 #include "cvtest.h"
 #include "cvimage.h"
 #include "cvgabor.h"
+#include "gabor-common.h"
 
 static cvcore_device *device;
 static cvcore_stream *stream;
@@ -307,14 +309,59 @@ GST_START_TEST (test_bad_arguments)
 
 GST_END_TEST;
 
+/* Orientations theta and 180 - theta share their rows' pass (conjugated):
+ * a bank of 8 from 0 degrees pairs 22.5/157.5, 45/135 and 67.5/112.5; from
+ * 11.25 degrees every orientation has its partner; from 10 degrees none
+ * does. */
+GST_START_TEST (test_row_pairs)
+{
+  static const struct
+  {
+    gdouble start;
+    gint n_row_passes;
+    gint source[8];
+  } cases[] = {
+    {0.0, 6, {0, 1, 2, 3, 4, 3, 2, 1}},
+    {11.25, 5, {0, 1, 2, 3, 3, 2, 1, 0}},
+    {10.0, 9, {0, 1, 2, 3, 4, 5, 6, 7}},
+  };
+
+  for (guint c = 0; c < G_N_ELEMENTS (cases); c++) {
+    cvcore_gabor_params params;
+    cv_gabor_plan plan;
+
+    cvcore_gabor_params_init (&params);
+    params.orientations = 8;
+    params.orientation = cases[c].start;
+    cv_gabor_plan_init (&plan, &params);
+    fail_unless_equals_int (plan.n_row_passes, cases[c].n_row_passes);
+    for (gint f = 0; f < 8; f++)
+      fail_unless_equals_int (plan.row_source[f], cases[c].source[f]);
+    /* the Gaussian has its own */
+    fail_unless_equals_int (plan.row_source[8], 8);
+    fail_unless_equals_int (plan.row_passes[plan.n_row_passes - 1], 8);
+  }
+}
+
+GST_END_TEST;
+
 /* CUDA against the CPU reference: relative RMS of every orientation's
  * complex response under 1e-4, output bytes within one unit, for random
  * images of odd sizes (lines of 9300 samples too), both methods, every
- * output mode. */
+ * output mode; then, recursive on the large frame, banks of 8 whose
+ * orientations share row passes, and large sigma (poles close to 1, where
+ * single precision needs the cascade). */
 GST_START_TEST (test_cuda_equals_cpu)
 {
   static const gint sizes[][2] = { {1, 1}, {17, 5}, {1921, 1081}, {9300, 3},
   {3, 9300}
+  };
+  static const struct
+  {
+    gint orientations;
+    gdouble start, sigma;
+  } large[] = { {8, 0.0, 12.0}, {8, 11.25, 12.0}, {1, 30.0, 64.0}, {3, 10.0,
+  32.0}
   };
   cvcore_device *cpu;
   cvcore_stream *cpu_stream;
@@ -322,8 +369,8 @@ GST_START_TEST (test_cuda_equals_cpu)
   fail_unless_equals_int (cvcore_device_open (CVCORE_BACKEND_CPU, 0, &cpu),
       CVCORE_OK);
   fail_unless_equals_int (cvcore_stream_new (cpu, &cpu_stream), CVCORE_OK);
-  for (guint n = 0; n < 15; n++) {
-    const gint *size = sizes[n % G_N_ELEMENTS (sizes)];
+  for (guint n = 0; n < 15 + G_N_ELEMENTS (large); n++) {
+    const gint *size = sizes[n < 15 ? n % G_N_ELEMENTS (sizes) : 2];
     const gsize pixels = (gsize) size[0] * size[1];
     cvcore_gabor_params params;
     cvcore_gabor_scratch *g, *cg;
@@ -339,6 +386,12 @@ GST_START_TEST (test_cuda_equals_cpu)
     params.sigma = (gdouble[]) {
     2.0, 5.0, 12.0}[n / 3 % 3];
     params.orientation = 17.0 * n;
+    if (n >= 15) {
+      params.method = CVCORE_GABOR_RECURSIVE;
+      params.orientations = large[n - 15].orientations;
+      params.orientation = large[n - 15].start;
+      params.sigma = large[n - 15].sigma;
+    }
     params.gain = 3.0;
     src = cvtest_image_new (device, stream, size[0], size[1], 1,
         n % 4 == 3 ? CVCORE_SAMPLE_U16 : CVCORE_SAMPLE_U8, -1, n % 2 * 40,
@@ -410,6 +463,7 @@ gabor_suite (void)
   tcase_add_test (tc, test_recursive_against_fir);
   tcase_add_test (tc, test_output_modes);
   tcase_add_test (tc, test_bad_arguments);
+  tcase_add_test (tc, test_row_pairs);
   if (cvtest_backend () == CVCORE_BACKEND_CUDA)
     tcase_add_test (tc, test_cuda_equals_cpu);
   return s;
