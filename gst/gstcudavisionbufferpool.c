@@ -147,6 +147,13 @@ pool_buffer_size (GstBufferPool * pool)
   return size;
 }
 
+/* A frame's device work is still queued when its buffer goes back to the
+ * pool, and whoever takes the buffer next waits, on the device, for that
+ * work to finish. The pool hands buffers out in the order they came back,
+ * so with this many the next writer is as many frames behind: the copies
+ * and kernels of neighbouring frames overlap instead of taking turns. */
+#define MIN_BUFFERS 4
+
 gboolean
 gst_cuda_vision_propose_device_pool (GstCudaVisionDevice * device,
     GstQuery * query)
@@ -159,11 +166,12 @@ gst_cuda_vision_propose_device_pool (GstCudaVisionDevice * device,
   if (caps == NULL)
     return FALSE;
   if (gst_query_get_n_allocation_pools (query) == 0) {
-    pool = gst_cuda_vision_buffer_pool_new_configured (device, caps, 0, 0);
+    pool = gst_cuda_vision_buffer_pool_new_configured (device, caps,
+        MIN_BUFFERS, 0);
     if (pool == NULL)
       return FALSE;
-    gst_query_add_allocation_pool (query, pool, pool_buffer_size (pool), 0,
-        0);
+    gst_query_add_allocation_pool (query, pool, pool_buffer_size (pool),
+        MIN_BUFFERS, 0);
     gst_object_unref (pool);
   }
   gst_query_add_allocation_meta (query, GST_VIDEO_META_API_TYPE, NULL);
@@ -185,6 +193,9 @@ gst_cuda_vision_decide_device_pool (GstCudaVisionDevice * device,
 
   if (have_pool)
     gst_query_parse_nth_allocation_pool (query, 0, &pool, &size, &min, &max);
+  min = MAX (min, MIN_BUFFERS);
+  if (max != 0 && max < min)
+    max = min;
   if (pool && (!GST_IS_CUDA_VISION_BUFFER_POOL (pool)
           || gst_cuda_vision_buffer_pool_get_device (pool) != device))
     gst_clear_object (&pool);

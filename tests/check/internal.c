@@ -329,6 +329,48 @@ GST_START_TEST (test_device_pool)
 
 GST_END_TEST;
 
+/* A frame's device work may still be queued when its buffer goes back to
+ * the pool: a pool decided for device memory keeps at least four buffers
+ * and hands a returned one out again only after the others, so the next
+ * writer does not wait on the device for the frame just queued. */
+GST_START_TEST (test_device_pool_rotation)
+{
+  GstCudaVisionDevice *device = open_device ();
+  GstCaps *caps = gst_caps_from_string ("video/x-raw(" GST_CAPS_FEATURE_MEMORY_CUDA_VISION
+      "),format=RGBA,width=64,height=48");
+  GstQuery *query = gst_query_new_allocation (caps, TRUE);
+  GstBufferPool *pool = NULL;
+  GstBuffer *buffer;
+  GstMemory *first;
+  guint min = 0, max = 0;
+
+  fail_unless (gst_cuda_vision_decide_device_pool (device, query));
+  gst_query_parse_nth_allocation_pool (query, 0, &pool, NULL, &min, &max);
+  fail_unless (pool != NULL);
+  fail_unless (min >= 4, "min-buffers %u", min);
+  fail_unless (max == 0 || max >= min);
+  fail_unless (gst_buffer_pool_set_active (pool, TRUE));
+
+  fail_unless_equals_int (gst_buffer_pool_acquire_buffer (pool, &buffer,
+          NULL), GST_FLOW_OK);
+  first = gst_buffer_peek_memory (buffer, 0);
+  gst_buffer_unref (buffer);
+  for (guint i = 1; i < min; i++) {
+    fail_unless_equals_int (gst_buffer_pool_acquire_buffer (pool, &buffer,
+            NULL), GST_FLOW_OK);
+    fail_if (gst_buffer_peek_memory (buffer, 0) == first,
+        "a returned buffer came back after %u others", i - 1);
+    gst_buffer_unref (buffer);
+  }
+  fail_unless (gst_buffer_pool_set_active (pool, FALSE));
+  gst_object_unref (pool);
+  gst_query_unref (query);
+  gst_caps_unref (caps);
+  gst_object_unref (device);
+}
+
+GST_END_TEST;
+
 static Suite *
 internal_suite (void)
 {
@@ -342,6 +384,7 @@ internal_suite (void)
   tcase_add_test (tc, test_filter_device_id_mismatch);
   tcase_add_test (tc, test_memory_layout_and_host_maps);
   tcase_add_test (tc, test_device_pool);
+  tcase_add_test (tc, test_device_pool_rotation);
   suite_add_tcase (s, tc);
   return s;
 }
