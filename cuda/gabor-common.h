@@ -38,7 +38,8 @@ typedef struct
   /* jump[m][dir]: the sections' states after a segment's samples with
    * zero input, from the states before it: the one-step transition to the
    * power of the segment length, with few (m = 0) or many (m = 1)
-   * segments (CUDA only). */
+   * segments (CUDA only). Lower triangular: section k hears only sections
+   * 0..k. */
   double jump[2][2][3][3][2];
 } cv_gabor_pass;
 

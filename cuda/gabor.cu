@@ -264,16 +264,29 @@ segmented_pass (int n, bool causal, const Coeffs & k, const double
   carry[seg][lane][1] = st.y1;
   carry[seg][lane][2] = st.y2;
   __syncthreads ();
-  if (seg == 0 && line_ok)
-    for (int s = 1; s < SEGMENTS; s++)
-      for (int i = 0; i < 3; i++) {
-        float2 v = carry[s][lane][i];
+  if (seg == 0 && line_ok) {
+    /* section i takes sections 0..i's states: the jump is lower
+     * triangular */
+    float2 to[3][3], prev[3];
 
-        for (int j = 0; j < 3; j++)
-          v = cadd (v, cmul (make_float2 ((float) jump[i][j][0],
-                      (float) jump[i][j][1]), carry[s - 1][lane][j]));
-        carry[s][lane][i] = v;
+    for (int i = 0; i < 3; i++) {
+      for (int j = 0; j <= i; j++)
+        to[i][j] = make_float2 ((float) jump[i][j][0],
+            (float) jump[i][j][1]);
+      prev[i] = carry[0][lane][i];
+    }
+    for (int s = 1; s < SEGMENTS; s++) {
+      float2 v[3];
+
+      for (int i = 0; i < 3; i++) {
+        v[i] = carry[s][lane][i];
+        for (int j = 0; j <= i; j++)
+          v[i] = cadd (v[i], cmul (to[i][j], prev[j]));
       }
+      for (int i = 0; i < 3; i++)
+        carry[s][lane][i] = prev[i] = v[i];
+    }
+  }
   __syncthreads ();
   if (seg == 0) {
     st = start;
