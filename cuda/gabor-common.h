@@ -56,11 +56,11 @@ typedef struct
   /* Orientations theta and 180 - theta filter rows at opposite
    * frequencies, so on a real image one's row response is the other's
    * conjugate: CUDA filters the rows of the row_passes[0..n_row_passes)
-   * filters only, and filter f takes the rows of row_source[f],
-   * conjugated when that is not f. */
+   * filters only, and writes filter f's rows, conjugated, for filter
+   * row_mirror[f] too (-1: none). */
   int n_row_passes;
   int row_passes[CV_GABOR_MAX_FILTERS];
-  int row_source[CV_GABOR_MAX_FILTERS];
+  int row_mirror[CV_GABOR_MAX_FILTERS];
 } cv_gabor_plan;
 
 /* CUDA scratch: the filters' planes (height x width each; the Gaussian's

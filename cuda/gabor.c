@@ -129,6 +129,15 @@ init_pass (cv_gabor_pass * pass, const double a[3], double b,
   return creal (b * b / (causal * anticausal));
 }
 
+static bool
+has_row_pass (const cv_gabor_plan * plan, int f)
+{
+  for (int i = 0; i < plan->n_row_passes; i++)
+    if (plan->row_passes[i] == f)
+      return true;
+  return false;
+}
+
 void
 cv_gabor_plan_init (cv_gabor_plan * plan, const cvcore_gabor_params * params)
 {
@@ -154,13 +163,18 @@ cv_gabor_plan_init (cv_gabor_plan * plan, const cvcore_gabor_params * params)
         init_pass (&plan->cols[f], a, plan->b, r, wy);
   }
   for (int f = 0; f < plan->n_filters; f++) {
-    plan->row_source[f] = f;
-    for (int m = 0; m < f; m++)
-      if (plan->row_source[m] == m && fabs (plan->rows[m].omega +
-              plan->rows[f].omega) < 1e-9 && fabs (plan->cols[m].omega -
-              plan->cols[f].omega) < 1e-9)
-        plan->row_source[f] = m;
-    if (plan->row_source[f] == f)
+    int m;
+
+    /* a row pass of the other orientation, with no mirror yet */
+    for (m = 0; m < f; m++)
+      if (plan->row_mirror[m] < 0 && has_row_pass (plan, m)
+          && fabs (plan->rows[m].omega + plan->rows[f].omega) < 1e-9
+          && fabs (plan->cols[m].omega - plan->cols[f].omega) < 1e-9)
+        break;
+    plan->row_mirror[f] = -1;
+    if (m < f)
+      plan->row_mirror[m] = f;
+    else
       plan->row_passes[plan->n_row_passes++] = f;
   }
   if (params->method == CVCORE_GABOR_FIR)

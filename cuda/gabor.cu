@@ -7,11 +7,11 @@
  * the columns of transposed planes), each column split into segments run
  * in parallel and chained by their end states. So,
  * recursive: `transpose_luma` writes the source's luminance transposed,
- * `recursive_lines` filters its columns (the frame's rows) into each
- * filter's transposed plane (one plane for two mirrored orientations, see
- * cv_gabor_plan), `transpose_planes` brings them back,
- * `recursive_lines` filters the columns in place, `combine` writes the
- * output. FIR: `fir_taps` samples the filters, `fir_rows` and `fir_cols`
+ * `recursive_lines` filters its columns (the frame's rows) causally into
+ * each filter's transposed plane, then anticausally into the planes in
+ * the frame's own layout (and, conjugated, into a mirrored orientation's,
+ * see cv_gabor_plan), then filters the planes' columns in place;
+ * `combine` writes the output. FIR: `fir_taps` samples the filters, `fir_rows` and `fir_cols`
  * convolve (one thread per output sample), `combine` as above. */
 #include <cuda_runtime.h>
 
@@ -163,15 +163,102 @@ step (float b, const float2 p[3], State & st, float2 in)
   return st.y2;
 }
 
-/* @count steps along a line whose samples lie @in_stride (input, of TI)
- * and @out_stride (output, of TO) bytes apart from @in and @out, updating
- * @st; outputs stored when @Store. Whole batches first, with the next batch
- * loaded ahead and addresses walked rather than multiplied, then the
- * rest. */
-template < bool Store, typename TI, typename TO >
+/* Where a storing run leaves its outputs: @out + i @step for its i-th
+ * sample (of T); nothing when not @ok (a thread past the last line). */
+template < typename T >
+struct StridedSink
+{
+  char *out;
+  ptrdiff_t step;
+  bool ok;
+
+  /* the sink of a run from sample @first, forwards when @causal */
+  __device__ __forceinline__ StridedSink from (int first, bool causal) const
+  {
+    return StridedSink { out + first * step, causal ? step : -step, ok };
+  }
+  __device__ __forceinline__ void batch (const float2 (&v)[kBatch])
+  {
+    if (ok) {
+#pragma unroll
+      for (int k = 0; k < kBatch; k++)
+        put < T > (out + k * step, v[k]);
+    }
+    out += kBatch * step;
+  }
+  __device__ __forceinline__ void one (int j, float2 v) const
+  {
+    if (ok)
+      put < T > (out + j * step, v);
+  }
+};
+
+/* Where the rows' last run leaves its outputs: row @line of @rows
+ * (filter f's plane, of T, from the block's first row, in the frame's own
+ * layout), and conjugated of @mirror (its mirror's plane) when not null.
+ * A thread alone would touch a memory sector per sample; the 16 threads of
+ * a half-warp (neighbouring rows, one segment) pass each batch through
+ * shared memory @stage and store it as runs of kBatch neighbouring samples
+ * of a row. The block's first @lines rows exist. */
+template < typename T >
+struct PlaneRowSink
+{
+  char *rows, *mirror;
+  size_t pitch;
+  float2 (*stage)[kBatch + 1];
+  int lines;
+  int x, dir;                   /* the next output's sample, the walk */
+
+  __device__ __forceinline__ PlaneRowSink from (int first, bool causal) const
+  {
+    PlaneRowSink s = *this;
+
+    s.x = first;
+    s.dir = causal ? 1 : -1;
+    return s;
+  }
+  __device__ __forceinline__ void store (int line, int at, float2 v) const
+  {
+    put < T > (rows + line * pitch + at * sizeof (T), v);
+    if (mirror)
+      put < float2 > (mirror + line * pitch + at * sizeof (float2),
+          make_float2 (v.x, -v.y));
+  }
+  __device__ __forceinline__ void batch (const float2 (&v)[kBatch])
+  {
+    const unsigned half = 0xffffu << (threadIdx.y % 2 * kLinesPerBlock);
+
+#pragma unroll
+    for (int k = 0; k < kBatch; k++)
+      stage[threadIdx.x][k] = v[k];
+    __syncwarp (half);
+#pragma unroll
+    for (int r = 0; r < kBatch; r++) {
+      const int e = r * kLinesPerBlock + threadIdx.x;
+
+      if (e / kBatch < lines)
+        store (e / kBatch, x + dir * (e % kBatch), stage[e / kBatch][e %
+                kBatch]);
+    }
+    __syncwarp (half);
+    x += dir * kBatch;
+  }
+  __device__ __forceinline__ void one (int j, float2 v) const
+  {
+    if ((int) threadIdx.x < lines)
+      store (threadIdx.x, x + dir * j, v);
+  }
+};
+
+/* @count steps along a line whose samples lie @in_stride (of TI) bytes
+ * apart from @in, updating @st; outputs left in @sink when @Store. Whole
+ * batches first, with the next batch loaded ahead and addresses walked
+ * rather than multiplied, then the rest. Every thread of a half-warp runs
+ * the same count (see PlaneRowSink). */
+template < bool Store, typename TI, typename Sink >
 __device__ __forceinline__ void
-recursion (const char *in, ptrdiff_t in_stride, char *out,
-    ptrdiff_t out_stride, int count, float b, const float2 f[3], State & st)
+recursion (const char *in, ptrdiff_t in_stride, Sink sink, int count,
+    float b, const float2 f[3], State & st)
 {
   auto load =[&in, in_stride] (int j) {
     return get < TI > (in + j * in_stride);
@@ -196,13 +283,9 @@ recursion (const char *in, ptrdiff_t in_stride, char *out,
 #pragma unroll
     for (int j = 0; j < kBatch; j++)
       cur[j] = step (b, f, st, cur[j]);
-    if (Store) {
-#pragma unroll
-      for (int j = 0; j < kBatch; j++)
-        put < TO > (out + j * out_stride, cur[j]);
-    }
+    if (Store)
+      sink.batch (cur);
     in += kBatch * in_stride;
-    out += kBatch * out_stride;
     if (more) {
 #pragma unroll
       for (int j = 0; j < kBatch; j++)
@@ -213,7 +296,7 @@ recursion (const char *in, ptrdiff_t in_stride, char *out,
     const float2 o = step (b, f, st, load (j));
 
     if (Store)
-      put < TO > (out + j * out_stride, o);
+      sink.one (j, o);
   }
 }
 
@@ -221,23 +304,22 @@ recursion (const char *in, ptrdiff_t in_stride, char *out,
  * threadIdx.y: each segment runs from a zero state to find where it ends
  * (the line's first from its steady state); thread y = 0 chains the true
  * states through the segments (end = own end + jump x previous end); each
- * segment then runs again from its true start, storing. Sample i of the
- * line is at @in + i @in_step (input, of TI) and @out + i @out_step (of
- * TO). */
-template < int SEGMENTS, typename TI, typename TO >
+ * segment then runs again from its true start, storing into @out. Sample i
+ * of the line is at @in + i @in_step (input, of TI). Threads past the last
+ * line (not @line_ok) run too, on the first line, storing nothing. */
+template < int SEGMENTS, typename TI, typename Sink >
 __device__ __forceinline__ void
 segmented_pass (int n, bool causal, const Coeffs & k, const double
     jump[3][3][2], float2 (*carry)[kLinesPerBlock][3], bool line_ok,
-    const char *in, ptrdiff_t in_step, char *out, ptrdiff_t out_step)
+    const char *in, ptrdiff_t in_step, const Sink & out)
 {
   const int seg = threadIdx.y, lane = threadIdx.x;
   const int len = cv_gabor_segment_length (n, SEGMENTS);
   const int first = causal ? seg * len : n - 1 - seg * len;
-  const int count = line_ok ? max (0, min (len, n - seg * len)) : 0;
+  const int count = max (0, min (len, n - seg * len));
   const ptrdiff_t in_stride = causal ? in_step : -in_step;
-  const ptrdiff_t out_stride = causal ? out_step : -out_step;
   const char *seg_in = in + first * in_step;
-  char *seg_out = out + first * out_step;
+  const Sink seg_out = out.from (first, causal);
   /* the poles in registers: picking the array would leave it in local
    * memory, a load on every step's critical path */
   const float2 f[3] = { causal ? k.pole[0][0] : k.pole[1][0],
@@ -258,8 +340,7 @@ segmented_pass (int n, bool causal, const Coeffs & k, const double
   } else {
     st.y0 = st.y1 = st.y2 = make_float2 (0.0f, 0.0f);
   }
-  recursion < false, TI, TO > (seg_in, in_stride, seg_out, out_stride,
-      count, k.b, f, st);
+  recursion < false, TI > (seg_in, in_stride, seg_out, count, k.b, f, st);
   carry[seg][lane][0] = st.y0;
   carry[seg][lane][1] = st.y1;
   carry[seg][lane][2] = st.y2;
@@ -295,8 +376,7 @@ segmented_pass (int n, bool causal, const Coeffs & k, const double
     st.y1 = carry[seg - 1][lane][1];
     st.y2 = carry[seg - 1][lane][2];
   }
-  recursion < true, TI, TO > (seg_in, in_stride, seg_out, out_stride,
-      count, k.b, f, st);
+  recursion < true, TI > (seg_in, in_stride, seg_out, count, k.b, f, st);
   __syncthreads ();
 }
 
@@ -314,75 +394,91 @@ struct Stack
   }
 };
 
-/* Recursive filtering of column @j of filter @f's plane in @stack (of T),
- * in place or from the real plane @in (same shape) when given; @rows_pass
- * picks the plan's row coefficients (the stack is then transposed). */
-template < int SEGMENTS, int M, typename T >
+/* Recursive filtering of filter @f's line @j, planes of T. With ROWS,
+ * row j of the frame: from the transposed luminance @in into the
+ * transposed plane of @aux (the causal run, each step a coalesced access
+ * of neighbouring threads on neighbouring rows), then from there into
+ * @planes in the frame's own layout (the anticausal run, see
+ * PlaneRowSink). Else column j of @planes, in place. */
+template < int SEGMENTS, int M, typename T, bool ROWS >
 __device__ __forceinline__ void
-filter_line (const Stack & stack, const float *in, size_t in_pitch,
-    bool rows_pass, const cv_gabor_plan & plan, int f, int j,
-    float2 (*carry)[kLinesPerBlock][3])
+filter_line (const Stack & aux, const float *in, size_t in_pitch,
+    const Stack & planes, const cv_gabor_plan & plan, int f, int j,
+    float2 (*carry)[kLinesPerBlock][3], float2 (*stage)[kBatch + 1])
 {
-  const bool line_ok = j < stack.cols;
-  const cv_gabor_pass & pass = rows_pass ? plan.rows[f] : plan.cols[f];
+  const Stack & lines = ROWS ? aux : planes;    /* lines down columns */
+  const bool line_ok = j < lines.cols;
+  const cv_gabor_pass & pass = ROWS ? plan.rows[f] : plan.cols[f];
   const Coeffs k = coeffs (pass, plan.b);
-  char *top = reinterpret_cast < char *>(stack.row (f, 0)) +
+  char *top = reinterpret_cast < char *>(lines.row (f, 0)) +
       (line_ok ? j : 0) * sizeof (T);
-  const ptrdiff_t step = (ptrdiff_t) stack.pitch;
+  const ptrdiff_t step = (ptrdiff_t) lines.pitch;
+  const StridedSink < T > column = { top, step, line_ok };
 
-  if (in) {
-    const char *src = reinterpret_cast < const char *>(in + (line_ok ? j :
-            0));
+  if (ROWS) {
+    const int y0 = blockIdx.x * kLinesPerBlock, mirror = plan.row_mirror[f];
+    const PlaneRowSink < T > frame = {
+      reinterpret_cast < char *>(planes.row (f, y0)),
+      mirror >= 0 ? reinterpret_cast < char *>(planes.row (mirror, y0)) :
+          nullptr, planes.pitch, stage,
+      min (kLinesPerBlock, planes.rows - y0), 0, 1
+    };
 
-    segmented_pass < SEGMENTS, float, T > (stack.rows, true, k,
-        pass.jump[M][0], carry, line_ok, src, (ptrdiff_t) in_pitch, top,
-        step);
+    segmented_pass < SEGMENTS, float >(lines.rows, true, k, pass.jump[M][0],
+        carry, line_ok, reinterpret_cast < const char *>(in + (line_ok ? j :
+                0)), (ptrdiff_t) in_pitch, column);
+    segmented_pass < SEGMENTS, T > (lines.rows, false, k, pass.jump[M][1],
+        carry, line_ok, top, step, frame);
   } else {
-    segmented_pass < SEGMENTS, T, T > (stack.rows, true, k,
-        pass.jump[M][0], carry, line_ok, top, step, top, step);
+    segmented_pass < SEGMENTS, T > (lines.rows, true, k, pass.jump[M][0],
+        carry, line_ok, top, step, column);
+    segmented_pass < SEGMENTS, T > (lines.rows, false, k, pass.jump[M][1],
+        carry, line_ok, top, step, column);
   }
-  segmented_pass < SEGMENTS, T, T > (stack.rows, false, k, pass.jump[M][1],
-      carry, line_ok, top, step, top, step);
 }
 
-/* filter_line for filter blockIdx.y (of the plan's row passes when
- * @rows_pass): a block takes kLinesPerBlock neighbouring columns, SEGMENTS
- * threads each (M: the plan's jumps for that many). */
-template < int SEGMENTS, int M >
+/* filter_line for filter blockIdx.y (of the plan's row passes with ROWS):
+ * a block takes kLinesPerBlock neighbouring lines, SEGMENTS threads each
+ * (M: the plan's jumps for that many). The Gaussian's plane is real. */
+template < int SEGMENTS, int M, bool ROWS >
 __global__ void __launch_bounds__ (kLinesPerBlock * SEGMENTS)
-recursive_lines (Stack stack, const float *in, size_t in_pitch,
-    bool rows_pass, const __grid_constant__ cv_gabor_plan plan)
+recursive_lines (Stack aux, const float *in, size_t in_pitch, Stack planes,
+    const __grid_constant__ cv_gabor_plan plan)
 {
   __shared__ float2 carry[SEGMENTS][kLinesPerBlock][3];
+  __shared__ float2 stage[ROWS ? SEGMENTS : 1][kLinesPerBlock][kBatch + 1];
   const int j = blockIdx.x * kLinesPerBlock + threadIdx.x;
-  const int f = rows_pass ? plan.row_passes[blockIdx.y] : blockIdx.y;
+  const int f = ROWS ? plan.row_passes[blockIdx.y] : blockIdx.y;
+  float2 (*half_warp)[kBatch + 1] = stage[ROWS ? threadIdx.y : 0];
 
   if (f == plan.orientations)
-    filter_line < SEGMENTS, M, float >(stack, in, in_pitch, rows_pass, plan,
-        f, j, carry);
+    filter_line < SEGMENTS, M, float, ROWS > (aux, in, in_pitch, planes,
+        plan, f, j, carry, half_warp);
   else
-    filter_line < SEGMENTS, M, float2 > (stack, in, in_pitch, rows_pass,
-        plan, f, j, carry);
+    filter_line < SEGMENTS, M, float2, ROWS > (aux, in, in_pitch, planes,
+        plan, f, j, carry, half_warp);
 }
 
-/* Filters the columns of @stack (see recursive_lines), with many segments
- * per line when there are enough lines. */
+/* Filters the rows (into @planes through @aux, from @in) or the columns
+ * of @planes (see recursive_lines), with many segments per line when
+ * there are enough lines. */
+template < bool ROWS >
 cvcore_status
-launch_lines (cudaStream_t stream, const Stack & stack, const float *in,
-    size_t in_pitch, bool rows_pass, const cv_gabor_plan * plan)
+launch_lines (cudaStream_t stream, const Stack & aux, const float *in,
+    size_t in_pitch, const Stack & planes, const cv_gabor_plan * plan)
 {
-  const int filters = rows_pass ? plan->n_row_passes : plan->n_filters;
-  const dim3 grid ((stack.cols + kLinesPerBlock - 1) / kLinesPerBlock,
-      filters);
+  const int lines = ROWS ? aux.cols : planes.cols;
+  const int filters = ROWS ? plan->n_row_passes : plan->n_filters;
+  const dim3 grid ((lines + kLinesPerBlock - 1) / kLinesPerBlock, filters);
 
-  if (stack.cols * filters >= kManySegmentLines)
-    recursive_lines < CV_GABOR_SEGMENTS_MANY, 1 > <<< grid,
-        dim3 (kLinesPerBlock, CV_GABOR_SEGMENTS_MANY), 0, stream >>> (stack,
-        in, in_pitch, rows_pass, *plan);
+  if (lines * filters >= kManySegmentLines)
+    recursive_lines < CV_GABOR_SEGMENTS_MANY, 1, ROWS > <<< grid,
+        dim3 (kLinesPerBlock, CV_GABOR_SEGMENTS_MANY), 0, stream >>> (aux,
+        in, in_pitch, planes, *plan);
   else
-    recursive_lines < CV_GABOR_SEGMENTS_FEW, 0 > <<< grid,
-        dim3 (kLinesPerBlock, CV_GABOR_SEGMENTS_FEW), 0, stream >>> (stack,
-        in, in_pitch, rows_pass, *plan);
+    recursive_lines < CV_GABOR_SEGMENTS_FEW, 0, ROWS > <<< grid,
+        dim3 (kLinesPerBlock, CV_GABOR_SEGMENTS_FEW), 0, stream >>> (aux,
+        in, in_pitch, planes, *plan);
   CUDA_TRY (cudaGetLastError ());
   return CVCORE_OK;
 }
@@ -411,51 +507,6 @@ transpose_luma (Source src, int width, int height, float *out,
       reinterpret_cast < float *>(reinterpret_cast < char *>(out) +
           x * out_pitch)[y] = tile[threadIdx.x][r];
   }
-}
-
-/* Plane @f of @out (rows x cols) = plane @from of @in (cols x rows)
- * transposed, conjugated when @conjugate; planes of T. */
-template < typename T >
-__device__ __forceinline__ void
-transpose_plane (const Stack & in, int from, bool conjugate,
-    const Stack & out, int f, float2 (*tile)[kTile + 1])
-{
-  const int bx = blockIdx.x * kTile, by = blockIdx.y * kTile;   /* in out */
-
-  for (int r = threadIdx.y; r < kTile; r += blockDim.y) {
-    /* in's row bx + r, column by + threadIdx.x */
-    const int ir = bx + r, ic = by + threadIdx.x;
-
-    if (ir < in.rows && ic < in.cols)
-      tile[r][threadIdx.x] = get < T > (reinterpret_cast < const char
-          *>(in.row (from, ir)) + ic * sizeof (T));
-  }
-  __syncthreads ();
-  for (int r = threadIdx.y; r < kTile; r += blockDim.y) {
-    const int orow = by + r, ocol = bx + threadIdx.x;
-
-    if (orow < out.rows && ocol < out.cols) {
-      const float2 v = tile[threadIdx.x][r];
-
-      put < T > (reinterpret_cast < char *>(out.row (f, orow)) +
-          ocol * sizeof (T), conjugate ? make_float2 (v.x, -v.y) : v);
-    }
-  }
-}
-
-/* transpose_plane of filter blockIdx.z's rows (the Gaussian's plane
- * real) */
-__global__ void
-transpose_planes (Stack in, Stack out,
-    const __grid_constant__ cv_gabor_plan plan)
-{
-  __shared__ float2 tile[kTile][kTile + 1];
-  const int f = blockIdx.z, from = plan.row_source[f];
-
-  if (f == plan.orientations)
-    transpose_plane < float >(in, from, false, out, f, tile);
-  else
-    transpose_plane < float2 > (in, from, from != f, out, f, tile);
 }
 
 /* Output of pixel (x, y) from each orientation's response @at (o) and the
@@ -643,22 +694,17 @@ cvcore_cuda_gabor (cvcore_stream * stream, const cv_gabor_device_scratch *
         cs >>> (aux, planes, taps, *plan);
     CUDA_TRY (cudaGetLastError ());
   } else {
-    /* rows on transposed planes in aux, then back */
+    /* rows through transposed planes in aux, then columns */
     aux.pitch = scratch->aux_pitch;
     aux.rows = w;
     aux.cols = h;
     transpose_luma <<<dim3 ((w + kTile - 1) / kTile, (h + kTile - 1) / kTile),
         tile_threads, 0, cs >>> (s, w, h, scratch->luma, scratch->luma_pitch);
     CUDA_TRY (cudaGetLastError ());
-    status = launch_lines (cs, aux, scratch->luma, scratch->luma_pitch, true,
-        plan);
-    if (status != CVCORE_OK)
-      return status;
-    transpose_planes <<<dim3 ((w + kTile - 1) / kTile,
-            (h + kTile - 1) / kTile, nf), tile_threads, 0, cs >>> (aux,
-        planes, *plan);
-    CUDA_TRY (cudaGetLastError ());
-    status = launch_lines (cs, planes, nullptr, 0, false, plan);
+    status = launch_lines < true > (cs, aux, scratch->luma,
+        scratch->luma_pitch, planes, plan);
+    if (status == CVCORE_OK)
+      status = launch_lines < false > (cs, aux, nullptr, 0, planes, plan);
     if (status != CVCORE_OK)
       return status;
   }

@@ -312,34 +312,42 @@ GST_END_TEST;
 /* Orientations theta and 180 - theta share their rows' pass (conjugated):
  * a bank of 8 from 0 degrees pairs 22.5/157.5, 45/135 and 67.5/112.5; from
  * 11.25 degrees every orientation has its partner; from 10 degrees none
- * does. */
+ * does. The Gaussian has its own. */
 GST_START_TEST (test_row_pairs)
 {
   static const struct
   {
     gdouble start;
     gint n_row_passes;
-    gint source[8];
+    gint mirror[9];
   } cases[] = {
-    {0.0, 6, {0, 1, 2, 3, 4, 3, 2, 1}},
-    {11.25, 5, {0, 1, 2, 3, 3, 2, 1, 0}},
-    {10.0, 9, {0, 1, 2, 3, 4, 5, 6, 7}},
+    {0.0, 6, {-1, 7, 6, 5, -1, -1, -1, -1, -1}},
+    {11.25, 5, {7, 6, 5, 4, -1, -1, -1, -1, -1}},
+    {10.0, 9, {-1, -1, -1, -1, -1, -1, -1, -1, -1}},
   };
 
   for (guint c = 0; c < G_N_ELEMENTS (cases); c++) {
     cvcore_gabor_params params;
     cv_gabor_plan plan;
+    gint passes = 0;
 
     cvcore_gabor_params_init (&params);
     params.orientations = 8;
     params.orientation = cases[c].start;
     cv_gabor_plan_init (&plan, &params);
     fail_unless_equals_int (plan.n_row_passes, cases[c].n_row_passes);
-    for (gint f = 0; f < 8; f++)
-      fail_unless_equals_int (plan.row_source[f], cases[c].source[f]);
-    /* the Gaussian has its own */
-    fail_unless_equals_int (plan.row_source[8], 8);
-    fail_unless_equals_int (plan.row_passes[plan.n_row_passes - 1], 8);
+    for (gint f = 0; f < 9; f++)
+      fail_unless_equals_int (plan.row_mirror[f], cases[c].mirror[f]);
+    /* the passes: the filters no other mirrors, in order */
+    for (gint f = 0; f < 9; f++) {
+      gboolean mirrored = FALSE;
+
+      for (gint m = 0; m < 9; m++)
+        mirrored |= cases[c].mirror[m] == f;
+      if (!mirrored)
+        fail_unless_equals_int (plan.row_passes[passes++], f);
+    }
+    fail_unless_equals_int (passes, plan.n_row_passes);
   }
 }
 
