@@ -11,8 +11,9 @@
  * each filter's transposed plane, then anticausally into the planes in
  * the frame's own layout (and, conjugated, into a mirrored orientation's,
  * see cv_gabor_plan), then filters the planes' columns in place;
- * `combine` writes the output. FIR: `fir_taps` samples the filters, `fir_rows` and `fir_cols`
- * convolve (one thread per output sample), `combine` as above. */
+ * `combine` writes the output. FIR: `fir_taps` samples the filters,
+ * `fir_rows` and `fir_cols` convolve (one thread per output sample),
+ * `combine` as above. */
 #include <cuda_runtime.h>
 
 #include "gabor-common.h"
@@ -200,6 +201,9 @@ struct StridedSink
  * a half-warp (neighbouring rows, one segment) pass each batch through
  * shared memory @stage and store it as runs of kBatch neighbouring samples
  * of a row. The block's first @lines rows exist. */
+static_assert (2 * kLinesPerBlock == 32,
+    "a half-warp holds the block's lines of one segment");
+
 template < typename T >
 struct PlaneRowSink
 {
