@@ -354,6 +354,8 @@ static void
 free_scratch (GstCudaConvolve * self)
 {
   if (self->scratch) {
+    /* Queued frames may still use it. */
+    gst_cuda_vision_base_transform_finish_work (BASE (self));
     cvcore_device_free (gst_cuda_vision_device_get_core
         (self->scratch_device), self->scratch);
     self->scratch = NULL;
@@ -386,8 +388,6 @@ gst_cuda_convolve_set_info (GstCudaVisionBaseTransform * base,
             GST_VIDEO_INFO_COMP_HEIGHT (in_info, comps[0]), channels));
   }
 
-  /* Earlier frames may still use the old scratch on the stream. */
-  gst_cuda_vision_base_transform_finish_work (BASE (self));
   free_scratch (self);
   if (scratch_size > 0 && cvcore_device_alloc (core, scratch_size,
           &self->scratch) != CVCORE_OK) {
@@ -431,7 +431,6 @@ gst_cuda_convolve_stop (GstBaseTransform * trans)
 {
   GstCudaConvolve *self = GST_CUDA_CONVOLVE (trans);
 
-  gst_cuda_vision_base_transform_finish_work (BASE (self));
   free_scratch (self);
   return GST_BASE_TRANSFORM_CLASS (gst_cuda_convolve_parent_class)->stop
       (trans);
