@@ -16,9 +16,8 @@
  * kernels give the exact result whenever their float sums are exact, which
  * the planner guarantees (it sends larger sums to the double path).
  */
-#include <cuda_fp16.h>
-
 #include "convolve-device.cuh"
+#include "mma-device.cuh"
 
 namespace cvconv
 {
@@ -66,37 +65,6 @@ struct Layout
   }
 };
 
-__device__ __forceinline__ unsigned
-pack_halves (__half lo, __half hi)
-{
-  return (unsigned) __half_as_ushort (lo) |
-      ((unsigned) __half_as_ushort (hi) << 16);
-}
-
-__device__ __forceinline__ void
-load_a (const __half * p, unsigned a[4])
-{
-  const unsigned address = (unsigned) __cvta_generic_to_shared (p);
-
-  asm volatile ("ldmatrix.sync.aligned.m8n8.x4.shared.b16 {%0,%1,%2,%3}, [%4];"
-      :"=r" (a[0]), "=r" (a[1]), "=r" (a[2]), "=r" (a[3])
-      :"r" (address));
-}
-
-__device__ __forceinline__ void
-mma (float d[4], const unsigned a[4], unsigned b0, unsigned b1)
-{
-#if __CUDA_ARCH__ >= 800
-  asm volatile ("mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 "
-      "{%0,%1,%2,%3}, {%4,%5,%6,%7}, {%8,%9}, {%0,%1,%2,%3};"
-      :"+f" (d[0]), "+f" (d[1]), "+f" (d[2]), "+f" (d[3])
-      :"r" (a[0]), "r" (a[1]), "r" (a[2]), "r" (a[3]), "r" (b0), "r" (b1));
-#else
-  /* Not launched below sm_80 (see mma_prepare ()). */
-  __trap ();
-#endif
-}
-
 /* The pair table: entry e of row ky holds taps (e - kPairOffset) and the
  * next one of that row, zero outside the kernel, in the high (@low false)
  * or low part of their split. @staged holds the taps as floats. */
@@ -106,17 +74,14 @@ build_pairs (const Geometry & g, const float *staged, unsigned *pairs,
 {
   for (int i = threadIdx.x; i < g.kh * pitch; i += kThreads) {
     const int ky = i / pitch, kx = i - ky * pitch - kPairOffset;
-    __half part[2];
+    float w[2];
+    unsigned high, low_part;
 
 #pragma unroll
-    for (int q = 0; q < 2; q++) {
-      const int x = kx + q;
-      const float w = x >= 0 && x < g.kw ? staged[ky * g.kw + x] : 0.0f;
-      const __half high = __float2half_rn (w);
-
-      part[q] = low ? __float2half_rn (w - __half2float (high)) : high;
-    }
-    pairs[i] = pack_halves (part[0], part[1]);
+    for (int q = 0; q < 2; q++)
+      w[q] = kx + q >= 0 && kx + q < g.kw ? staged[ky * g.kw + kx + q] : 0.0f;
+    cvmma::split_pair (w[0], w[1], &high, &low_part);
+    pairs[i] = low ? low_part : high;
   }
 }
 
@@ -205,12 +170,13 @@ dense_mma (Geometry g, Taps<CVCORE_CONV_MAX_TAPS> taps, float unscale)
         for (int mt = 0; mt < kMTiles; mt++) {
           unsigned a[4];
 
-          load_a (a_base + (16 * mt + ky) * layout.tile_pitch + 16 * kb, a);
+          cvmma::load_matrices (a_base + (16 * mt + ky) * layout.tile_pitch +
+              16 * kb, a);
 #pragma unroll
           for (int nt = 0; nt < kNTiles; nt++) {
-            mma (acc[mt][nt], a, bh[nt][0], bh[nt][1]);
+            cvmma::mma (acc[mt][nt], a, bh[nt][0], bh[nt][1]);
             if (SPLIT)
-              mma (acc[mt][nt], a, bl[nt][0], bl[nt][1]);
+              cvmma::mma (acc[mt][nt], a, bl[nt][0], bl[nt][1]);
           }
         }
       }

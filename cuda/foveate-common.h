@@ -64,16 +64,21 @@ cv_fov_map_level (const cvcore_fov_plan * plan, int x, int y)
 }
 
 /* The last filter whose threshold @v reaches (distances from the fixation,
- * or with a map, levels). */
+ * or with a map, levels), by bisection: thresholds rise with the filter. */
 CV_HD int
 cv_fov_threshold_filter (const cvcore_fov_plan * plan, float v)
 {
-  int f = 0;
+  int low = 0, high = plan->n_filters;
 
-  for (int k = 1; k < plan->n_filters; k++)
-    if (v >= plan->threshold[k])
-      f = k;
-  return f;
+  while (high - low > 1) {
+    const int mid = (low + high) / 2;
+
+    if (v >= plan->threshold[mid])
+      low = mid;
+    else
+      high = mid;
+  }
+  return low;
 }
 
 /* The filter of fragment (@gx, @gy): with a blur map, that of the level of

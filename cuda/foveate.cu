@@ -8,29 +8,20 @@
  * travels as a grid-constant kernel parameter with its bank when the bank
  * fits there; a larger bank is written to stream-ordered device memory by
  * launches that carry it in pieces, so nothing waits on the host. */
-#include <cstddef>
 #include <cstring>
-#include <cuda_runtime.h>
 
-#include "foveate-common.h"
-#include "cvcore-private.h"
+#include "foveate-device.cuh"
 
 namespace
 {
+
+using cvfov::ParamPlan;
 
 constexpr int kThreads = 256;
 /* Outputs per thread and pass. */
 constexpr int kGroup = 8;
 /* Taps a launch of copy_taps carries (its parameter under 32 KB). */
 constexpr int kChunkTaps = 7936;
-
-/* A plan whose bank fits the launch: the plan's fields and the first
- * CVCORE_FOV_PARAM_TAPS taps, which make a whole plan (cvfoveate.h). */
-struct alignas (alignof (cvcore_fov_plan)) ParamPlan
-{
-  unsigned char bytes[offsetof (cvcore_fov_plan, taps) +
-      CVCORE_FOV_PARAM_TAPS * sizeof (float)];
-};
 
 struct TapChunk
 {
@@ -180,8 +171,7 @@ __global__ void __launch_bounds__ (kThreads)
 foveate_fragments (Frame frame, const __grid_constant__ ParamPlan param)
 {
   extern __shared__ float4 shared[];
-  const cvcore_fov_plan & plan =
-      *reinterpret_cast < const cvcore_fov_plan * >(param.bytes);
+  const cvcore_fov_plan & plan = param.plan ();
   const int size = plan.fragment;
   const int bx = plan.origin_x + blockIdx.x * size;
   const int by = plan.origin_y + blockIdx.y * size;
@@ -265,12 +255,20 @@ cvcore_cuda_foveate (cvcore_stream * stream, const cvcore_image * src,
   const cvcore_device *device = cvcore_stream_device (stream);
   cudaStream_t cs = static_cast < cudaStream_t > (cvcore_stream_handle (stream));
   const bool param_bank = plan->n_taps <= CVCORE_FOV_PARAM_TAPS;
+  const size_t mma_shared = cvfov::mma_shared_bytes (device, plan, src, dst,
+      channel_mask);
   size_t shared = 0;
   int strip, band = 0;
   Frame frame;
   ParamPlan param;
   float *bank = nullptr;
 
+  memcpy (param.bytes, plan, offsetof (cvcore_fov_plan, taps) +
+      (param_bank ? plan->n_taps : 0) * sizeof (float));
+  if (mma_shared > 0) {
+    CUDA_TRY (cudaSetDevice (device->id));
+    return cvfov::launch_mma (cs, src, dst, channel_mask, param, mma_shared);
+  }
   /* the widest strip of columns whose rows fit */
   for (strip = plan->fragment; strip >= kGroup; strip /= 2) {
     shared = shared_bytes (plan, device->shared_per_block_optin, strip,
@@ -292,8 +290,6 @@ cvcore_cuda_foveate (cvcore_stream * stream, const cvcore_image * src,
   frame.mask = channel_mask;
   frame.strip = strip;
   frame.band = band;
-  memcpy (param.bytes, plan, offsetof (cvcore_fov_plan, taps) +
-      (param_bank ? plan->n_taps : 0) * sizeof (float));
 
   CUDA_TRY (cudaSetDevice (device->id));
   if (!param_bank) {

@@ -1,0 +1,44 @@
+/* What the foveation's CUDA kernels share: the plan as a launch parameter
+ * and the tensor-core kernel's entry points. */
+#ifndef FOVEATE_DEVICE_CUH
+#define FOVEATE_DEVICE_CUH
+
+#include <cstddef>
+#include <cuda_runtime.h>
+
+#include "cvcore-private.h"
+#include "foveate-common.h"
+
+namespace cvfov
+{
+
+/* A plan whose bank fits the launch: the plan's fields and the first
+ * CVCORE_FOV_PARAM_TAPS taps, which make a whole plan (cvfoveate.h). */
+struct alignas (alignof (cvcore_fov_plan)) ParamPlan
+{
+  unsigned char bytes[offsetof (cvcore_fov_plan, taps) +
+      CVCORE_FOV_PARAM_TAPS * sizeof (float)];
+
+  __host__ __device__ const cvcore_fov_plan & plan () const
+  {
+    return *reinterpret_cast < const cvcore_fov_plan * >(bytes);
+  }
+};
+
+/* The shared memory the tensor-core kernel needs for @plan with @channels
+ * per pixel, @mask's of them blurred; 0 when it cannot take the frame
+ * (smooth mode, a bank in device memory, a device older than sm_80, or
+ * samples not aligned for whole-pixel loads). */
+size_t mma_shared_bytes (const cvcore_device * device,
+    const cvcore_fov_plan * plan, const cvcore_image * src,
+    const cvcore_image * dst, unsigned mask);
+
+/* Queues the block-wise foveation of @src into @dst on the tensor cores;
+ * @shared from mma_shared_bytes (). */
+cvcore_status launch_mma (cudaStream_t stream, const cvcore_image * src,
+    const cvcore_image * dst, unsigned mask, const ParamPlan & param,
+    size_t shared);
+
+}                               /* namespace cvfov */
+
+#endif /* FOVEATE_DEVICE_CUH */
