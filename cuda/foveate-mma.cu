@@ -27,7 +27,7 @@ namespace
 
 constexpr int kWarps = 8;
 constexpr int kThreads = 32 * kWarps;
-/* Tap 0's entry in a pair table: the indices a thread forms go at most 23
+/* Tap 0's entry in a pair table: the indices a thread forms go at most 26
  * below it. */
 constexpr int kPairOffset = 32;
 
@@ -38,6 +38,7 @@ struct Frame
   size_t src_pitch, dst_pitch;
   unsigned mask;                /* blurred channels */
   int planes;                   /* how many */
+  bool vector;                  /* four pixels load as one */
   float scale, unscale;         /* powers of two: taps kept clear of
                                  * half's subnormals */
 };
@@ -49,41 +50,51 @@ round16 (size_t n)
 }
 
 /* Shared memory of a launch: for fragments of @fragment pixels, filters up
- * to @radius and @planes blurred channels, the two pair
- * tables, the rows' sums of one channel (a high and a low half plane), the
- * padded tile and the fragment's output (8-bit planes, one per blurred
- * channel). */
+ * to @radius and @planes blurred channels, the Toeplitz operand tables,
+ * the rows' sums of one channel (a high and a low half plane), the padded
+ * tile and the fragment's output (8-bit planes, one per blurred channel),
+ * the output's space first holding the pair tables the operand tables are
+ * made from. */
 struct Layout
 {
-  int m_tiles;                  /* 16-row (and column) blocks of the tile */
+  int bands;                    /* 16-row blocks of the tile */
   int tile_pitch;               /* bytes */
   int rows_pitch;               /* halves */
-  int pairs;                    /* entries per pair table */
-  int out_pitch;                /* bytes; a plane per blurred channel */
+  int pairs;                    /* entries per table */
+  int out_pitch;                /* bytes */
   size_t rows_part, tile_plane; /* halves, bytes */
   size_t rows_offset, tile_offset, out_offset, total;
 
   __host__ __device__ Layout (int fragment, int radius, int planes)
   {
     const int span = fragment + 2 * radius;
+    /* the tile starts up to 3 columns early, on a whole 4 pixels */
+    const int columns = (span + 3 + 3) & ~3;
+    const size_t tables = 2 * (size_t) pairs_for (radius) * sizeof (uint4);
 
-    m_tiles = (span + 15) / 16;
-    /* Rows hold whole words of four samples. A pitch of 8 bytes past a
-     * multiple of 16 puts a warp's loads from eight rows in distinct
-     * banks. Reads past a row's end run into the next one, where the taps
-     * are zero. */
-    tile_pitch = (((span + 3) & ~3) + 7) / 16 * 16 + 8;
+    bands = (span + 15) / 16;
+    pairs = pairs_for (radius);
+    /* A pitch of 8 bytes past a multiple of 16 puts a warp's loads from
+     * eight rows in distinct banks. Reads past a row's end run into the
+     * next row, or past the last plane into its spare rows and the
+     * output's space: any bytes do, where the taps are zero. */
+    tile_pitch = (columns + 7) / 16 * 16 + 8;
     /* 16-byte rows for ldmatrix, any eight of them in distinct banks */
-    rows_pitch = 16 * m_tiles + 8;
-    pairs = 2 * radius + 1 + 2 * kPairOffset;
-    rows_part = (size_t) fragment * rows_pitch;
-    tile_plane = (size_t) 16 * m_tiles * tile_pitch;
-    rows_offset = round16 (2 * pairs * sizeof (unsigned));
-    tile_offset = rows_offset + 2 * rows_part * sizeof (__half);
-    /* the last plane's last row reads up to 15 bytes on */
-    out_offset = tile_offset + round16 (planes * tile_plane + 16);
+    rows_pitch = 16 * bands + 8;
     out_pitch = fragment + 4;
-    total = out_offset + (size_t) planes * fragment * out_pitch;
+    rows_part = (size_t) fragment * rows_pitch;
+    tile_plane = (size_t) span * tile_pitch;
+    rows_offset = round16 (tables);
+    tile_offset = rows_offset + 2 * rows_part * sizeof (__half);
+    out_offset = tile_offset + round16 (planes * tile_plane +
+        (size_t) (16 * bands - span + 1) * tile_pitch);
+    total = out_offset + max ((size_t) planes * fragment * out_pitch,
+        2 * (size_t) pairs * sizeof (unsigned));
+  }
+
+  __host__ __device__ static int pairs_for (int radius)
+  {
+    return 2 * radius + 1 + 2 * kPairOffset;
   }
 };
 
@@ -109,6 +120,62 @@ store_pixel (unsigned char *p, unsigned v)
     *p = (unsigned char) v;
 }
 
+/* Four neighbouring pixels from column @x of @row, clamped to @width, as
+ * they lie in memory: four words (4 channels), two (2) or one (1). One
+ * load where all four are inside and @vector allows. */
+template < int NC > __device__ __forceinline__ uint4
+load_quad (const unsigned char *row, int x, int width, bool vector)
+{
+  uint4 q = { 0, 0, 0, 0 };
+
+  if (vector && x >= 0 && x + 3 < width) {
+    const unsigned char *p = row + (size_t) x * NC;
+
+    if (NC == 4)
+      return *reinterpret_cast < const uint4 * >(p);
+    if (NC == 2) {
+      const uint2 v = *reinterpret_cast < const uint2 * >(p);
+
+      q.x = v.x;
+      q.y = v.y;
+      return q;
+    }
+    q.x = *reinterpret_cast < const unsigned *>(p);
+    return q;
+  }
+  unsigned v[4];
+
+#pragma unroll
+  for (int i = 0; i < 4; i++)
+    v[i] = load_pixel < NC > (row + (size_t) cv_clamp_index (x + i,
+            width) * NC);
+  if (NC == 4)
+    return make_uint4 (v[0], v[1], v[2], v[3]);
+  if (NC == 2) {
+    q.x = v[0] | v[1] << 16;
+    q.y = v[2] | v[3] << 16;
+    return q;
+  }
+  q.x = v[0] | v[1] << 8 | v[2] << 16 | v[3] << 24;
+  return q;
+}
+
+/* Channel @c of a quad's four pixels in one word, first in the lowest
+ * byte. */
+template < int NC > __device__ __forceinline__ unsigned
+channel_word (const uint4 & q, int c)
+{
+  if (NC == 4) {
+    const unsigned pick = c | (c + 4) << 4;
+
+    return __byte_perm (__byte_perm (q.x, q.y, pick),
+        __byte_perm (q.z, q.w, pick), 0x5410);
+  }
+  if (NC == 2)
+    return __byte_perm (q.x, q.y, c ? 0x7531 : 0x6420);
+  return q.x;
+}
+
 /* Two neighbouring samples of a tile plane as an operand register. */
 __device__ __forceinline__ unsigned
 sample_pair (const unsigned char *p)
@@ -117,79 +184,79 @@ sample_pair (const unsigned char *p)
       const unsigned short *>(p));
 }
 
-/* The padded tile of the fragment at (@x0, @y0) for radius @r, edges
- * clamped, one 8-bit plane per blurred channel: a warp a row at a time, a
- * lane four neighbouring pixels, whose samples of a channel go to the plane
- * in one word. */
+/* The padded tile of the fragment: rows from @top, columns from @left (a
+ * multiple of 4), edges clamped, one 8-bit plane per blurred channel. A
+ * warp takes a row at a time, a lane four neighbouring pixels. */
 template < int NC > __device__ void
 load_tile (const Frame & frame, const cvcore_fov_plan & plan,
-    const Layout & layout, unsigned char *tile, int x0, int y0, int r,
-    int span)
+    const Layout & layout, unsigned char *tile, int left, int top,
+    int columns, int rows)
 {
-  for (int tx = 4 * (threadIdx.x & 31); tx < span; tx += 128) {
-    size_t column[4];
-
-#pragma unroll
-    for (int q = 0; q < 4; q++)
-      column[q] = (size_t) cv_clamp_index (x0 - r + tx + q, plan.width) * NC;
-    for (int ty = threadIdx.x >> 5; ty < span; ty += kWarps) {
-      const unsigned char *row = frame.src + (size_t)
-          cv_clamp_index (y0 - r + ty, plan.height) * frame.src_pitch;
-      unsigned pixel[4];
+  for (int tx = 4 * (threadIdx.x & 31); tx < columns; tx += 128) {
+    for (int ty = threadIdx.x >> 5; ty < rows; ty += kWarps) {
+      const uint4 quad = load_quad < NC > (frame.src + (size_t)
+          cv_clamp_index (top + ty, plan.height) * frame.src_pitch,
+          left + tx, plan.width, frame.vector);
       unsigned *word = reinterpret_cast < unsigned *>(tile +
           ty * layout.tile_pitch + tx);
 
 #pragma unroll
-      for (int q = 0; q < 4; q++)
-        pixel[q] = load_pixel < NC > (row + column[q]);
-#pragma unroll
       for (int c = 0; c < NC; c++)
         if (frame.mask >> c & 1) {
-          const unsigned pick = c | (c + 4) << 4;
-
-          *word = __byte_perm (__byte_perm (pixel[0], pixel[1], pick),
-              __byte_perm (pixel[2], pixel[3], pick), 0x5410);
+          *word = channel_word < NC > (quad, c);
           word += layout.tile_plane / 4;
         }
     }
   }
 }
 
-/* Entry e of the tables holds taps e - kPairOffset and the one after (zero
- * outside the filter), scaled, as the high and the low halves of their
- * split. */
+/* The Toeplitz operand tables of a filter. A Toeplitz operand
+ * A[m][k] = tap[k - m + a] of m16n8k16 needs three distinct registers per
+ * thread: the tap pairs at entries e, e - 8 and e + 8 of a pair table
+ * (rows 8 apart are 8 taps apart), with e = kPairOffset + a + pair - group.
+ * Entry e of the operand tables holds them in register order, as high and
+ * low halves of the taps' split; @pairs (2 Layout::pairs words) is
+ * scratch. Synchronises the block. */
 __device__ void
-build_pairs (const float *tap, int taps, float scale, int entries,
-    unsigned *high, unsigned *low)
+build_operands (const float *tap, int taps, float scale, int entries,
+    unsigned *pairs, uint4 * high, uint4 * low)
 {
+  unsigned *pairs_low = pairs + entries;
+
   for (int e = threadIdx.x; e < entries; e += kThreads) {
     const int k = e - kPairOffset;
     const float w0 = k >= 0 && k < taps ? tap[k] * scale : 0.0f;
     const float w1 = k + 1 >= 0 && k + 1 < taps ? tap[k + 1] * scale : 0.0f;
 
-    cvmma::split_pair (w0, w1, &high[e], &low[e]);
+    cvmma::split_pair (w0, w1, &pairs[e], &pairs_low[e]);
+  }
+  __syncthreads ();
+  for (int e = 8 + threadIdx.x; e < entries - 8; e += kThreads) {
+    high[e] = make_uint4 (pairs[e], pairs[e - 8], pairs[e + 8], pairs[e]);
+    low[e] = make_uint4 (pairs_low[e], pairs_low[e - 8], pairs_low[e + 8],
+        pairs_low[e]);
   }
 }
 
-/* The three distinct registers of a Toeplitz operand A[m][k] = tap[k - m]
- * from a pair table, @e the entry of this thread's first: rows 8 apart are
- * 8 taps apart. */
 __device__ __forceinline__ void
-toeplitz_operand (const unsigned *pairs, int e, unsigned a[4])
+load_operand (const uint4 * table, int e, unsigned a[4])
 {
-  a[0] = pairs[e];
-  a[1] = pairs[e - 8];
-  a[2] = pairs[e + 8];
-  a[3] = a[0];
+  const uint4 v = table[e];
+
+  a[0] = v.x;
+  a[1] = v.y;
+  a[2] = v.z;
+  a[3] = v.w;
 }
 
 /* Rows 16 @band.. of a tile plane: for every column x of the fragment and
- * row i, the sum of tap[j - x] plane[i][j] over j, into rows[x][i] of the
- * @high and @low half planes. */
+ * row i, the sum of tap[j - x - @shift] plane[i][j] over j (@k_blocks
+ * blocks of 16 columns), into rows[x][i] of the @high and @low half
+ * planes. */
 template < int F > __device__ __forceinline__ void
 rows_band (const Layout & layout, const unsigned char *plane, int band,
-    int m_tiles, int taps, const unsigned *pair_high,
-    const unsigned *pair_low, float unscale, __half * high, __half * low)
+    int k_blocks, int shift, int taps, const uint4 * op_high,
+    const uint4 * op_low, float unscale, __half * high, __half * low)
 {
   constexpr int kM = (F + 15) / 16;
   const int lane = threadIdx.x & 31;
@@ -201,7 +268,7 @@ rows_band (const Layout & layout, const unsigned char *plane, int band,
   float acc[kM][2][4] = { };
 
 #pragma unroll 1
-  for (int k = 0; k < 16 * m_tiles; k += 16) {
+  for (int k = 0; k < 16 * k_blocks; k += 16) {
     const unsigned b[2][2] = { {sample_pair (b0 + k), sample_pair (b0 + k +
                 8)}, {sample_pair (b1 + k), sample_pair (b1 + k + 8)}
     };
@@ -210,13 +277,13 @@ rows_band (const Layout & layout, const unsigned char *plane, int band,
     for (int mt = 0; mt < kM; mt++) {
       /* tap index at this block of A's top-left corner; it holds
        * d - 15 .. d + 15, skipped when all are outside the filter */
-      const int d = k - 16 * mt;
+      const int d = k - 16 * mt - shift;
       unsigned ah[4], al[4];
 
       if (d + 15 < 0 || d - 15 >= taps)
         continue;
-      toeplitz_operand (pair_high, kPairOffset + d + pair - group, ah);
-      toeplitz_operand (pair_low, kPairOffset + d + pair - group, al);
+      load_operand (op_high, kPairOffset + d + pair - group, ah);
+      load_operand (op_low, kPairOffset + d + pair - group, al);
 #pragma unroll
       for (int nt = 0; nt < 2; nt++) {
         cvmma::mma (acc[mt][nt], ah, b[nt][0], b[nt][1]);
@@ -242,11 +309,12 @@ rows_band (const Layout & layout, const unsigned char *plane, int band,
 }
 
 /* Outputs of rows 16 @mc.., columns 8 @nt.. of the fragment: sums of
- * tap[i - y] rows[x][i] over i, rounded into the output plane @out. */
+ * tap[i - y] rows[x][i] over i (@bands blocks of 16), rounded into the
+ * output plane @out. */
 template < int F > __device__ __forceinline__ void
 columns_block (const Layout & layout, const __half * high, int mc, int nt,
-    int m_tiles, int taps, const unsigned *pair_high,
-    const unsigned *pair_low, float unscale, unsigned char *out)
+    int bands, int taps, const uint4 * op_high, const uint4 * op_low,
+    float unscale, unsigned char *out)
 {
   const int lane = threadIdx.x & 31;
   const int group = lane >> 2, pair = 2 * (lane & 3);
@@ -254,7 +322,7 @@ columns_block (const Layout & layout, const __half * high, int mc, int nt,
    * k 0-7 of the high part, lanes 8-15 k 8-15, lanes 16-31 the low part's */
   const __half *b_row = high + (lane >> 4) * layout.rows_part +
       (8 * nt + (lane & 7)) * layout.rows_pitch + (lane >> 3 & 1) * 8;
-  const int last = min (mc + (taps + 14) / 16, m_tiles - 1);
+  const int last = min (mc + (taps + 14) / 16, bands - 1);
   float acc[4] = { };
 
 #pragma unroll 1
@@ -262,8 +330,8 @@ columns_block (const Layout & layout, const __half * high, int mc, int nt,
     const int e = kPairOffset + 16 * (kb - mc) + pair - group;
     unsigned ah[4], al[4], b[4];
 
-    toeplitz_operand (pair_high, e, ah);
-    toeplitz_operand (pair_low, e, al);
+    load_operand (op_high, e, ah);
+    load_operand (op_low, e, al);
     cvmma::load_matrices (b_row + 16 * kb, b);
     cvmma::mma (acc, ah, b[0], b[1]);
     cvmma::mma (acc, ah, b[2], b[3]);
@@ -287,11 +355,12 @@ foveate_mma (Frame frame, const __grid_constant__ ParamPlan param)
   constexpr int kColumnBands = (F + 15) / 16;
   constexpr int kColumnBlocks = F / 8;
   extern __shared__ uint4 shared[];
+  __shared__ int block_filter;
   const cvcore_fov_plan & plan = param.plan ();
   const Layout layout (F, plan.max_radius, frame.planes);
   unsigned char *base = reinterpret_cast < unsigned char *>(shared);
-  unsigned *pair_high = reinterpret_cast < unsigned *>(base);
-  unsigned *pair_low = pair_high + layout.pairs;
+  uint4 *op_high = shared;
+  uint4 *op_low = op_high + layout.pairs;
   __half *rows = reinterpret_cast < __half * >(base + layout.rows_offset);
   unsigned char *tile = base + layout.tile_offset;
   unsigned char *out = base + layout.out_offset;
@@ -301,30 +370,42 @@ foveate_mma (Frame frame, const __grid_constant__ ParamPlan param)
   const int x0 = max (bx, 0), y0 = max (by, 0);
   const int w = min (bx + F, plan.width) - x0;
   const int h = min (by + F, plan.height) - y0;
-  const int f = cv_fov_filter (&plan, blockIdx.x, blockIdx.y);
+
+  /* one lookup for the block */
+  if (threadIdx.x == 0)
+    block_filter = cv_fov_filter (&plan, blockIdx.x, blockIdx.y);
+  __syncthreads ();
+
+  const int f = block_filter;
   /* filter 0 copies */
   const unsigned mask = f > 0 ? frame.mask : 0;
 
   if (mask) {
     const int r = plan.radius[f], taps = 2 * r + 1, span = F + 2 * r;
-    const int m_tiles = (span + 15) / 16;
+    const int bands = (span + 15) / 16;
+    /* the tile's first column on a whole 4 pixels, @shift before the
+     * first the filter needs */
+    const int left = (x0 - r) & ~3, shift = x0 - r - left;
+    const int k_blocks = (span + shift + 15) / 16;
 
-    build_pairs (plan.taps + plan.offset[f], taps, frame.scale,
-        taps + 2 * kPairOffset, pair_high, pair_low);
-    load_tile < NC > (frame, plan, layout, tile, x0, y0, r, span);
+    build_operands (plan.taps + plan.offset[f], taps, frame.scale,
+        Layout::pairs_for (r), reinterpret_cast < unsigned *>(out), op_high,
+        op_low);
+    load_tile < NC > (frame, plan, layout, tile, left, y0 - r,
+        span + shift, span);
     for (int p = 0; p < frame.planes; p++) {
-      /* the pairs and the tile are in; the previous channel's columns are
-       * done with the rows */
+      /* the operands and the tile are in; the previous channel's columns
+       * are done with the rows */
       __syncthreads ();
-      for (int band = warp; band < m_tiles; band += kWarps)
-        rows_band < F > (layout, tile + p * layout.tile_plane, band, m_tiles,
-            taps, pair_high, pair_low, frame.unscale, rows,
+      for (int band = warp; band < bands; band += kWarps)
+        rows_band < F > (layout, tile + p * layout.tile_plane, band, k_blocks,
+            shift, taps, op_high, op_low, frame.unscale, rows,
             rows + layout.rows_part);
       __syncthreads ();
       for (int u = warp; u < kColumnBands * kColumnBlocks; u += kWarps)
         columns_block < F > (layout, rows, u / kColumnBlocks,
-            u % kColumnBlocks, m_tiles, taps, pair_high, pair_low,
-            frame.unscale, out + p * F * layout.out_pitch);
+            u % kColumnBlocks, bands, taps, op_high, op_low, frame.unscale,
+            out + p * F * layout.out_pitch);
     }
     __syncthreads ();
   }
@@ -413,6 +494,9 @@ launch_mma (cudaStream_t stream, const cvcore_image * src,
   frame.dst_pitch = dst->pitch;
   frame.mask = mask & ((1u << src->channels) - 1);
   frame.planes = blurred_planes (mask, src->channels);
+  /* four pixels in one load: aligned to their size */
+  frame.vector = ((uintptr_t) src->data | src->pitch) % (4 * src->channels)
+      == 0;
   /* the largest tap near 2^13 */
   frame.scale = largest > 0.0f ? ldexpf (1.0f, 13 - ilogbf (largest)) : 1.0f;
   frame.unscale = 1.0f / frame.scale;

@@ -720,7 +720,9 @@ GST_START_TEST (test_cuda_equals_cpu)
 GST_END_TEST;
 
 /* Rows that do not start on a pixel's alignment go through the general
- * kernel instead of the tensor cores; CUDA against the CPU reference. */
+ * kernel instead of the tensor cores, rows off the alignment of four pixels
+ * through the tensor cores' pixel-wise loads; CUDA against the CPU
+ * reference. */
 GST_START_TEST (test_cuda_unaligned)
 {
   cvcore_device *cpu;
@@ -731,17 +733,22 @@ GST_START_TEST (test_cuda_unaligned)
       CVCORE_OK);
   fail_unless_equals_int (cvcore_stream_new (cpu, &cpu_stream), CVCORE_OK);
   cvcore_fov_model_init (&model);
-  for (gint channels = 2; channels <= 4; channels += 2) {
+  for (gint n = 0; n < 6; n++) {
+    const gint channels = (gint[]) {
+    1, 2, 4}[n % 3];
+    /* one byte, or one pixel */
+    const gint offset = n < 3 ? 1 : channels;
     TestImage src = cvtest_image_new (device, stream, 131, 71, channels,
-        CVCORE_SAMPLE_U8, -1, 8, channels);
+        CVCORE_SAMPLE_U8, -1, 8, n);
     TestImage view = src;
     cvcore_fov_plan plan;
 
-    view.image.data = (guint8 *) src.image.data + 1;
-    view.host = src.host + 1;
+    view.image.data = (guint8 *) src.image.data + offset;
+    view.host = src.host + offset;
     view.image.width--;
     fail_unless_equals_int (cvcore_fov_plan_init (&plan, &model,
-            view.image.width, view.image.height, 16, 0.3, 0.6), CVCORE_OK);
+            view.image.width, view.image.height, 8 << (n % 3), 0.3, 0.6),
+        CVCORE_OK);
     assert_equals_cpu (cpu, cpu_stream, &view, &plan, &plan, 0x7);
     cvtest_image_free (&src, device);
   }
