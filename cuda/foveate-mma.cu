@@ -31,18 +31,6 @@ constexpr int kThreads = 32 * kWarps;
  * below it. */
 constexpr int kPairOffset = 32;
 
-struct Frame
-{
-  const unsigned char *src;
-  unsigned char *dst;
-  size_t src_pitch, dst_pitch;
-  unsigned mask;                /* blurred channels */
-  int planes;                   /* how many */
-  bool vector;                  /* four pixels load as one */
-  float scale, unscale;         /* powers of two: taps kept clear of
-                                 * half's subnormals */
-};
-
 __host__ __device__ constexpr size_t
 round16 (size_t n)
 {
@@ -92,10 +80,25 @@ struct Layout
         2 * (size_t) pairs * sizeof (unsigned));
   }
 
+  Layout () = default;
+
   __host__ __device__ static int pairs_for (int radius)
   {
     return 2 * radius + 1 + 2 * kPairOffset;
   }
+};
+
+struct Frame
+{
+  const unsigned char *src;
+  unsigned char *dst;
+  size_t src_pitch, dst_pitch;
+  unsigned mask;                /* blurred channels */
+  int planes;                   /* how many */
+  bool vector;                  /* four pixels load as one */
+  float scale, unscale;         /* powers of two: taps kept clear of
+                                 * half's subnormals */
+  Layout layout;
 };
 
 /* A pixel of @NC 8-bit channels, channel c in bits 8 c. */
@@ -122,13 +125,13 @@ store_pixel (unsigned char *p, unsigned v)
 
 /* Four neighbouring pixels from column @x of @row, clamped to @width, as
  * they lie in memory: four words (4 channels), two (2) or one (1). One
- * load where all four are inside and @vector allows. */
+ * load where all four are inside and aligned (@whole). */
 template < int NC > __device__ __forceinline__ uint4
-load_quad (const unsigned char *row, int x, int width, bool vector)
+load_quad (const unsigned char *row, int x, int width, bool whole)
 {
   uint4 q = { 0, 0, 0, 0 };
 
-  if (vector && x >= 0 && x + 3 < width) {
+  if (whole) {
     const unsigned char *p = row + (size_t) x * NC;
 
     if (NC == 4)
@@ -189,23 +192,31 @@ sample_pair (const unsigned char *p)
  * warp takes a row at a time, a lane four neighbouring pixels. */
 template < int NC > __device__ void
 load_tile (const Frame & frame, const cvcore_fov_plan & plan,
-    const Layout & layout, unsigned char *tile, int left, int top,
-    int columns, int rows)
+    unsigned char *tile, int left, int top, int columns, int rows)
 {
+  const Layout & layout = frame.layout;
+  const int warp = threadIdx.x >> 5;
+  const int plane = (int) layout.tile_plane;
+
   for (int tx = 4 * (threadIdx.x & 31); tx < columns; tx += 128) {
-    for (int ty = threadIdx.x >> 5; ty < rows; ty += kWarps) {
+    const int x = left + tx;
+    const bool whole = frame.vector && x >= 0 && x + 3 < plan.width;
+    unsigned char *at = tile + warp * layout.tile_pitch + tx;
+
+    for (int ty = warp; ty < rows; ty += kWarps) {
       const uint4 quad = load_quad < NC > (frame.src + (size_t)
-          cv_clamp_index (top + ty, plan.height) * frame.src_pitch,
-          left + tx, plan.width, frame.vector);
-      unsigned *word = reinterpret_cast < unsigned *>(tile +
-          ty * layout.tile_pitch + tx);
+          cv_clamp_index (top + ty, plan.height) * frame.src_pitch, x,
+          plan.width, whole);
+      unsigned char *word = at;
 
 #pragma unroll
       for (int c = 0; c < NC; c++)
         if (frame.mask >> c & 1) {
-          *word = channel_word < NC > (quad, c);
-          word += layout.tile_plane / 4;
+          *reinterpret_cast < unsigned *>(word) = channel_word < NC > (quad,
+              c);
+          word += plane;
         }
+      at += kWarps * layout.tile_pitch;
     }
   }
 }
@@ -348,8 +359,10 @@ columns_block (const Layout & layout, const __half * high, int mc, int nt,
   }
 }
 
+/* Shared memory allows four blocks on an SM at the default plan's radii;
+ * registers are budgeted for them. */
 template < int NC, int F >
-__global__ void __launch_bounds__ (kThreads)
+__global__ void __launch_bounds__ (kThreads, 4)
 foveate_mma (Frame frame, const __grid_constant__ ParamPlan param)
 {
   constexpr int kColumnBands = (F + 15) / 16;
@@ -357,7 +370,7 @@ foveate_mma (Frame frame, const __grid_constant__ ParamPlan param)
   extern __shared__ uint4 shared[];
   __shared__ int block_filter;
   const cvcore_fov_plan & plan = param.plan ();
-  const Layout layout (F, plan.max_radius, frame.planes);
+  const Layout & layout = frame.layout;
   unsigned char *base = reinterpret_cast < unsigned char *>(shared);
   uint4 *op_high = shared;
   uint4 *op_low = op_high + layout.pairs;
@@ -391,8 +404,7 @@ foveate_mma (Frame frame, const __grid_constant__ ParamPlan param)
     build_operands (plan.taps + plan.offset[f], taps, frame.scale,
         Layout::pairs_for (r), reinterpret_cast < unsigned *>(out), op_high,
         op_low);
-    load_tile < NC > (frame, plan, layout, tile, left, y0 - r,
-        span + shift, span);
+    load_tile < NC > (frame, plan, tile, left, y0 - r, span + shift, span);
     for (int p = 0; p < frame.planes; p++) {
       /* the operands and the tile are in; the previous channel's columns
        * are done with the rows */
@@ -410,24 +422,30 @@ foveate_mma (Frame frame, const __grid_constant__ ParamPlan param)
     __syncthreads ();
   }
 
-  for (int y = warp; y < h; y += kWarps) {
-    const unsigned char *s = frame.src + (size_t) (y0 + y) * frame.src_pitch +
-        (size_t) x0 * NC;
-    unsigned char *d = frame.dst + (size_t) (y0 + y) * frame.dst_pitch +
-        (size_t) x0 * NC;
+  const unsigned char *s = frame.src + (size_t) (y0 + warp) * frame.src_pitch +
+      (size_t) x0 * NC;
+  unsigned char *d = frame.dst + (size_t) (y0 + warp) * frame.dst_pitch +
+      (size_t) x0 * NC;
+  const unsigned char *blurred = out + warp * layout.out_pitch;
 
+  for (int y = warp; y < h; y += kWarps) {
     for (int x = lane; x < w; x += 32) {
-      const unsigned char *blurred = out + y * layout.out_pitch + x;
+      const unsigned char *sample = blurred + x;
       unsigned v = load_pixel < NC > (s + x * NC);
 
+      /* byte c of v from the plane's sample */
 #pragma unroll
       for (int c = 0; c < NC; c++)
         if (mask >> c & 1) {
-          v = (v & ~(0xffu << 8 * c)) | (unsigned) *blurred << 8 * c;
-          blurred += F * layout.out_pitch;
+          v = __byte_perm (v, *sample, (0x3210 & ~(0xf << 4 * c)) |
+              4 << 4 * c);
+          sample += F * layout.out_pitch;
         }
       store_pixel < NC > (d + x * NC, v);
     }
+    s += kWarps * frame.src_pitch;
+    d += kWarps * frame.dst_pitch;
+    blurred += kWarps * layout.out_pitch;
   }
 }
 
@@ -494,6 +512,7 @@ launch_mma (cudaStream_t stream, const cvcore_image * src,
   frame.dst_pitch = dst->pitch;
   frame.mask = mask & ((1u << src->channels) - 1);
   frame.planes = blurred_planes (mask, src->channels);
+  frame.layout = Layout (plan.fragment, plan.max_radius, frame.planes);
   /* four pixels in one load: aligned to their size */
   frame.vector = ((uintptr_t) src->data | src->pitch) % (4 * src->channels)
       == 0;
