@@ -203,6 +203,8 @@ load_tile (const Frame & frame, const cvcore_fov_plan & plan,
     const bool whole = frame.vector && x >= 0 && x + 3 < plan.width;
     unsigned char *at = tile + warp * layout.tile_pitch + tx;
 
+    /* several rows' loads in flight */
+#pragma unroll 4
     for (int ty = warp; ty < rows; ty += kWarps) {
       const uint4 quad = load_quad < NC > (frame.src + (size_t)
           cv_clamp_index (top + ty, plan.height) * frame.src_pitch, x,
