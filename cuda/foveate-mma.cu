@@ -27,8 +27,8 @@ namespace
 
 constexpr int kWarps = 8;
 constexpr int kThreads = 32 * kWarps;
-/* Tap 0's entry in a pair table: the indices a thread forms go at most 26
- * below it. */
+/* Tap 0's entry in the tables: a thread's operands start at most 22
+ * entries below it and reach 8 further. */
 constexpr int kPairOffset = 32;
 
 __host__ __device__ constexpr size_t
@@ -228,7 +228,7 @@ load_tile (const Frame & frame, const cvcore_fov_plan & plan,
  * thread: the tap pairs at entries e, e - 8 and e + 8 of a pair table
  * (rows 8 apart are 8 taps apart), with e = kPairOffset + a + pair - group.
  * Entry e of the operand tables holds them in register order, as high and
- * low halves of the taps' split; @pairs (2 Layout::pairs words) is
+ * low halves of the taps' split; @pairs (2 @entries words) is
  * scratch. Synchronises the block. */
 __device__ void
 build_operands (const float *tap, int taps, float scale, int entries,

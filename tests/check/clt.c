@@ -951,9 +951,7 @@ GST_START_TEST (test_cuda_equals_cpu)
   cvcore_device *cpu;
   cvcore_stream *cpu_stream;
 
-  fail_unless_equals_int (cvcore_device_open (CVCORE_BACKEND_CPU, 0, &cpu),
-      CVCORE_OK);
-  fail_unless_equals_int (cvcore_stream_new (cpu, &cpu_stream), CVCORE_OK);
+  cvtest_open_cpu (&cpu, &cpu_stream);
   /* cases 12..15: mosaics, every operation; 16..19 the same, sparse */
   for (guint n = 0; n < 20; n++) {
     const gint *size = sizes[n % 3];
@@ -1008,8 +1006,7 @@ GST_START_TEST (test_cuda_equals_cpu)
     cvtest_image_free (&cpu_out, cpu);
     cvtest_image_free (&cpu_src, cpu);
   }
-  cvcore_stream_free (cpu_stream);
-  cvcore_device_close (cpu);
+  cvtest_close_backend (cpu, cpu_stream);
 }
 
 GST_END_TEST;
@@ -1023,9 +1020,7 @@ GST_START_TEST (test_cuda_correlate_equals_cpu)
   cvcore_device *cpu;
   cvcore_stream *cpu_stream;
 
-  fail_unless_equals_int (cvcore_device_open (CVCORE_BACKEND_CPU, 0, &cpu),
-      CVCORE_OK);
-  fail_unless_equals_int (cvcore_stream_new (cpu, &cpu_stream), CVCORE_OK);
+  cvtest_open_cpu (&cpu, &cpu_stream);
   for (guint n = 0; n < G_N_ELEMENTS (sizes); n++) {
     const gint w = sizes[n][0], h = sizes[n][1];
     const gint tiles = cvcore_clt_tiles (w) * cvcore_clt_tiles (h);
@@ -1060,8 +1055,7 @@ GST_START_TEST (test_cuda_correlate_equals_cpu)
     cvtest_image_free (&ca, cpu);
     cvtest_image_free (&cb, cpu);
   }
-  cvcore_stream_free (cpu_stream);
-  cvcore_device_close (cpu);
+  cvtest_close_backend (cpu, cpu_stream);
 }
 
 GST_END_TEST;

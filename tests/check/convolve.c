@@ -576,9 +576,7 @@ GST_START_TEST (test_cuda_equals_cpu)
   {640, 1}, {1, 480}, {129, 67}
   };
 
-  fail_unless_equals_int (cvcore_device_open (CVCORE_BACKEND_CPU, 0, &cpu),
-      CVCORE_OK);
-  fail_unless_equals_int (cvcore_stream_new (cpu, &cpu_stream), CVCORE_OK);
+  cvtest_open_cpu (&cpu, &cpu_stream);
   rng_state = 4242;
   for (guint n = 0; n < 120; n++) {
     const gint *size = sizes[n % G_N_ELEMENTS (sizes)];
@@ -618,8 +616,7 @@ GST_START_TEST (test_cuda_equals_cpu)
         integer ? 0.0 : 1.0);
     cvtest_image_free (&src, device);
   }
-  cvcore_stream_free (cpu_stream);
-  cvcore_device_close (cpu);
+  cvtest_close_backend (cpu, cpu_stream);
 }
 
 GST_END_TEST;
@@ -653,9 +650,7 @@ GST_START_TEST (test_cuda_packed_rounding)
   cvcore_device *cpu;
   cvcore_stream *cpu_stream;
 
-  fail_unless_equals_int (cvcore_device_open (CVCORE_BACKEND_CPU, 0, &cpu),
-      CVCORE_OK);
-  fail_unless_equals_int (cvcore_stream_new (cpu, &cpu_stream), CVCORE_OK);
+  cvtest_open_cpu (&cpu, &cpu_stream);
   for (guint c = 0; c < G_N_ELEMENTS (cases); c++) {
     for (guint n = 0; n < 2 * G_N_ELEMENTS (sizes); n++) {
       const gint *size = sizes[n % G_N_ELEMENTS (sizes)];
@@ -677,8 +672,7 @@ GST_START_TEST (test_cuda_packed_rounding)
       cvtest_image_free (&src, device);
     }
   }
-  cvcore_stream_free (cpu_stream);
-  cvcore_device_close (cpu);
+  cvtest_close_backend (cpu, cpu_stream);
 }
 
 GST_END_TEST;

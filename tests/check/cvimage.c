@@ -92,6 +92,14 @@ cvtest_open_backend (cvcore_device ** device, cvcore_stream ** stream)
 }
 
 void
+cvtest_open_cpu (cvcore_device ** device, cvcore_stream ** stream)
+{
+  fail_unless_equals_int (cvcore_device_open (CVCORE_BACKEND_CPU, 0, device),
+      CVCORE_OK);
+  fail_unless_equals_int (cvcore_stream_new (*device, stream), CVCORE_OK);
+}
+
+void
 cvtest_close_backend (cvcore_device * device, cvcore_stream * stream)
 {
   cvcore_stream_free (stream);

@@ -34,6 +34,8 @@ void cvtest_image_free (TestImage * t, cvcore_device * device);
 
 /* Opens device 0 of the tests' backend and a stream on it. */
 void cvtest_open_backend (cvcore_device ** device, cvcore_stream ** stream);
+/* The CPU reference backend, beside the one under test. */
+void cvtest_open_cpu (cvcore_device ** device, cvcore_stream ** stream);
 void cvtest_close_backend (cvcore_device * device, cvcore_stream * stream);
 
 G_END_DECLS

@@ -671,9 +671,7 @@ GST_START_TEST (test_cuda_equals_cpu)
   cvcore_stream *cpu_stream;
   cvcore_fov_model model;
 
-  fail_unless_equals_int (cvcore_device_open (CVCORE_BACKEND_CPU, 0, &cpu),
-      CVCORE_OK);
-  fail_unless_equals_int (cvcore_stream_new (cpu, &cpu_stream), CVCORE_OK);
+  cvtest_open_cpu (&cpu, &cpu_stream);
   cvcore_fov_model_init (&model);
   for (guint n = 0; n < 40; n++) {
     const gint *size = sizes[n % G_N_ELEMENTS (sizes)];
@@ -713,8 +711,7 @@ GST_START_TEST (test_cuda_equals_cpu)
     }
     cvtest_image_free (&src, device);
   }
-  cvcore_stream_free (cpu_stream);
-  cvcore_device_close (cpu);
+  cvtest_close_backend (cpu, cpu_stream);
 }
 
 GST_END_TEST;
@@ -729,9 +726,7 @@ GST_START_TEST (test_cuda_unaligned)
   cvcore_stream *cpu_stream;
   cvcore_fov_model model;
 
-  fail_unless_equals_int (cvcore_device_open (CVCORE_BACKEND_CPU, 0, &cpu),
-      CVCORE_OK);
-  fail_unless_equals_int (cvcore_stream_new (cpu, &cpu_stream), CVCORE_OK);
+  cvtest_open_cpu (&cpu, &cpu_stream);
   cvcore_fov_model_init (&model);
   for (gint n = 0; n < 6; n++) {
     const gint channels = (gint[]) {
@@ -752,8 +747,7 @@ GST_START_TEST (test_cuda_unaligned)
     assert_equals_cpu (cpu, cpu_stream, &view, &plan, &plan, 0x7);
     cvtest_image_free (&src, device);
   }
-  cvcore_stream_free (cpu_stream);
-  cvcore_device_close (cpu);
+  cvtest_close_backend (cpu, cpu_stream);
 }
 
 GST_END_TEST;
@@ -780,9 +774,7 @@ GST_START_TEST (test_cuda_wide_blur)
   cvcore_fov_model model;
   cvcore_fov_plan *plan = g_new (cvcore_fov_plan, 1);
 
-  fail_unless_equals_int (cvcore_device_open (CVCORE_BACKEND_CPU, 0, &cpu),
-      CVCORE_OK);
-  fail_unless_equals_int (cvcore_stream_new (cpu, &cpu_stream), CVCORE_OK);
+  cvtest_open_cpu (&cpu, &cpu_stream);
   for (guint i = 0; i < G_N_ELEMENTS (cases); i++) {
     TestImage src;
 
@@ -801,8 +793,7 @@ GST_START_TEST (test_cuda_wide_blur)
     cvtest_image_free (&src, device);
   }
   g_free (plan);
-  cvcore_stream_free (cpu_stream);
-  cvcore_device_close (cpu);
+  cvtest_close_backend (cpu, cpu_stream);
 }
 
 GST_END_TEST;

@@ -765,9 +765,7 @@ GST_START_TEST (test_cuda_equals_cpu)
   cvcore_device *cpu;
   cvcore_stream *cpu_stream;
 
-  fail_unless_equals_int (cvcore_device_open (CVCORE_BACKEND_CPU, 0, &cpu),
-      CVCORE_OK);
-  fail_unless_equals_int (cvcore_stream_new (cpu, &cpu_stream), CVCORE_OK);
+  cvtest_open_cpu (&cpu, &cpu_stream);
   for (guint n = 0; n < 30; n++) {
     const gint *size = sizes[n % G_N_ELEMENTS (sizes)];
     const gint channels = n % 3 == 2 ? 1 : 4;
@@ -844,8 +842,7 @@ GST_START_TEST (test_cuda_equals_cpu)
     planes_free (&cpu_out, cpu);
     planes_free (&cpu_src, cpu);
   }
-  cvcore_stream_free (cpu_stream);
-  cvcore_device_close (cpu);
+  cvtest_close_backend (cpu, cpu_stream);
 }
 
 GST_END_TEST;
