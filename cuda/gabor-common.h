@@ -65,16 +65,14 @@ typedef struct
 
 /* CUDA scratch: the filters' planes (height x width each; the Gaussian's
  * real, the others complex), an auxiliary stack as large (transposed
- * planes for the recursive rows, width x height, or the FIR's row pass),
- * the transposed luminance and the FIR taps. */
+ * planes for the recursive rows, width x height, or the FIR's row pass)
+ * and the FIR taps. */
 typedef struct
 {
   void *planes;
   size_t plane_pitch;
   void *aux;
   size_t aux_pitch;             /* of the transposed layout */
-  float *luma;                  /* width x height (transposed) */
-  size_t luma_pitch;
   float *taps;
 } cv_gabor_device_scratch;
 
@@ -86,14 +84,19 @@ void cv_gabor_plan_init (cv_gabor_plan * plan,
 /* The segment jumps of lines of @width (rows) and @height (columns). */
 void cv_gabor_plan_segments (cv_gabor_plan * plan, int width, int height);
 
-/* Samples per segment of a line of @n in @segments segments. */
+/* Samples per segment of a line of @n in @segments segments; of a row (not
+ * a column) when @row: then a multiple of 4, so that a segment of a row of
+ * 8-bit samples starts on a 4-byte word (the last segments may be short
+ * or empty). */
 #ifdef __CUDACC__
 __host__ __device__
 #endif
 static inline int
-cv_gabor_segment_length (int n, int segments)
+cv_gabor_segment_length (int n, int segments, int row)
 {
-  return (n + segments - 1) / segments;
+  const int len = (n + segments - 1) / segments;
+
+  return row ? (len + 3) / 4 * 4 : len;
 }
 
 #ifdef __cplusplus

@@ -234,7 +234,7 @@ cv_gabor_plan_segments (cv_gabor_plan * plan, int width, int height)
       for (int m = 0; m < 2; m++) {
         cv_gabor_pass *p = dir ? &plan->cols[f] : &plan->rows[f];
         const int n = cv_gabor_segment_length (dir ? height : width,
-            counts[m]);
+            counts[m], !dir);
 
         jump_matrix ((const double (*)[2]) p->pole[0], n, p->jump[m][0]);
         jump_matrix ((const double (*)[2]) p->pole[1], n, p->jump[m][1]);
@@ -328,9 +328,6 @@ cvcore_gabor_scratch_new (cvcore_device * device, int width, int height,
     status = cvcore_device_alloc (device, aux_bytes * g->max_filters,
         &d->aux);
     if (status == CVCORE_OK)
-      status = cvcore_plane_alloc (device, sizeof (float) * height, width,
-          (void **) &d->luma, &d->luma_pitch);
-    if (status == CVCORE_OK)
       status = cvcore_device_alloc (device, sizeof (float) * 2 * 2 *
           CV_GABOR_MAX_FILTERS * (8 * (int) CVCORE_GABOR_MAX_SIGMA + 1),
           (void **) &d->taps);
@@ -352,8 +349,6 @@ cvcore_gabor_scratch_free (cvcore_gabor_scratch * g)
     cvcore_device_free (g->device, g->planes);
   if (g->dev.aux)
     cvcore_device_free (g->device, g->dev.aux);
-  if (g->dev.luma)
-    cvcore_device_free (g->device, g->dev.luma);
   if (g->dev.taps)
     cvcore_device_free (g->device, g->dev.taps);
   free (g);

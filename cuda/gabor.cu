@@ -6,8 +6,8 @@
  * columns so that every step is a coalesced access (rows are filtered as
  * the columns of transposed planes), each column split into segments run
  * in parallel and chained by their end states. So,
- * recursive: `transpose_luma` writes the source's luminance transposed,
- * `recursive_lines` filters its columns (the frame's rows) causally into
+ * recursive: `recursive_lines` filters the source's rows (its luminance,
+ * neighbouring threads on neighbouring rows, see RowReader) causally into
  * each filter's transposed plane, then anticausally into the planes in
  * the frame's own layout (and, conjugated, into a mirrored orientation's,
  * see cv_gabor_plan), then filters the planes' columns in place;
@@ -32,6 +32,7 @@ struct Source
   int channels;
   bool wide;
   bool whole_pixels;            /* 8-bit, 4 channels, rows 4-byte aligned */
+  bool packed;                  /* 8-bit, 1 channel, rows 4-byte aligned */
   float weight[4];              /* per channel, divided by the full scale */
 
   __device__ __forceinline__ float luma (int x, int y) const
@@ -54,6 +55,31 @@ struct Source
         v += weight[c] * (float) (wide ? reinterpret_cast < const unsigned
             short *>(row)[x * channels + c] : row[x * channels + c]);
     return v;
+  }
+
+  /* luma (x + k, y) for k < @N, @x a multiple of 4: packed rows give
+   * four samples per load */
+  template < int N >
+  __device__ __forceinline__ void batch (int x, int y, float (&v)[N]) const
+  {
+    static_assert (N % 4 == 0, "whole words");
+    if (packed) {
+      const unsigned *word = reinterpret_cast < const unsigned *>(data +
+          y * pitch + x);
+
+#pragma unroll
+      for (int w = 0; w < N / 4; w++) {
+        const unsigned bytes = word[w];
+
+#pragma unroll
+        for (int k = 0; k < 4; k++)
+          v[4 * w + k] = weight[0] * (float) ((bytes >> (8 * k)) & 0xffu);
+      }
+    } else {
+#pragma unroll
+      for (int k = 0; k < N; k++)
+        v[k] = luma (x + k, y);
+    }
   }
 };
 
@@ -164,6 +190,85 @@ step (float b, const float2 p[3], State & st, float2 in)
   return st.y2;
 }
 
+/* Where a run reads its samples: @in + i @step for its i-th (of TI). */
+template < typename TI >
+struct StridedReader
+{
+  const char *in;
+  ptrdiff_t step;
+
+  __device__ __forceinline__ void batch (float2 (&v)[kBatch])
+  {
+#pragma unroll
+    for (int k = 0; k < kBatch; k++)
+      v[k] = get < TI > (in + k * step);
+    in += kBatch * step;
+  }
+  __device__ __forceinline__ float2 one (int j) const
+  {
+    return get < TI > (in + j * step);
+  }
+};
+
+/* A line of a plane of TI: sample i at @in + i @step. */
+template < typename TI >
+struct PlaneLine
+{
+  const char *in;
+  ptrdiff_t step;
+
+  __device__ __forceinline__ StridedReader < TI > from (int first,
+      bool causal) const
+  {
+    return StridedReader < TI > { in + first * step, causal ? step : -step };
+  }
+  __device__ __forceinline__ float2 at (int i) const
+  {
+    return get < TI > (in + i * step);
+  }
+};
+
+/* The source's luminance along row @y, forwards from sample @x (a
+ * multiple of 4 at every batch, see cv_gabor_segment_length). Threads on
+ * neighbouring rows: a batch of a packed row is two loads, each of a
+ * memory sector's word, rather than a transposed copy's eight. */
+struct RowReader
+{
+  Source src;
+  int x, y;
+
+  __device__ __forceinline__ void batch (float2 (&v)[kBatch])
+  {
+    float l[kBatch];
+
+    src.batch (x, y, l);
+#pragma unroll
+    for (int k = 0; k < kBatch; k++)
+      v[k] = as_complex (l[k]);
+    x += kBatch;
+  }
+  __device__ __forceinline__ float2 one (int j) const
+  {
+    return as_complex (src.luma (x + j, y));
+  }
+};
+
+/* Row @y of the source, read causally only. */
+struct SourceRow
+{
+  Source src;
+  int y;
+
+  __device__ __forceinline__ RowReader from (int first, bool) const
+  {
+    return RowReader { src, first, y };
+  }
+  __device__ __forceinline__ float2 at (int i) const
+  {
+    return as_complex (src.luma (i, y));
+  }
+};
+
 /* Where a storing run leaves its outputs: @out + i @step for its i-th
  * sample (of T); nothing when not @ok (a thread past the last line). */
 template < typename T >
@@ -254,42 +359,31 @@ struct PlaneRowSink
   }
 };
 
-/* @count steps along a line whose samples lie @in_stride (of TI) bytes
- * apart from @in, updating @st; outputs left in @sink when @Store. Whole
- * batches first, with the next batch loaded ahead and addresses walked
- * rather than multiplied, then the rest. Every thread of a half-warp runs
- * the same count (see PlaneRowSink). */
-template < bool Store, typename TI, typename Sink >
+/* @count steps along a line read by @in, updating @st; outputs left in
+ * @sink when @Store. Whole batches first, with the next batch loaded
+ * ahead and addresses walked rather than multiplied, then the rest. Every
+ * thread of a half-warp runs the same count (see PlaneRowSink). */
+template < bool Store, typename Reader, typename Sink >
 __device__ __forceinline__ void
-recursion (const char *in, ptrdiff_t in_stride, Sink sink, int count,
-    float b, const float2 f[3], State & st)
+recursion (Reader in, Sink sink, int count, float b, const float2 f[3],
+    State & st)
 {
-  auto load =[&in, in_stride] (int j) {
-    return get < TI > (in + j * in_stride);
-  };
   const int batches = count / kBatch;
   float2 cur[kBatch];
 
-  if (batches > 0) {
-#pragma unroll
-    for (int j = 0; j < kBatch; j++)
-      cur[j] = load (j);
-  }
+  if (batches > 0)
+    in.batch (cur);
   for (int n = 0; n < batches; n++) {
     const bool more = n + 1 < batches;
     float2 next[kBatch];
 
-    if (more) {
-#pragma unroll
-      for (int j = 0; j < kBatch; j++)
-        next[j] = load (kBatch + j);
-    }
+    if (more)
+      in.batch (next);
 #pragma unroll
     for (int j = 0; j < kBatch; j++)
       cur[j] = step (b, f, st, cur[j]);
     if (Store)
       sink.batch (cur);
-    in += kBatch * in_stride;
     if (more) {
 #pragma unroll
       for (int j = 0; j < kBatch; j++)
@@ -297,7 +391,7 @@ recursion (const char *in, ptrdiff_t in_stride, Sink sink, int count,
     }
   }
   for (int j = 0; j < count - batches * kBatch; j++) {
-    const float2 o = step (b, f, st, load (j));
+    const float2 o = step (b, f, st, in.one (j));
 
     if (Store)
       sink.one (j, o);
@@ -308,21 +402,21 @@ recursion (const char *in, ptrdiff_t in_stride, Sink sink, int count,
  * threadIdx.y: each segment runs from a zero state to find where it ends
  * (the line's first from its steady state); thread y = 0 chains the true
  * states through the segments (end = own end + jump x previous end); each
- * segment then runs again from its true start, storing into @out. Sample i
- * of the line is at @in + i @in_step (input, of TI). Threads past the last
- * line (not @line_ok) run too, on the first line, storing nothing. */
-template < int SEGMENTS, typename TI, typename Sink >
+ * segment then runs again from its true start, storing into @out. @in
+ * reads the line (see PlaneLine), a row of the frame when ROW. Threads
+ * past the last line (not @line_ok) run too, on the first line, storing
+ * nothing. */
+template < int SEGMENTS, bool ROW, typename Line, typename Sink >
 __device__ __forceinline__ void
 segmented_pass (int n, bool causal, const Coeffs & k, const double
     jump[3][3][2], float2 (*carry)[kLinesPerBlock][3], bool line_ok,
-    const char *in, ptrdiff_t in_step, const Sink & out)
+    const Line & in, const Sink & out)
 {
   const int seg = threadIdx.y, lane = threadIdx.x;
-  const int len = cv_gabor_segment_length (n, SEGMENTS);
+  const int len = cv_gabor_segment_length (n, SEGMENTS, ROW);
   const int first = causal ? seg * len : n - 1 - seg * len;
   const int count = max (0, min (len, n - seg * len));
-  const ptrdiff_t in_stride = causal ? in_step : -in_step;
-  const char *seg_in = in + first * in_step;
+  const auto seg_in = in.from (first, causal);
   const Sink seg_out = out.from (first, causal);
   /* the poles in registers: picking the array would leave it in local
    * memory, a load on every step's critical path */
@@ -331,8 +425,8 @@ segmented_pass (int n, bool causal, const Coeffs & k, const double
     causal ? k.pole[0][2] : k.pole[1][2]
   };
   /* the line's steady state before its end sample */
-  const float2 edge = line_ok ? get < TI > (in + (causal ? 0 : n - 1) *
-      in_step) : make_float2 (0.0f, 0.0f);
+  const float2 edge = line_ok ? in.at (causal ? 0 : n - 1) :
+      make_float2 (0.0f, 0.0f);
   const State start = { cmul (causal ? k.init[0][0] : k.init[1][0], edge),
     cmul (causal ? k.init[0][1] : k.init[1][1], edge),
     cmul (causal ? k.init[0][2] : k.init[1][2], edge)
@@ -344,7 +438,7 @@ segmented_pass (int n, bool causal, const Coeffs & k, const double
   } else {
     st.y0 = st.y1 = st.y2 = make_float2 (0.0f, 0.0f);
   }
-  recursion < false, TI > (seg_in, in_stride, seg_out, count, k.b, f, st);
+  recursion < false > (seg_in, seg_out, count, k.b, f, st);
   carry[seg][lane][0] = st.y0;
   carry[seg][lane][1] = st.y1;
   carry[seg][lane][2] = st.y2;
@@ -380,7 +474,7 @@ segmented_pass (int n, bool causal, const Coeffs & k, const double
     st.y1 = carry[seg - 1][lane][1];
     st.y2 = carry[seg - 1][lane][2];
   }
-  recursion < true, TI > (seg_in, in_stride, seg_out, count, k.b, f, st);
+  recursion < true > (seg_in, seg_out, count, k.b, f, st);
   __syncthreads ();
 }
 
@@ -399,15 +493,15 @@ struct Stack
 };
 
 /* Recursive filtering of filter @f's line @j, planes of T. With ROWS,
- * row j of the frame: from the transposed luminance @in into the
- * transposed plane of @aux (the causal run, each step a coalesced access
+ * row j of the frame: from the source @src (see RowReader) into the
+ * transposed plane of @aux (the causal run, each step a coalesced store
  * of neighbouring threads on neighbouring rows), then from there into
  * @planes in the frame's own layout (the anticausal run, see
  * PlaneRowSink). Else column j of @planes, in place. */
 template < int SEGMENTS, int M, typename T, bool ROWS >
 __device__ __forceinline__ void
-filter_line (const Stack & aux, const float *in, size_t in_pitch,
-    const Stack & planes, const cv_gabor_plan & plan, int f, int j,
+filter_line (const Stack & aux, const Source & src, const Stack & planes,
+    const cv_gabor_plan & plan, int f, int j,
     float2 (*carry)[kLinesPerBlock][3], float2 (*stage)[kBatch + 1])
 {
   const Stack & lines = ROWS ? aux : planes;    /* lines down columns */
@@ -418,6 +512,7 @@ filter_line (const Stack & aux, const float *in, size_t in_pitch,
       (line_ok ? j : 0) * sizeof (T);
   const ptrdiff_t step = (ptrdiff_t) lines.pitch;
   const StridedSink < T > column = { top, step, line_ok };
+  const PlaneLine < T > own = { top, step };
 
   if (ROWS) {
     const int y0 = blockIdx.x * kLinesPerBlock, mirror = plan.row_mirror[f];
@@ -428,16 +523,17 @@ filter_line (const Stack & aux, const float *in, size_t in_pitch,
       min (kLinesPerBlock, planes.rows - y0), 0, 1
     };
 
-    segmented_pass < SEGMENTS, float >(lines.rows, true, k, pass.jump[M][0],
-        carry, line_ok, reinterpret_cast < const char *>(in + (line_ok ? j :
-                0)), (ptrdiff_t) in_pitch, column);
-    segmented_pass < SEGMENTS, T > (lines.rows, false, k, pass.jump[M][1],
-        carry, line_ok, top, step, frame);
+    const SourceRow row = { src, line_ok ? j : 0 };
+
+    segmented_pass < SEGMENTS, ROWS > (lines.rows, true, k, pass.jump[M][0],
+        carry, line_ok, row, column);
+    segmented_pass < SEGMENTS, ROWS > (lines.rows, false, k, pass.jump[M][1],
+        carry, line_ok, own, frame);
   } else {
-    segmented_pass < SEGMENTS, T > (lines.rows, true, k, pass.jump[M][0],
-        carry, line_ok, top, step, column);
-    segmented_pass < SEGMENTS, T > (lines.rows, false, k, pass.jump[M][1],
-        carry, line_ok, top, step, column);
+    segmented_pass < SEGMENTS, ROWS > (lines.rows, true, k, pass.jump[M][0],
+        carry, line_ok, own, column);
+    segmented_pass < SEGMENTS, ROWS > (lines.rows, false, k, pass.jump[M][1],
+        carry, line_ok, own, column);
   }
 }
 
@@ -446,7 +542,7 @@ filter_line (const Stack & aux, const float *in, size_t in_pitch,
  * (M: the plan's jumps for that many). The Gaussian's plane is real. */
 template < int SEGMENTS, int M, bool ROWS >
 __global__ void __launch_bounds__ (kLinesPerBlock * SEGMENTS)
-recursive_lines (Stack aux, const float *in, size_t in_pitch, Stack planes,
+recursive_lines (Stack aux, const Source src, Stack planes,
     const __grid_constant__ cv_gabor_plan plan)
 {
   __shared__ float2 carry[SEGMENTS][kLinesPerBlock][3];
@@ -456,20 +552,20 @@ recursive_lines (Stack aux, const float *in, size_t in_pitch, Stack planes,
   float2 (*half_warp)[kBatch + 1] = stage[ROWS ? threadIdx.y : 0];
 
   if (f == plan.orientations)
-    filter_line < SEGMENTS, M, float, ROWS > (aux, in, in_pitch, planes,
-        plan, f, j, carry, half_warp);
+    filter_line < SEGMENTS, M, float, ROWS > (aux, src, planes, plan, f, j,
+        carry, half_warp);
   else
-    filter_line < SEGMENTS, M, float2, ROWS > (aux, in, in_pitch, planes,
-        plan, f, j, carry, half_warp);
+    filter_line < SEGMENTS, M, float2, ROWS > (aux, src, planes, plan, f, j,
+        carry, half_warp);
 }
 
-/* Filters the rows (into @planes through @aux, from @in) or the columns
+/* Filters the rows (into @planes through @aux, from @src) or the columns
  * of @planes (see recursive_lines), with many segments per line when
  * there are enough lines. */
 template < bool ROWS >
 cvcore_status
-launch_lines (cudaStream_t stream, const Stack & aux, const float *in,
-    size_t in_pitch, const Stack & planes, const cv_gabor_plan * plan)
+launch_lines (cudaStream_t stream, const Stack & aux, const Source & src,
+    const Stack & planes, const cv_gabor_plan * plan)
 {
   const int lines = ROWS ? aux.cols : planes.cols;
   const int filters = ROWS ? plan->n_row_passes : plan->n_filters;
@@ -478,39 +574,13 @@ launch_lines (cudaStream_t stream, const Stack & aux, const float *in,
   if (lines * filters >= kManySegmentLines)
     recursive_lines < CV_GABOR_SEGMENTS_MANY, 1, ROWS > <<< grid,
         dim3 (kLinesPerBlock, CV_GABOR_SEGMENTS_MANY), 0, stream >>> (aux,
-        in, in_pitch, planes, *plan);
+        src, planes, *plan);
   else
     recursive_lines < CV_GABOR_SEGMENTS_FEW, 0, ROWS > <<< grid,
         dim3 (kLinesPerBlock, CV_GABOR_SEGMENTS_FEW), 0, stream >>> (aux,
-        in, in_pitch, planes, *plan);
+        src, planes, *plan);
   CUDA_TRY (cudaGetLastError ());
   return CVCORE_OK;
-}
-
-constexpr int kTile = 32;
-
-/* The source's luminance, transposed: out[x][y] = luma (x, y). */
-__global__ void
-transpose_luma (Source src, int width, int height, float *out,
-    size_t out_pitch)
-{
-  __shared__ float tile[kTile][kTile + 1];
-  const int bx = blockIdx.x * kTile, by = blockIdx.y * kTile;
-
-  for (int r = threadIdx.y; r < kTile; r += blockDim.y) {
-    const int x = bx + threadIdx.x, y = by + r;
-
-    if (x < width && y < height)
-      tile[r][threadIdx.x] = src.luma (x, y);
-  }
-  __syncthreads ();
-  for (int r = threadIdx.y; r < kTile; r += blockDim.y) {
-    const int y = by + threadIdx.x, x = bx + r;
-
-    if (x < width && y < height)
-      reinterpret_cast < float *>(reinterpret_cast < char *>(out) +
-          x * out_pitch)[y] = tile[threadIdx.x][r];
-  }
 }
 
 /* Output of pixel (x, y) from each orientation's response @at (o) and the
@@ -535,8 +605,11 @@ combine_pixel (const cvcore_image & dst, const cvcore_gabor_params & params,
     const float2 r = make_float2 (a.x - (float) plan.dc[o] * gauss, a.y);
     const float m = sqrtf (r.x * r.x + r.y * r.y);
 
-    if (o < 4)
-      out[o] = scale (gain * m);
+    /* unrolled, so that out[] stays in registers */
+#pragma unroll
+    for (int c = 0; c < 4; c++)
+      if (o == c)
+        out[c] = scale (gain * m);
     energy += m * m;
     if (m > best) {
       best = m;
@@ -664,7 +737,6 @@ cvcore_cuda_gabor (cvcore_stream * stream, const cv_gabor_device_scratch *
       (stream));
   const int w = src->width, h = src->height, nf = plan->n_filters;
   float2 *taps = reinterpret_cast < float2 * >(scratch->taps);
-  const dim3 tile_threads (kTile, 8);
   cvcore_status status;
   Source s;
   Stack planes, aux;
@@ -674,6 +746,8 @@ cvcore_cuda_gabor (cvcore_stream * stream, const cv_gabor_device_scratch *
   s.channels = src->channels;
   s.wide = src->sample == CVCORE_SAMPLE_U16;
   s.whole_pixels = !s.wide && src->channels == 4 && src->pitch % 4 == 0 &&
+      reinterpret_cast < uintptr_t > (src->data) % 4 == 0;
+  s.packed = !s.wide && src->channels == 1 && src->pitch % 4 == 0 &&
       reinterpret_cast < uintptr_t > (src->data) % 4 == 0;
   for (int c = 0; c < 4; c++)
     s.weight[c] = (float) (params->weight[c] / (s.wide ? 65535.0 : 255.0));
@@ -702,13 +776,9 @@ cvcore_cuda_gabor (cvcore_stream * stream, const cv_gabor_device_scratch *
     aux.pitch = scratch->aux_pitch;
     aux.rows = w;
     aux.cols = h;
-    transpose_luma <<<dim3 ((w + kTile - 1) / kTile, (h + kTile - 1) / kTile),
-        tile_threads, 0, cs >>> (s, w, h, scratch->luma, scratch->luma_pitch);
-    CUDA_TRY (cudaGetLastError ());
-    status = launch_lines < true > (cs, aux, scratch->luma,
-        scratch->luma_pitch, planes, plan);
+    status = launch_lines < true > (cs, aux, s, planes, plan);
     if (status == CVCORE_OK)
-      status = launch_lines < false > (cs, aux, nullptr, 0, planes, plan);
+      status = launch_lines < false > (cs, aux, s, planes, plan);
     if (status != CVCORE_OK)
       return status;
   }

@@ -353,8 +353,66 @@ GST_START_TEST (test_row_pairs)
 
 GST_END_TEST;
 
-/* CUDA against the CPU reference: relative RMS of every orientation's
- * complex response under 1e-4, output bytes within one unit, for random
+/* CUDA against the CPU reference on @src: relative RMS of every
+ * orientation's complex response under 1e-4, output bytes within one unit
+ * where the output cannot flip between tied orientations. */
+static void
+assert_equals_cpu (cvcore_device * cpu, cvcore_stream * cpu_stream,
+    const TestImage * src, const cvcore_gabor_params * params,
+    const gchar * what)
+{
+  const gsize pixels = (gsize) src->image.width * src->image.height;
+  cvcore_gabor_scratch *g, *cg;
+  TestImage cpu_src, out, cpu_out;
+  gint worst = 0;
+
+  cpu_src = cvtest_image_on_cpu (cpu, cpu_stream, src);
+  out = run (src, params, 1, &g);
+  {
+    cvcore_device *saved_device = device;
+    cvcore_stream *saved_stream = stream;
+
+    device = cpu;
+    stream = cpu_stream;
+    cpu_out = run (&cpu_src, params, 1, &cg);
+    device = saved_device;
+    stream = saved_stream;
+  }
+  for (gint o = 0; o < params->orientations; o++) {
+    gfloat *r = response (g, src, o);
+    gfloat *cr = g_new (gfloat, 2 * pixels);
+    gdouble num = 0.0, den = 0.0;
+
+    fail_unless_equals_int (cvcore_gabor_response (cg, cpu_stream, o, cr),
+        CVCORE_OK);
+    for (gsize i = 0; i < 2 * pixels; i++) {
+      num += (r[i] - cr[i]) * (r[i] - cr[i]);
+      den += cr[i] * cr[i];
+    }
+    GST_INFO ("%s, orientation %d: relative RMS %g", what, o,
+        sqrt (num / MAX (den, 1e-30)));
+    fail_unless (num <= 1e-8 * den || den < 1e-20, "%s: %g", what,
+        sqrt (num / den));
+    g_free (r);
+    g_free (cr);
+  }
+  for (gint y = 0; y < src->image.height; y++)
+    for (gint x = 0; x < src->image.width; x++)
+      worst = MAX (worst, abs (out.host[y * out.image.pitch + x] -
+              cpu_out.host[y * cpu_out.image.pitch + x]));
+  /* the strongest orientation (and so its real and imaginary parts and
+   * phase) flips where two tie, and phase where a response vanishes */
+  if (params->output == CVCORE_GABOR_MAGNITUDE || (params->orientations == 1
+          && params->output != CVCORE_GABOR_PHASE))
+    fail_unless (worst <= 1, "%s: output off by %d", what, worst);
+  cvcore_gabor_scratch_free (g);
+  cvcore_gabor_scratch_free (cg);
+  cvtest_image_free (&out, device);
+  cvtest_image_free (&cpu_out, cpu);
+  cvtest_image_free (&cpu_src, cpu);
+}
+
+/* CUDA against the CPU reference (see assert_equals_cpu) for random
  * images of odd sizes (lines of 9300 samples too), both methods, every
  * output mode; then, recursive on the large frame, banks of 8 whose
  * orientations share row passes, and large sigma (poles close to 1, where
@@ -377,11 +435,9 @@ GST_START_TEST (test_cuda_equals_cpu)
   cvtest_open_cpu (&cpu, &cpu_stream);
   for (guint n = 0; n < 15 + G_N_ELEMENTS (large); n++) {
     const gint *size = sizes[n < 15 ? n % G_N_ELEMENTS (sizes) : 2];
-    const gsize pixels = (gsize) size[0] * size[1];
     cvcore_gabor_params params;
-    cvcore_gabor_scratch *g, *cg;
-    TestImage src, cpu_src, out, cpu_out;
-    gint worst = 0;
+    TestImage src;
+    gchar *what = g_strdup_printf ("case %u", n);
 
     cvcore_gabor_params_init (&params);
     params.method = n % 2 ? CVCORE_GABOR_FIR : CVCORE_GABOR_RECURSIVE;
@@ -402,51 +458,57 @@ GST_START_TEST (test_cuda_equals_cpu)
     src = cvtest_image_new (device, stream, size[0], size[1], 1,
         n % 4 == 3 ? CVCORE_SAMPLE_U16 : CVCORE_SAMPLE_U8, -1, n % 2 * 40,
         n + 3);
-    cpu_src = cvtest_image_on_cpu (cpu, cpu_stream, &src);
-    out = run (&src, &params, 1, &g);
-    {
-      cvcore_device *saved_device = device;
-      cvcore_stream *saved_stream = stream;
-
-      device = cpu;
-      stream = cpu_stream;
-      cpu_out = run (&cpu_src, &params, 1, &cg);
-      device = saved_device;
-      stream = saved_stream;
-    }
-    for (gint o = 0; o < params.orientations; o++) {
-      gfloat *r = response (g, &src, o);
-      gfloat *cr = g_new (gfloat, 2 * pixels);
-      gdouble num = 0.0, den = 0.0;
-
-      fail_unless_equals_int (cvcore_gabor_response (cg, cpu_stream, o, cr),
-          CVCORE_OK);
-      for (gsize i = 0; i < 2 * pixels; i++) {
-        num += (r[i] - cr[i]) * (r[i] - cr[i]);
-        den += cr[i] * cr[i];
-      }
-      GST_INFO ("case %u orientation %d: relative RMS %g", n, o,
-          sqrt (num / MAX (den, 1e-30)));
-      fail_unless (num <= 1e-8 * den || den < 1e-20, "case %u: %g", n,
-          sqrt (num / den));
-      g_free (r);
-      g_free (cr);
-    }
-    for (gint y = 0; y < size[1]; y++)
-      for (gint x = 0; x < size[0]; x++)
-        worst = MAX (worst, abs (out.host[y * out.image.pitch + x] -
-                cpu_out.host[y * cpu_out.image.pitch + x]));
-    /* the strongest orientation (and so its real and imaginary parts and
-     * phase) flips where two tie, and phase where a response vanishes */
-    if (params.output == CVCORE_GABOR_MAGNITUDE || (params.orientations == 1
-            && params.output != CVCORE_GABOR_PHASE))
-      fail_unless (worst <= 1, "case %u: output off by %d", n, worst);
-    cvcore_gabor_scratch_free (g);
-    cvcore_gabor_scratch_free (cg);
-    cvtest_image_free (&out, device);
+    assert_equals_cpu (cpu, cpu_stream, &src, &params, what);
     cvtest_image_free (&src, device);
-    cvtest_image_free (&cpu_out, cpu);
-    cvtest_image_free (&cpu_src, cpu);
+    g_free (what);
+  }
+  cvtest_close_backend (cpu, cpu_stream);
+}
+
+GST_END_TEST;
+
+/* The recursive rows read the source in place, a word of four 8-bit
+ * samples at a time where rows and start allow: CUDA against the CPU
+ * reference for 8-bit gray starting one byte (sample-wise loads) and four
+ * bytes (word loads, a row length that is no multiple of 4) into an
+ * allocation, 4-channel 8-bit pixels aligned and one byte off, and 16-bit
+ * gray, with few and many segments per line. */
+GST_START_TEST (test_cuda_source_layouts)
+{
+  static const struct
+  {
+    gint channels;
+    cvcore_sample sample;
+    gint offset;
+  } layouts[] = {
+    {1, CVCORE_SAMPLE_U8, 1}, {1, CVCORE_SAMPLE_U8, 4},
+    {4, CVCORE_SAMPLE_U8, 0}, {4, CVCORE_SAMPLE_U8, 1},
+    {1, CVCORE_SAMPLE_U16, 2},
+  };
+  cvcore_device *cpu;
+  cvcore_stream *cpu_stream;
+
+  cvtest_open_cpu (&cpu, &cpu_stream);
+  for (guint n = 0; n < 2 * G_N_ELEMENTS (layouts); n++) {
+    const gint l = n % G_N_ELEMENTS (layouts);
+    /* 800 rows of 5 filters run many segments per line, 30 of 2 few */
+    const gint height = n < G_N_ELEMENTS (layouts) ? 30 : 800;
+    TestImage src = cvtest_image_new (device, stream, 211, height,
+        layouts[l].channels, layouts[l].sample, -1, 8, n + 50);
+    TestImage view = src;
+    cvcore_gabor_params params;
+    gchar *what = g_strdup_printf ("layout %d, %d rows", l, height);
+
+    view.image.data = (guint8 *) src.image.data + layouts[l].offset;
+    view.host = src.host + layouts[l].offset;
+    view.image.width--;
+    cvcore_gabor_params_init (&params);
+    params.orientations = height == 30 ? 1 : 4;
+    params.orientation = 20.0;
+    params.gain = 3.0;
+    assert_equals_cpu (cpu, cpu_stream, &view, &params, what);
+    cvtest_image_free (&src, device);
+    g_free (what);
   }
   cvtest_close_backend (cpu, cpu_stream);
 }
@@ -471,6 +533,8 @@ gabor_suite (void)
   tcase_add_test (tc, test_row_pairs);
   if (cvtest_backend () == CVCORE_BACKEND_CUDA)
     tcase_add_test (tc, test_cuda_equals_cpu);
+  if (cvtest_backend () == CVCORE_BACKEND_CUDA)
+    tcase_add_test (tc, test_cuda_source_layouts);
   return s;
 }
 
