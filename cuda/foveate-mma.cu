@@ -1,20 +1,24 @@
-/* Block-wise foveation on the tensor cores.
+/* Block-wise foveation on the tensor cores, in 8-bit integers.
  *
  * A fragment's separable blur is two products with Toeplitz matrices of its
  * filter's taps. One block per fragment loads the padded tile of its
- * blurred channels into shared memory as 8-bit planes, whose samples become
- * halves (exactly) only as they enter a product. Then, a channel at a time:
+ * blurred channels into shared memory as 8-bit planes. Then, a channel at
+ * a time:
  *  - rows: the transposed sums, rows[x][i] = sum over j of tap[j - x]
  *    tile[i][j], a product of the Toeplitz matrix (M: the fragment's
  *    columns) with the tile's rows (N), so that a warp takes 16 tile rows;
  *  - columns: out[y][x] = sum over i of tap[i - y] rows[x][i], a warp a
  *    16 x 8 block of outputs.
- * Taps are split into a high and a low half, and so are the rows' sums,
- * kept in shared memory as two half planes; the products of the parts but
- * low times low are accumulated in float. That keeps about 22 significant
- * bits, and the result within one unit of the CPU reference, which sums in
- * float in tap order. Neither Toeplitz matrix is stored: each thread forms
- * its operands from tables of tap pairs.
+ * The products are m16n8k32 over unsigned bytes with exact integer sums.
+ * Taps are quantised to 16 bits (the centre, a Gaussian's largest, to
+ * 65535) and split into a high and a low byte; the tile's samples are
+ * operands as they are. The rows' sums, normalised by the quantised taps'
+ * sum, are kept with 8 fractional bits as a high and a low byte plane; the
+ * columns' products of the parts but low times low are summed. A flat
+ * tile stays exactly flat, and the result is within one unit of the CPU
+ * reference (worst case some 0.02 units off the exact blur). Neither
+ * Toeplitz matrix is stored: each thread forms its operands from tables of
+ * tap quads.
  */
 #include "foveate-device.cuh"
 #include "mma-device.cuh"
@@ -27,9 +31,9 @@ namespace
 
 constexpr int kWarps = 8;
 constexpr int kThreads = 32 * kWarps;
-/* Tap 0's entry in the tables: a thread's operands start at most 22
- * entries below it and reach 8 further. */
-constexpr int kPairOffset = 32;
+/* Tap 0's entry in the tables: a thread's operands start at most 38
+ * entries below it and reach 19 past the last tap. */
+constexpr int kTapOffset = 48;
 
 __host__ __device__ constexpr size_t
 round16 (size_t n)
@@ -37,20 +41,27 @@ round16 (size_t n)
   return (n + 15) & ~(size_t) 15;
 }
 
+/* The smallest odd multiple of 16 from @n: rows that far apart put a
+ * warp's 4-byte loads from eight rows, four lanes a row, and its ldmatrix
+ * rows in distinct banks. */
+__host__ __device__ constexpr int
+odd_sixteens (int n)
+{
+  return (n + 15) / 32 * 32 + 16;
+}
+
 /* Shared memory of a launch: for fragments of @fragment pixels, filters up
  * to @radius and @planes blurred channels, the Toeplitz operand tables,
- * the rows' sums of one channel (a high and a low half plane), the padded
+ * the rows' sums of one channel (a high and a low byte plane), the padded
  * tile and the fragment's output (8-bit planes, one per blurred channel),
- * the output's space first holding the pair tables the operand tables are
- * made from. */
+ * the output's space first holding the quantised taps the operand tables
+ * are made from. */
 struct Layout
 {
-  int bands;                    /* 16-row blocks of the tile */
   int tile_pitch;               /* bytes */
-  int rows_pitch;               /* halves */
-  int pairs;                    /* entries per table */
+  int rows_pitch;               /* bytes */
   int out_pitch;                /* bytes */
-  size_t rows_part, tile_plane; /* halves, bytes */
+  size_t rows_part, tile_plane; /* bytes */
   size_t rows_offset, tile_offset, out_offset, total;
 
   __host__ __device__ Layout (int fragment, int radius, int planes)
@@ -58,33 +69,46 @@ struct Layout
     const int span = fragment + 2 * radius;
     /* the tile starts up to 3 columns early, on a whole 4 pixels */
     const int columns = (span + 3 + 3) & ~3;
-    const size_t tables = 2 * (size_t) pairs_for (radius) * sizeof (uint4);
+    const int bands = (span + 15) / 16;
+    /* the columns' products read rows[x][16 mc .. 16 mc + 32 blocks) */
+    const int reach = 16 * ((fragment + 15) / 16 - 1) +
+        32 * column_blocks (radius);
+    const size_t tables = 2 * (size_t) entries_for (radius) * sizeof (uint4);
 
-    bands = (span + 15) / 16;
-    pairs = pairs_for (radius);
-    /* A pitch of 8 bytes past a multiple of 16 puts a warp's loads from
-     * eight rows in distinct banks. Reads past a row's end run into the
-     * next row, or past the last plane into its spare rows and the
-     * output's space: any bytes do, where the taps are zero. */
-    tile_pitch = (columns + 7) / 16 * 16 + 8;
-    /* 16-byte rows for ldmatrix, any eight of them in distinct banks */
-    rows_pitch = 16 * bands + 8;
+    tile_pitch = odd_sixteens (columns);
+    rows_pitch = odd_sixteens (max (16 * bands, reach));
     out_pitch = fragment + 4;
     rows_part = (size_t) fragment * rows_pitch;
     tile_plane = (size_t) span * tile_pitch;
     rows_offset = round16 (tables);
-    tile_offset = rows_offset + 2 * rows_part * sizeof (__half);
+    tile_offset = rows_offset + 2 * rows_part;
+    /* The rows' products read 16 bands of rows, each to the next multiple
+     * of 32 bytes: past a row's end into the next row, past the last
+     * plane into these spare bytes and the output's space. Any bytes do,
+     * where the taps are zero. */
     out_offset = tile_offset + round16 (planes * tile_plane +
-        (size_t) (16 * bands - span + 1) * tile_pitch);
+        (size_t) (16 * bands - span) * tile_pitch + (columns + 31) / 32 * 32);
     total = out_offset + max ((size_t) planes * fragment * out_pitch,
-        2 * (size_t) pairs * sizeof (unsigned));
+        2 * quad_bytes (radius));
   }
 
   Layout () = default;
 
-  __host__ __device__ static int pairs_for (int radius)
+  /* entries of each operand table */
+  __host__ __device__ static int entries_for (int radius)
   {
-    return 2 * radius + 1 + 2 * kPairOffset;
+    return 2 * radius + 1 + 2 * kTapOffset;
+  }
+  /* bytes of each quantised-tap byte array, whole words past the last
+   * entry */
+  __host__ __device__ static size_t quad_bytes (int radius)
+  {
+    return round16 ((size_t) entries_for (radius) + 8);
+  }
+  /* 32-row blocks of the columns' products of 16 outputs */
+  __host__ __device__ static int column_blocks (int radius)
+  {
+    return (2 * radius + 16 + 31) / 32;
   }
 };
 
@@ -96,8 +120,6 @@ struct Frame
   unsigned mask;                /* blurred channels */
   int planes;                   /* how many */
   bool vector;                  /* four pixels load as one */
-  float scale, unscale;         /* powers of two: taps kept clear of
-                                 * half's subnormals */
   Layout layout;
 };
 
@@ -179,14 +201,6 @@ channel_word (const uint4 & q, int c)
   return q.x;
 }
 
-/* Two neighbouring samples of a tile plane as an operand register. */
-__device__ __forceinline__ unsigned
-sample_pair (const unsigned char *p)
-{
-  return cvmma::bytes_to_halves (*reinterpret_cast <
-      const unsigned short *>(p));
-}
-
 /* The padded tile of the fragment: rows from @top, columns from @left (a
  * multiple of 4), edges clamped, one 8-bit plane per blurred channel. A
  * warp takes a row at a time, a lane four neighbouring pixels. */
@@ -198,56 +212,84 @@ load_tile (const Frame & frame, const cvcore_fov_plan & plan,
   const int warp = threadIdx.x >> 5;
   const int plane = (int) layout.tile_plane;
 
+  constexpr int kInFlight = 4;
+
   for (int tx = 4 * (threadIdx.x & 31); tx < columns; tx += 128) {
     const int x = left + tx;
     const bool whole = frame.vector && x >= 0 && x + 3 < plan.width;
-    unsigned char *at = tile + warp * layout.tile_pitch + tx;
 
-    /* several rows' loads in flight */
-#pragma unroll 4
-    for (int ty = warp; ty < rows; ty += kWarps) {
-      const uint4 quad = load_quad < NC > (frame.src + (size_t)
-          cv_clamp_index (top + ty, plan.height) * frame.src_pitch, x,
-          plan.width, whole);
-      unsigned char *word = at;
+    for (int first = warp; first < rows; first += kInFlight * kWarps) {
+      uint4 quad[kInFlight];
 
+      /* all the rows' loads first: the compiler cannot tell the shared
+       * stores from the frame */
 #pragma unroll
-      for (int c = 0; c < NC; c++)
-        if (frame.mask >> c & 1) {
-          *reinterpret_cast < unsigned *>(word) = channel_word < NC > (quad,
-              c);
-          word += plane;
-        }
-      at += kWarps * layout.tile_pitch;
+      for (int u = 0; u < kInFlight; u++)
+        if (first + u * kWarps < rows)
+          quad[u] = load_quad < NC > (frame.src + (size_t)
+              cv_clamp_index (top + first + u * kWarps, plan.height) *
+              frame.src_pitch, x, plan.width, whole);
+#pragma unroll
+      for (int u = 0; u < kInFlight; u++) {
+        unsigned char *word = tile + (first + u * kWarps) *
+            layout.tile_pitch + tx;
+
+        if (first + u * kWarps >= rows)
+          break;
+#pragma unroll
+        for (int c = 0; c < NC; c++)
+          if (frame.mask >> c & 1) {
+            *reinterpret_cast < unsigned *>(word) =
+                channel_word < NC > (quad[u], c);
+            word += plane;
+          }
+      }
     }
   }
 }
 
-/* The Toeplitz operand tables of a filter. A Toeplitz operand
- * A[m][k] = tap[k - m + a] of m16n8k16 needs three distinct registers per
- * thread: the tap pairs at entries e, e - 8 and e + 8 of a pair table
- * (rows 8 apart are 8 taps apart), with e = kPairOffset + a + pair - group.
- * Entry e of the operand tables holds them in register order, as high and
- * low halves of the taps' split; @pairs (2 @entries words) is
- * scratch. Synchronises the block. */
+/* The Toeplitz operand tables of the filter @tap (@taps, centre largest).
+ * A Toeplitz operand A[m][k] = tap[k - m + a] of m16n8k32 needs four
+ * registers per thread, the tap quads from entries e, e - 8, e + 16 and
+ * e + 8 of the taps (rows 8 apart are 8 taps apart), with
+ * e = kTapOffset + a + 4 (lane % 4) - lane / 4. Entry e of the operand
+ * tables holds them in register order, of the high and of the low bytes
+ * of the quantised taps; @high_bytes and @low_bytes (Layout::quad_bytes
+ * each) are scratch. Adds the quantised taps' sum to @sum (zero before).
+ * Synchronises the block. */
 __device__ void
-build_operands (const float *tap, int taps, float scale, int entries,
-    unsigned *pairs, uint4 * high, uint4 * low)
+build_operands (const float *tap, int taps, int entries,
+    unsigned char *high_bytes, unsigned char *low_bytes, unsigned *sum,
+    uint4 * high, uint4 * low)
 {
-  unsigned *pairs_low = pairs + entries;
+  const float to_16_bits = 65535.0f / tap[taps / 2];
 
-  for (int e = threadIdx.x; e < entries; e += kThreads) {
-    const int k = e - kPairOffset;
-    const float w0 = k >= 0 && k < taps ? tap[k] * scale : 0.0f;
-    const float w1 = k + 1 >= 0 && k + 1 < taps ? tap[k + 1] * scale : 0.0f;
+  for (int first = 0; first < entries; first += kThreads) {
+    const int e = first + threadIdx.x, k = e - kTapOffset;
+    const unsigned q = k >= 0 && k < taps ?
+        min (__float2uint_rn (tap[k] * to_16_bits), 65535u) : 0u;
+    const unsigned warp_sum = __reduce_add_sync (0xffffffffu, q);
 
-    cvmma::split_pair (w0, w1, &pairs[e], &pairs_low[e]);
+    if (e < entries) {
+      high_bytes[e] = (unsigned char) (q >> 8);
+      low_bytes[e] = (unsigned char) q;
+    }
+    if ((threadIdx.x & 31) == 0 && warp_sum)
+      atomicAdd (sum, warp_sum);
   }
   __syncthreads ();
-  for (int e = 8 + threadIdx.x; e < entries - 8; e += kThreads) {
-    high[e] = make_uint4 (pairs[e], pairs[e - 8], pairs[e + 8], pairs[e]);
-    low[e] = make_uint4 (pairs_low[e], pairs_low[e - 8], pairs_low[e + 8],
-        pairs_low[e]);
+  /* the quad of taps i .. i + 3 */
+  auto quad =[](const unsigned char *bytes, int i) {
+    const unsigned *word = reinterpret_cast < const unsigned *>(bytes);
+
+    return __byte_perm (word[i >> 2], word[(i >> 2) + 1],
+        0x3210 + 0x1111 * (i & 3));
+  };
+  for (int e = 8 + threadIdx.x; e < entries - 19; e += kThreads) {
+    high[e] = make_uint4 (quad (high_bytes, e), quad (high_bytes, e - 8),
+        quad (high_bytes, e + 16), quad (high_bytes, e + 8));
+    low[e] = make_uint4 (quad (low_bytes, e), quad (low_bytes, e - 8),
+        quad (low_bytes, e + 16), quad (low_bytes, e + 8));
   }
 }
 
@@ -262,102 +304,120 @@ load_operand (const uint4 * table, int e, unsigned a[4])
   a[3] = v.w;
 }
 
-/* Rows 16 @band.. of a tile plane: for every column x of the fragment and
- * row i, the sum of tap[j - x - @shift] plane[i][j] over j (@k_blocks
- * blocks of 16 columns), into rows[x][i] of the @high and @low half
+/* Rows 16 @band.. of a tile plane, columns 16 @mt.. of the fragment: for
+ * every column x and row i, the sum of tap[j - x - @shift] plane[i][j]
+ * over j (@k_blocks blocks of 32 columns), plus @half_unit, times
+ * @to_fixed / 2^32 (@to_fixed is 2^40 over the quantised taps' sum,
+ * @half_unit that sum over 512: the sum rounded to 8 fractional bits of
+ * the normalised one), into rows[x][i] of the @high and @low byte
  * planes. */
 template < int F > __device__ __forceinline__ void
 rows_band (const Layout & layout, const unsigned char *plane, int band,
-    int k_blocks, int shift, int taps, const uint4 * op_high,
-    const uint4 * op_low, float unscale, __half * high, __half * low)
+    int mt, int k_blocks, int shift, int taps, const uint4 * op_high,
+    const uint4 * op_low, unsigned to_fixed, int half_unit,
+    unsigned char *high, unsigned char *low)
 {
-  constexpr int kM = (F + 15) / 16;
   const int lane = threadIdx.x & 31;
-  const int group = lane >> 2, pair = 2 * (lane & 3);
+  const int group = lane >> 2, quad = 4 * (lane & 3);
   /* B[k][n] = plane[16 band + n][k]: two n8 blocks, 8 rows apart */
   const unsigned char *b0 = plane + (16 * band + group) * layout.tile_pitch +
-      pair;
+      quad;
   const unsigned char *b1 = b0 + 8 * layout.tile_pitch;
-  float acc[kM][2][4] = { };
+
+  /* [n block][high, low taps] */
+  int acc[2][2][4] = {
+    {{0, 0, 0, 0}, {half_unit, half_unit, half_unit, half_unit}},
+    {{0, 0, 0, 0}, {half_unit, half_unit, half_unit, half_unit}}
+  };
 
 #pragma unroll 1
-  for (int k = 0; k < 16 * k_blocks; k += 16) {
-    const unsigned b[2][2] = { {sample_pair (b0 + k), sample_pair (b0 + k +
-                8)}, {sample_pair (b1 + k), sample_pair (b1 + k + 8)}
+  for (int k = 0; k < 32 * k_blocks; k += 32) {
+    /* tap index at this block of A's top-left corner; it holds
+     * d - 15 .. d + 31, skipped when all are outside the filter */
+    const int d = k - 16 * mt - shift;
+    unsigned ah[4], al[4];
+
+    if (d + 31 < 0 || d - 15 >= taps)
+      continue;
+    const unsigned b[2][2] = {
+      {*reinterpret_cast < const unsigned *>(b0 + k),
+          *reinterpret_cast < const unsigned *>(b0 + k + 16)},
+      {*reinterpret_cast < const unsigned *>(b1 + k),
+          *reinterpret_cast < const unsigned *>(b1 + k + 16)}
     };
 
+    load_operand (op_high, kTapOffset + d + quad - group, ah);
+    load_operand (op_low, kTapOffset + d + quad - group, al);
 #pragma unroll
-    for (int mt = 0; mt < kM; mt++) {
-      /* tap index at this block of A's top-left corner; it holds
-       * d - 15 .. d + 15, skipped when all are outside the filter */
-      const int d = k - 16 * mt - shift;
-      unsigned ah[4], al[4];
-
-      if (d + 15 < 0 || d - 15 >= taps)
-        continue;
-      load_operand (op_high, kPairOffset + d + pair - group, ah);
-      load_operand (op_low, kPairOffset + d + pair - group, al);
-#pragma unroll
-      for (int nt = 0; nt < 2; nt++) {
-        cvmma::mma (acc[mt][nt], ah, b[nt][0], b[nt][1]);
-        cvmma::mma (acc[mt][nt], al, b[nt][0], b[nt][1]);
-      }
+    for (int nt = 0; nt < 2; nt++) {
+      cvmma::mma_u8 (acc[nt][0], ah, b[nt][0], b[nt][1]);
+      cvmma::mma_u8 (acc[nt][1], al, b[nt][0], b[nt][1]);
     }
   }
 #pragma unroll
-  for (int mt = 0; mt < kM; mt++)
+  for (int nt = 0; nt < 2; nt++)
 #pragma unroll
-    for (int nt = 0; nt < 2; nt++)
-#pragma unroll
-      for (int half = 0; half < 2; half++) {
-        const int x = 16 * mt + group + 8 * half;
-        const int at = x * layout.rows_pitch + 16 * band + 8 * nt + pair;
+    for (int half = 0; half < 2; half++) {
+      const int x = 16 * mt + group + 8 * half;
+      const int at = x * layout.rows_pitch + 16 * band + 8 * nt +
+          quad / 2;
+      unsigned v[2];
 
-        if (x < F)
-          cvmma::split_pair (acc[mt][nt][2 * half] * unscale,
-              acc[mt][nt][2 * half + 1] * unscale,
-              reinterpret_cast < unsigned *>(high + at),
-              reinterpret_cast < unsigned *>(low + at));
+      /* at most 255 * 256, a full-scale sample's */
+#pragma unroll
+      for (int q = 0; q < 2; q++)
+        v[q] = __umulhi ((unsigned) acc[nt][0][2 * half + q] * 256u +
+            (unsigned) acc[nt][1][2 * half + q], to_fixed);
+      if (x < F) {
+        *reinterpret_cast < unsigned short *>(high + at) =
+            (unsigned short) __byte_perm (v[0], v[1], 0x0051);
+        *reinterpret_cast < unsigned short *>(low + at) =
+            (unsigned short) __byte_perm (v[0], v[1], 0x0040);
       }
+    }
 }
 
 /* Outputs of rows 16 @mc.., columns 8 @nt.. of the fragment: sums of
- * tap[i - y] rows[x][i] over i (@bands blocks of 16), rounded into the
- * output plane @out. */
+ * tap[i - y] rows[x][i] over i (@blocks blocks of 32), times @to_unit (one
+ * over 256 times the quantised taps' sum), rounded into the output plane
+ * @out. */
 template < int F > __device__ __forceinline__ void
-columns_block (const Layout & layout, const __half * high, int mc, int nt,
-    int bands, int taps, const uint4 * op_high, const uint4 * op_low,
-    float unscale, unsigned char *out)
+columns_block (const Layout & layout, const unsigned char *high, int mc,
+    int nt, int blocks, const uint4 * op_high, const uint4 * op_low,
+    float to_unit, unsigned char *out)
 {
   const int lane = threadIdx.x & 31;
-  const int group = lane >> 2, pair = 2 * (lane & 3);
-  /* ldmatrix: B[k][n] = rows[8 nt + n][16 kb + k]; lanes 0-7 address
-   * k 0-7 of the high part, lanes 8-15 k 8-15, lanes 16-31 the low part's */
-  const __half *b_row = high + (lane >> 4) * layout.rows_part +
-      (8 * nt + (lane & 7)) * layout.rows_pitch + (lane >> 3 & 1) * 8;
-  const int last = min (mc + (taps + 14) / 16, bands - 1);
-  float acc[4] = { };
+  const int group = lane >> 2, quad = 4 * (lane & 3);
+  /* ldmatrix, 16-byte rows: B[k][n] = rows[8 nt + n][16 mc + k]; lanes
+   * 0-7 address k 0-15 of the high plane, lanes 8-15 k 16-31, lanes 16-31
+   * the low plane's */
+  const unsigned char *b_row = high + (lane >> 4) * layout.rows_part +
+      (8 * nt + (lane & 7)) * layout.rows_pitch + (lane >> 3 & 1) * 16 +
+      16 * mc;
+  /* high times high, and the two high times low */
+  int top[4] = { }, middle[4] = { };
 
 #pragma unroll 1
-  for (int kb = mc; kb <= last; kb++) {
-    const int e = kPairOffset + 16 * (kb - mc) + pair - group;
+  for (int kb = 0; kb < blocks; kb++) {
+    const int e = kTapOffset + 32 * kb + quad - group;
     unsigned ah[4], al[4], b[4];
 
     load_operand (op_high, e, ah);
     load_operand (op_low, e, al);
-    cvmma::load_matrices (b_row + 16 * kb, b);
-    cvmma::mma (acc, ah, b[0], b[1]);
-    cvmma::mma (acc, ah, b[2], b[3]);
-    cvmma::mma (acc, al, b[0], b[1]);
+    cvmma::load_matrices (b_row + 32 * kb, b);
+    cvmma::mma_u8 (top, ah, b[0], b[1]);
+    cvmma::mma_u8 (middle, ah, b[2], b[3]);
+    cvmma::mma_u8 (middle, al, b[0], b[1]);
   }
 #pragma unroll
   for (int q = 0; q < 4; q++) {
     const int y = 16 * mc + group + 8 * (q >> 1);
-    const int x = 8 * nt + pair + (q & 1);
+    const int x = 8 * nt + quad / 2 + (q & 1);
 
     if (y < F)
-      out[y * layout.out_pitch + x] = (unsigned char) cv_fov_round (acc[q] *
-          unscale);
+      out[y * layout.out_pitch + x] = (unsigned char) cv_fov_round
+          (((float) top[q] * 65536.0f + (float) middle[q] * 256.0f) *
+          to_unit);
   }
 }
 
@@ -367,16 +427,19 @@ template < int NC, int F >
 __global__ void __launch_bounds__ (kThreads, 4)
 foveate_mma (Frame frame, const __grid_constant__ ParamPlan param)
 {
+  /* units of work: a warp's rows products take 16 tile rows by 16
+   * fragment columns, its columns products 16 output rows by 8 */
+  constexpr int kRowBlocks = (F + 15) / 16;
   constexpr int kColumnBands = (F + 15) / 16;
   constexpr int kColumnBlocks = F / 8;
   extern __shared__ uint4 shared[];
   __shared__ int block_filter;
+  __shared__ unsigned tap_sum;
   const cvcore_fov_plan & plan = param.plan ();
   const Layout & layout = frame.layout;
   unsigned char *base = reinterpret_cast < unsigned char *>(shared);
   uint4 *op_high = shared;
-  uint4 *op_low = op_high + layout.pairs;
-  __half *rows = reinterpret_cast < __half * >(base + layout.rows_offset);
+  unsigned char *rows = base + layout.rows_offset;
   unsigned char *tile = base + layout.tile_offset;
   unsigned char *out = base + layout.out_offset;
   const int warp = threadIdx.x >> 5, lane = threadIdx.x & 31;
@@ -387,8 +450,10 @@ foveate_mma (Frame frame, const __grid_constant__ ParamPlan param)
   const int h = min (by + F, plan.height) - y0;
 
   /* one lookup for the block */
-  if (threadIdx.x == 0)
+  if (threadIdx.x == 0) {
     block_filter = cv_fov_filter (&plan, blockIdx.x, blockIdx.y);
+    tap_sum = 0;
+  }
   __syncthreads ();
 
   const int f = block_filter;
@@ -401,25 +466,31 @@ foveate_mma (Frame frame, const __grid_constant__ ParamPlan param)
     /* the tile's first column on a whole 4 pixels, @shift before the
      * first the filter needs */
     const int left = (x0 - r) & ~3, shift = x0 - r - left;
-    const int k_blocks = (span + shift + 15) / 16;
+    const int k_blocks = (span + shift + 31) / 32;
+    const int entries = Layout::entries_for (r);
+    uint4 *op_low = op_high + entries;
 
-    build_operands (plan.taps + plan.offset[f], taps, frame.scale,
-        Layout::pairs_for (r), reinterpret_cast < unsigned *>(out), op_high,
-        op_low);
+    build_operands (plan.taps + plan.offset[f], taps, entries, out,
+        out + Layout::quad_bytes (r), &tap_sum, op_high, op_low);
+    const unsigned to_fixed = (unsigned) rint (1099511627776.0 /
+        (double) tap_sum);
+    const int half_unit = (int) (tap_sum / 512);
+    const float to_unit = 1.0f / (256.0f * (float) tap_sum);
+
     load_tile < NC > (frame, plan, tile, left, y0 - r, span + shift, span);
     for (int p = 0; p < frame.planes; p++) {
-      /* the operands and the tile are in; the previous channel's columns
-       * are done with the rows */
+      /* the operands, the taps' sum and the tile are in; the previous
+       * channel's columns are done with the rows */
       __syncthreads ();
-      for (int band = warp; band < bands; band += kWarps)
-        rows_band < F > (layout, tile + p * layout.tile_plane, band, k_blocks,
-            shift, taps, op_high, op_low, frame.unscale, rows,
-            rows + layout.rows_part);
+      for (int u = warp; u < bands * kRowBlocks; u += kWarps)
+        rows_band < F > (layout, tile + p * layout.tile_plane,
+            u / kRowBlocks, u % kRowBlocks, k_blocks, shift, taps, op_high,
+            op_low, to_fixed, half_unit, rows, rows + layout.rows_part);
       __syncthreads ();
       for (int u = warp; u < kColumnBands * kColumnBlocks; u += kWarps)
         columns_block < F > (layout, rows, u / kColumnBlocks,
-            u % kColumnBlocks, bands, taps, op_high, op_low, frame.unscale,
-            out + p * F * layout.out_pitch);
+            u % kColumnBlocks, Layout::column_blocks (r), op_high, op_low,
+            to_unit, out + p * F * layout.out_pitch);
     }
     __syncthreads ();
   }
@@ -490,6 +561,11 @@ mma_shared_bytes (const cvcore_device * device, const cvcore_fov_plan * plan,
       (channels != 1 && channels != 2 && channels != 4) ||
       alignment % channels != 0)
     return 0;
+  /* A row's sum of samples times quantised taps, up to 255 times the
+   * taps' sum (65535 over the centre tap's weight), fits 32 bits. */
+  for (int f = 1; f < plan->n_filters; f++)
+    if (65535.0f / plan->taps[plan->offset[f] + plan->radius[f]] > 1.6e7f)
+      return 0;
 
   const Layout layout (plan->fragment, plan->max_radius,
       blurred_planes (mask, channels));
@@ -503,11 +579,8 @@ launch_mma (cudaStream_t stream, const cvcore_image * src,
     size_t shared)
 {
   const cvcore_fov_plan & plan = param.plan ();
-  float largest = 0.0f;
   Frame frame;
 
-  for (int i = 0; i < plan.n_taps; i++)
-    largest = fmaxf (largest, plan.taps[i]);
   frame.src = static_cast < const unsigned char *>(src->data);
   frame.dst = static_cast < unsigned char *>(dst->data);
   frame.src_pitch = src->pitch;
@@ -518,9 +591,6 @@ launch_mma (cudaStream_t stream, const cvcore_image * src,
   /* four pixels in one load: aligned to their size */
   frame.vector = ((uintptr_t) src->data | src->pitch) % (4 * src->channels)
       == 0;
-  /* the largest tap near 2^13 */
-  frame.scale = largest > 0.0f ? ldexpf (1.0f, 13 - ilogbf (largest)) : 1.0f;
-  frame.unscale = 1.0f / frame.scale;
 
   switch (src->channels) {
     case 1:

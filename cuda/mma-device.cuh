@@ -1,5 +1,6 @@
 /* Warp-level tensor-core pieces shared by the kernels that multiply
- * half-precision operands into float sums (m16n8k16, sm_80 and later).
+ * half-precision operands into float sums (m16n8k16) or 8-bit ones into
+ * integer sums (m16n8k32, see mma_u8), sm_80 and later.
  *
  * Fragment layout of m16n8k16 (group = lane / 4, pair = 2 (lane % 4)):
  * A register 0 holds row group, columns pair and pair + 1; register 1 row
@@ -34,40 +35,14 @@ split_pair (float w0, float w1, unsigned *high, unsigned *low)
       __float2half_rn (w1 - __half2float (h1)));
 }
 
-/* Two 8-bit samples (the low bytes of @two, first in the lowest) as a half
- * pair, exactly: each byte goes under the exponent of 1024, whose unit is
- * one, and 1024 comes off again. */
-__device__ __forceinline__ unsigned
-bytes_to_halves (unsigned two)
-{
-  const unsigned biased = __byte_perm (two, 0x64646464u, 0x4140);
-  const __half2 v = __hsub2 (*reinterpret_cast < const __half2 * >(&biased),
-      __float2half2_rn (1024.0f));
-
-  return *reinterpret_cast < const unsigned *>(&v);
-}
-
-/* Four 8x8 half matrices; lanes 8 i to 8 i + 7 address the rows of
- * matrix i. */
+/* Four 8x8 matrices of 16-bit elements (rows of 16 bytes); lanes 8 i to
+ * 8 i + 7 address the rows of matrix i. */
 __device__ __forceinline__ void
-load_matrices (const __half * row, unsigned r[4])
+load_matrices (const void *row, unsigned r[4])
 {
   const unsigned address = (unsigned) __cvta_generic_to_shared (row);
 
   asm volatile ("ldmatrix.sync.aligned.m8n8.x4.shared.b16 {%0,%1,%2,%3}, [%4];"
-      :"=r" (r[0]), "=r" (r[1]), "=r" (r[2]), "=r" (r[3])
-      :"r" (address));
-}
-
-/* As load_matrices, each matrix transposed: the B operand of a matrix
- * stored a row of K at a time. */
-__device__ __forceinline__ void
-load_matrices_transposed (const __half * row, unsigned r[4])
-{
-  const unsigned address = (unsigned) __cvta_generic_to_shared (row);
-
-  asm volatile
-      ("ldmatrix.sync.aligned.m8n8.x4.trans.shared.b16 {%0,%1,%2,%3}, [%4];"
       :"=r" (r[0]), "=r" (r[1]), "=r" (r[2]), "=r" (r[3])
       :"r" (address));
 }
@@ -80,6 +55,23 @@ mma (float d[4], const unsigned a[4], unsigned b0, unsigned b1)
   asm volatile ("mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 "
       "{%0,%1,%2,%3}, {%4,%5,%6,%7}, {%8,%9}, {%0,%1,%2,%3};"
       :"+f" (d[0]), "+f" (d[1]), "+f" (d[2]), "+f" (d[3])
+      :"r" (a[0]), "r" (a[1]), "r" (a[2]), "r" (a[3]), "r" (b0), "r" (b1));
+#else
+  __trap ();
+#endif
+}
+
+/* d += a b over 8-bit unsigned operands (m16n8k32: each register holds
+ * four neighbouring k of a row of A or a column of B, the first in the
+ * lowest byte; register 1 of A rows + 8, registers 2 and 3 the same rows
+ * 16 k on, register 1 of B 16 k on); exact sums; sm_80 and later. */
+__device__ __forceinline__ void
+mma_u8 (int d[4], const unsigned a[4], unsigned b0, unsigned b1)
+{
+#if __CUDA_ARCH__ >= 800
+  asm volatile ("mma.sync.aligned.m16n8k32.row.col.s32.u8.u8.s32 "
+      "{%0,%1,%2,%3}, {%4,%5,%6,%7}, {%8,%9}, {%0,%1,%2,%3};"
+      :"+r" (d[0]), "+r" (d[1]), "+r" (d[2]), "+r" (d[3])
       :"r" (a[0]), "r" (a[1]), "r" (a[2]), "r" (a[3]), "r" (b0), "r" (b1));
 #else
   __trap ();
