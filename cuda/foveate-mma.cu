@@ -319,10 +319,17 @@ rows_band (const Layout & layout, const unsigned char *plane, int band,
 {
   const int lane = threadIdx.x & 31;
   const int group = lane >> 2, quad = 4 * (lane & 3);
+  /* The block of A at column k holds taps k - lead - 15 .. k - lead + 31:
+   * the blocks from k_first to k_end meet the filter. */
+  const int lead = 16 * mt + shift;
+  const int k_first = lead / 32 * 32;
+  const int k_end = min (32 * k_blocks, taps + 15 + lead);
   /* B[k][n] = plane[16 band + n][k]: two n8 blocks, 8 rows apart */
   const unsigned char *b0 = plane + (16 * band + group) * layout.tile_pitch +
-      quad;
+      quad + k_first;
   const unsigned char *b1 = b0 + 8 * layout.tile_pitch;
+  const int entry = kTapOffset + k_first - lead + quad - group;
+  const uint4 *a_high = op_high + entry, *a_low = op_low + entry;
 
   /* [n block][high, low taps] */
   int acc[2][2][4] = {
@@ -331,28 +338,26 @@ rows_band (const Layout & layout, const unsigned char *plane, int band,
   };
 
 #pragma unroll 1
-  for (int k = 0; k < 32 * k_blocks; k += 32) {
-    /* tap index at this block of A's top-left corner; it holds
-     * d - 15 .. d + 31, skipped when all are outside the filter */
-    const int d = k - 16 * mt - shift;
+  for (int k = k_first; k < k_end; k += 32) {
+    const unsigned b[2][2] = {
+      {*reinterpret_cast < const unsigned *>(b0),
+          *reinterpret_cast < const unsigned *>(b0 + 16)},
+      {*reinterpret_cast < const unsigned *>(b1),
+          *reinterpret_cast < const unsigned *>(b1 + 16)}
+    };
     unsigned ah[4], al[4];
 
-    if (d + 31 < 0 || d - 15 >= taps)
-      continue;
-    const unsigned b[2][2] = {
-      {*reinterpret_cast < const unsigned *>(b0 + k),
-          *reinterpret_cast < const unsigned *>(b0 + k + 16)},
-      {*reinterpret_cast < const unsigned *>(b1 + k),
-          *reinterpret_cast < const unsigned *>(b1 + k + 16)}
-    };
-
-    load_operand (op_high, kTapOffset + d + quad - group, ah);
-    load_operand (op_low, kTapOffset + d + quad - group, al);
+    load_operand (a_high, 0, ah);
+    load_operand (a_low, 0, al);
 #pragma unroll
     for (int nt = 0; nt < 2; nt++) {
       cvmma::mma_u8 (acc[nt][0], ah, b[nt][0], b[nt][1]);
       cvmma::mma_u8 (acc[nt][1], al, b[nt][0], b[nt][1]);
     }
+    b0 += 32;
+    b1 += 32;
+    a_high += 32;
+    a_low += 32;
   }
 #pragma unroll
   for (int nt = 0; nt < 2; nt++)
@@ -421,6 +426,25 @@ columns_block (const Layout & layout, const unsigned char *high, int mc,
   }
 }
 
+/* The block's filter, as cv_fov_filter picks it, by a whole warp in one
+ * round of loads rather than a bisection's dependent ones: as the
+ * thresholds rise with the filter, the number of them after the first that
+ * the fragment's level reaches. */
+__device__ int
+warp_filter (const cvcore_fov_plan & plan)
+{
+  const float level = cv_fov_fragment_level (&plan, blockIdx.x, blockIdx.y);
+  int below = 0;
+
+  for (int first = 1; first < plan.n_filters; first += 32) {
+    const int i = first + (threadIdx.x & 31);
+
+    below += __popc (__ballot_sync (0xffffffffu, i < plan.n_filters &&
+            level >= plan.threshold[i]));
+  }
+  return below;
+}
+
 /* Shared memory allows four blocks on an SM at the default plan's radii;
  * registers are budgeted for them. */
 template < int NC, int F >
@@ -430,6 +454,8 @@ foveate_mma (Frame frame, const __grid_constant__ ParamPlan param)
   /* units of work: a warp's rows products take 16 tile rows by 16
    * fragment columns, its columns products 16 output rows by 8 */
   constexpr int kRowBlocks = (F + 15) / 16;
+  constexpr int kOwnRows = F / kWarps;
+  static_assert (F % kWarps == 0 && F <= 32, "a lane a column, whole rows");
   constexpr int kColumnBands = (F + 15) / 16;
   constexpr int kColumnBlocks = F / 8;
   extern __shared__ uint4 shared[];
@@ -450,15 +476,31 @@ foveate_mma (Frame frame, const __grid_constant__ ParamPlan param)
   const int h = min (by + F, plan.height) - y0;
 
   /* one lookup for the block */
-  if (threadIdx.x == 0) {
-    block_filter = cv_fov_filter (&plan, blockIdx.x, blockIdx.y);
-    tap_sum = 0;
+  if (warp == 0) {
+    const int filter = warp_filter (plan);
+
+    if (lane == 0) {
+      block_filter = filter;
+      tap_sum = 0;
+    }
   }
   __syncthreads ();
 
   const int f = block_filter;
   /* filter 0 copies */
   const unsigned mask = f > 0 ? frame.mask : 0;
+  /* The source pixels of this thread's outputs (a lane a column, a warp
+   * every kWarps-th row), loaded first: their latency passes behind the
+   * blur, and they keep the channels it leaves. */
+  const unsigned char *s = frame.src + (size_t) (y0 + warp) *
+      frame.src_pitch + (size_t) (x0 + lane) * NC;
+  unsigned source[kOwnRows];
+
+#pragma unroll
+  for (int i = 0; i < kOwnRows; i++)
+    if (lane < w && warp + i * kWarps < h)
+      source[i] = load_pixel < NC > (s + (size_t) i * kWarps *
+          frame.src_pitch);
 
   if (mask) {
     const int r = plan.radius[f], taps = 2 * r + 1, span = F + 2 * r;
@@ -495,30 +537,26 @@ foveate_mma (Frame frame, const __grid_constant__ ParamPlan param)
     __syncthreads ();
   }
 
-  const unsigned char *s = frame.src + (size_t) (y0 + warp) * frame.src_pitch +
-      (size_t) x0 * NC;
   unsigned char *d = frame.dst + (size_t) (y0 + warp) * frame.dst_pitch +
-      (size_t) x0 * NC;
-  const unsigned char *blurred = out + warp * layout.out_pitch;
+      (size_t) (x0 + lane) * NC;
+  const unsigned char *blurred = out + warp * layout.out_pitch + lane;
 
-  for (int y = warp; y < h; y += kWarps) {
-    for (int x = lane; x < w; x += 32) {
-      const unsigned char *sample = blurred + x;
-      unsigned v = load_pixel < NC > (s + x * NC);
-
-      /* byte c of v from the plane's sample */
 #pragma unroll
-      for (int c = 0; c < NC; c++)
-        if (mask >> c & 1) {
-          v = __byte_perm (v, *sample, (0x3210 & ~(0xf << 4 * c)) |
-              4 << 4 * c);
-          sample += F * layout.out_pitch;
-        }
-      store_pixel < NC > (d + x * NC, v);
-    }
-    s += kWarps * frame.src_pitch;
-    d += kWarps * frame.dst_pitch;
-    blurred += kWarps * layout.out_pitch;
+  for (int i = 0; i < kOwnRows; i++) {
+    const unsigned char *sample = blurred + i * kWarps * layout.out_pitch;
+    unsigned v = source[i];
+
+    if (lane >= w || warp + i * kWarps >= h)
+      break;
+    /* byte c of v from the plane's sample */
+#pragma unroll
+    for (int c = 0; c < NC; c++)
+      if (mask >> c & 1) {
+        v = __byte_perm (v, *sample, (0x3210 & ~(0xf << 4 * c)) |
+            4 << 4 * c);
+        sample += F * layout.out_pitch;
+      }
+    store_pixel < NC > (d + (size_t) i * kWarps * frame.dst_pitch, v);
   }
 }
 
