@@ -27,8 +27,10 @@ struct alignas (alignof (cvcore_fov_plan)) ParamPlan
 
 /* The shared memory the tensor-core kernel needs for @plan with @channels
  * per pixel, @mask's of them blurred; 0 when it cannot take the frame
- * (smooth mode, a bank in device memory, a device older than sm_80, or
- * samples not aligned for whole-pixel loads). */
+ * (smooth mode, a bank in device memory, a device older than sm_80,
+ * samples not aligned for whole-pixel loads, a set of blurred channels
+ * other than all of 1 or 2, or 3 or 4 of 4, a frame of 2 GB or more, or
+ * taps whose sums could overflow). */
 size_t mma_shared_bytes (const cvcore_device * device,
     const cvcore_fov_plan * plan, const cvcore_image * src,
     const cvcore_image * dst, unsigned mask);

@@ -20,6 +20,8 @@
  * Toeplitz matrix is stored: each thread forms its operands from tables of
  * tap quads.
  */
+#include <climits>
+
 #include "foveate-device.cuh"
 #include "mma-device.cuh"
 
@@ -117,8 +119,6 @@ struct Frame
   const unsigned char *src;
   unsigned char *dst;
   size_t src_pitch, dst_pitch;
-  unsigned mask;                /* blurred channels */
-  int planes;                   /* how many */
   bool vector;                  /* four pixels load as one */
   Layout layout;
 };
@@ -185,26 +185,43 @@ load_quad (const unsigned char *row, int x, int width, bool whole)
   return q;
 }
 
-/* Channel @c of a quad's four pixels in one word, first in the lowest
- * byte. */
-template < int NC > __device__ __forceinline__ unsigned
-channel_word (const uint4 & q, int c)
+/* The blurred channels of a quad's four pixels into @plane-spaced tile
+ * planes from @at, a word of four samples each, the first in the lowest
+ * byte. Four channels transpose as a 4 x 4 byte matrix: pairs of
+ * channels of pixel pairs first, then the channels. */
+template < int NC, unsigned MASK > __device__ __forceinline__ void
+store_channels (unsigned char *at, int plane, const uint4 & q)
 {
-  if (NC == 4) {
-    const unsigned pick = c | (c + 4) << 4;
+  unsigned word[NC];
 
-    return __byte_perm (__byte_perm (q.x, q.y, pick),
-        __byte_perm (q.z, q.w, pick), 0x5410);
+  if (NC == 4) {
+    const unsigned front = __byte_perm (q.x, q.y, 0x5140);
+    const unsigned front_next = __byte_perm (q.z, q.w, 0x5140);
+    const unsigned back = __byte_perm (q.x, q.y, 0x7362);
+    const unsigned back_next = __byte_perm (q.z, q.w, 0x7362);
+
+    word[0] = __byte_perm (front, front_next, 0x5410);
+    word[1 % NC] = __byte_perm (front, front_next, 0x7632);
+    word[2 % NC] = __byte_perm (back, back_next, 0x5410);
+    word[3 % NC] = __byte_perm (back, back_next, 0x7632);
+  } else if (NC == 2) {
+    word[0] = __byte_perm (q.x, q.y, 0x6420);
+    word[1 % NC] = __byte_perm (q.x, q.y, 0x7531);
+  } else {
+    word[0] = q.x;
   }
-  if (NC == 2)
-    return __byte_perm (q.x, q.y, c ? 0x7531 : 0x6420);
-  return q.x;
+#pragma unroll
+  for (int c = 0; c < NC; c++)
+    if (MASK >> c & 1) {
+      *reinterpret_cast < unsigned *>(at) = word[c];
+      at += plane;
+    }
 }
 
 /* The padded tile of the fragment: rows from @top, columns from @left (a
  * multiple of 4), edges clamped, one 8-bit plane per blurred channel. A
  * warp takes a row at a time, a lane four neighbouring pixels. */
-template < int NC > __device__ void
+template < int NC, unsigned MASK > __device__ void
 load_tile (const Frame & frame, const cvcore_fov_plan & plan,
     unsigned char *tile, int left, int top, int columns, int rows)
 {
@@ -226,23 +243,15 @@ load_tile (const Frame & frame, const cvcore_fov_plan & plan,
 #pragma unroll
       for (int u = 0; u < kInFlight; u++)
         if (first + u * kWarps < rows)
-          quad[u] = load_quad < NC > (frame.src + (size_t)
+          quad[u] = load_quad < NC > (frame.src +
               cv_clamp_index (top + first + u * kWarps, plan.height) *
-              frame.src_pitch, x, plan.width, whole);
+              (int) frame.src_pitch, x, plan.width, whole);
 #pragma unroll
       for (int u = 0; u < kInFlight; u++) {
-        unsigned char *word = tile + (first + u * kWarps) *
-            layout.tile_pitch + tx;
-
         if (first + u * kWarps >= rows)
           break;
-#pragma unroll
-        for (int c = 0; c < NC; c++)
-          if (frame.mask >> c & 1) {
-            *reinterpret_cast < unsigned *>(word) =
-                channel_word < NC > (quad[u], c);
-            word += plane;
-          }
+        store_channels < NC, MASK > (tile + (first + u * kWarps) *
+            layout.tile_pitch + tx, plane, quad[u]);
       }
     }
   }
@@ -447,7 +456,7 @@ warp_filter (const cvcore_fov_plan & plan)
 
 /* Shared memory allows four blocks on an SM at the default plan's radii;
  * registers are budgeted for them. */
-template < int NC, int F >
+template < int NC, unsigned MASK, int F >
 __global__ void __launch_bounds__ (kThreads, 4)
 foveate_mma (Frame frame, const __grid_constant__ ParamPlan param)
 {
@@ -455,6 +464,7 @@ foveate_mma (Frame frame, const __grid_constant__ ParamPlan param)
    * fragment columns, its columns products 16 output rows by 8 */
   constexpr int kRowBlocks = (F + 15) / 16;
   constexpr int kOwnRows = F / kWarps;
+  constexpr int kPlanes = __builtin_popcount (MASK);
   static_assert (F % kWarps == 0 && F <= 32, "a lane a column, whole rows");
   constexpr int kColumnBands = (F + 15) / 16;
   constexpr int kColumnBlocks = F / 8;
@@ -488,7 +498,7 @@ foveate_mma (Frame frame, const __grid_constant__ ParamPlan param)
 
   const int f = block_filter;
   /* filter 0 copies */
-  const unsigned mask = f > 0 ? frame.mask : 0;
+  const bool blur = f > 0;
   /* The source pixels of this thread's outputs (a lane a column, a warp
    * every kWarps-th row), loaded first: their latency passes behind the
    * blur, and they keep the channels it leaves. */
@@ -502,7 +512,7 @@ foveate_mma (Frame frame, const __grid_constant__ ParamPlan param)
       source[i] = load_pixel < NC > (s + (size_t) i * kWarps *
           frame.src_pitch);
 
-  if (mask) {
+  if (blur) {
     const int r = plan.radius[f], taps = 2 * r + 1, span = F + 2 * r;
     const int bands = (span + 15) / 16;
     /* the tile's first column on a whole 4 pixels, @shift before the
@@ -519,8 +529,9 @@ foveate_mma (Frame frame, const __grid_constant__ ParamPlan param)
     const int half_unit = (int) (tap_sum / 512);
     const float to_unit = 1.0f / (256.0f * (float) tap_sum);
 
-    load_tile < NC > (frame, plan, tile, left, y0 - r, span + shift, span);
-    for (int p = 0; p < frame.planes; p++) {
+    load_tile < NC, MASK > (frame, plan, tile, left, y0 - r, span + shift,
+        span);
+    for (int p = 0; p < kPlanes; p++) {
       /* the operands, the taps' sum and the tile are in; the previous
        * channel's columns are done with the rows */
       __syncthreads ();
@@ -551,7 +562,7 @@ foveate_mma (Frame frame, const __grid_constant__ ParamPlan param)
     /* byte c of v from the plane's sample */
 #pragma unroll
     for (int c = 0; c < NC; c++)
-      if (mask >> c & 1) {
+      if (blur && (MASK >> c & 1)) {
         v = __byte_perm (v, *sample, (0x3210 & ~(0xf << 4 * c)) |
             4 << 4 * c);
         sample += F * layout.out_pitch;
@@ -560,14 +571,15 @@ foveate_mma (Frame frame, const __grid_constant__ ParamPlan param)
   }
 }
 
-template < int NC > cvcore_status
+template < int NC, unsigned MASK > cvcore_status
 launch_channels (cudaStream_t stream, const Frame & frame,
     const ParamPlan & param, size_t shared)
 {
   const cvcore_fov_plan & plan = param.plan ();
   void (*kernel) (Frame, const ParamPlan) =
-      plan.fragment == 8 ? foveate_mma < NC, 8 > :
-      plan.fragment == 16 ? foveate_mma < NC, 16 > : foveate_mma < NC, 32 >;
+      plan.fragment == 8 ? foveate_mma < NC, MASK, 8 > :
+      plan.fragment == 16 ? foveate_mma < NC, MASK, 16 > :
+      foveate_mma < NC, MASK, 32 >;
 
   if (shared > 48 * 1024)
     CUDA_TRY (cudaFuncSetAttribute (kernel,
@@ -578,10 +590,21 @@ launch_channels (cudaStream_t stream, const Frame & frame,
   return CVCORE_OK;
 }
 
-int
-blurred_planes (unsigned mask, int channels)
+/* The kernel's channel sets: the formats' (all of gray, both of a chroma
+ * pair, colour without alpha), and all four. */
+bool
+kernel_channels (int channels, unsigned mask)
 {
-  return __builtin_popcount (mask & ((1u << channels) - 1));
+  switch (channels) {
+    case 1:
+      return mask == 0x1;
+    case 2:
+      return mask == 0x3;
+    case 4:
+      return mask == 0x7 || mask == 0xf;
+    default:
+      return false;
+  }
 }
 
 }                               /* namespace */
@@ -591,13 +614,15 @@ mma_shared_bytes (const cvcore_device * device, const cvcore_fov_plan * plan,
     const cvcore_image * src, const cvcore_image * dst, unsigned mask)
 {
   const int channels = src->channels;
+  const unsigned blurred = mask & ((1u << channels) - 1);
   const uintptr_t alignment = (uintptr_t) src->data | (uintptr_t) dst->data |
       src->pitch | dst->pitch;
 
+  /* rows addressed by 32-bit offsets */
   if (device->compute_capability < 80 || plan->smooth ||
       plan->n_taps > CVCORE_FOV_PARAM_TAPS ||
-      (channels != 1 && channels != 2 && channels != 4) ||
-      alignment % channels != 0)
+      !kernel_channels (channels, blurred) || alignment % channels != 0 ||
+      src->pitch * (size_t) src->height > INT_MAX)
     return 0;
   /* A row's sum of samples times quantised taps, up to 255 times the
    * taps' sum (65535 over the centre tap's weight), fits 32 bits. */
@@ -606,7 +631,7 @@ mma_shared_bytes (const cvcore_device * device, const cvcore_fov_plan * plan,
       return 0;
 
   const Layout layout (plan->fragment, plan->max_radius,
-      blurred_planes (mask, channels));
+      __builtin_popcount (blurred));
 
   return layout.total <= device->shared_per_block_optin ? layout.total : 0;
 }
@@ -623,20 +648,24 @@ launch_mma (cudaStream_t stream, const cvcore_image * src,
   frame.dst = static_cast < unsigned char *>(dst->data);
   frame.src_pitch = src->pitch;
   frame.dst_pitch = dst->pitch;
-  frame.mask = mask & ((1u << src->channels) - 1);
-  frame.planes = blurred_planes (mask, src->channels);
-  frame.layout = Layout (plan.fragment, plan.max_radius, frame.planes);
+  const unsigned blurred = mask & ((1u << src->channels) - 1);
+
+  frame.layout = Layout (plan.fragment, plan.max_radius,
+      __builtin_popcount (blurred));
   /* four pixels in one load: aligned to their size */
   frame.vector = ((uintptr_t) src->data | src->pitch) % (4 * src->channels)
       == 0;
 
+  /* the sets kernel_channels () allows */
   switch (src->channels) {
     case 1:
-      return launch_channels < 1 > (stream, frame, param, shared);
+      return launch_channels < 1, 0x1 > (stream, frame, param, shared);
     case 2:
-      return launch_channels < 2 > (stream, frame, param, shared);
+      return launch_channels < 2, 0x3 > (stream, frame, param, shared);
     default:
-      return launch_channels < 4 > (stream, frame, param, shared);
+      return blurred == 0x7 ?
+          launch_channels < 4, 0x7 > (stream, frame, param, shared) :
+          launch_channels < 4, 0xf > (stream, frame, param, shared);
   }
 }
 
