@@ -81,11 +81,11 @@ cv_fov_threshold_filter (const cvcore_fov_plan * plan, float v)
   return low;
 }
 
-/* What picks the filter of fragment (@gx, @gy): with a blur map, the
- * level of the cell under its centre; otherwise the distance of its
- * centre from the fixation. */
-CV_HD float
-cv_fov_fragment_level (const cvcore_fov_plan * plan, int gx, int gy)
+/* The filter of fragment (@gx, @gy): with a blur map, that of the level of
+ * the cell under its centre; otherwise by the distance of its centre from
+ * the fixation. */
+CV_HD int
+cv_fov_filter (const cvcore_fov_plan * plan, int gx, int gy)
 {
   const float half = 0.5f * plan->fragment;
   const float dx = (float) (plan->origin_x + gx * plan->fragment) + half -
@@ -94,18 +94,12 @@ cv_fov_fragment_level (const cvcore_fov_plan * plan, int gx, int gy)
       plan->fix_y;
 
   if (plan->map)
-    return cv_fov_map_cell (plan, (int) floorf (cv_fov_map_position (dx,
-                plan->width, plan->map_w)), (int) floorf
-        (cv_fov_map_position (dy, plan->height, plan->map_h)));
-  return sqrtf (cv_mul_rn (dx, dx) + cv_mul_rn (dy, dy));
-}
-
-/* The filter of fragment (@gx, @gy). */
-CV_HD int
-cv_fov_filter (const cvcore_fov_plan * plan, int gx, int gy)
-{
-  return cv_fov_threshold_filter (plan, cv_fov_fragment_level (plan, gx,
-          gy));
+    return cv_fov_threshold_filter (plan, cv_fov_map_cell (plan,
+            (int) floorf (cv_fov_map_position (dx, plan->width,
+                    plan->map_w)), (int) floorf (cv_fov_map_position (dy,
+                    plan->height, plan->map_h))));
+  return cv_fov_threshold_filter (plan, sqrtf (cv_mul_rn (dx, dx) +
+          cv_mul_rn (dy, dy)));
 }
 
 /* Smooth mode: pixel (@x, @y) takes filter *@k with weight 1 - *@t and

@@ -435,25 +435,6 @@ columns_block (const Layout & layout, const unsigned char *high, int mc,
   }
 }
 
-/* The block's filter, as cv_fov_filter picks it, by a whole warp in one
- * round of loads rather than a bisection's dependent ones: as the
- * thresholds rise with the filter, the number of them after the first that
- * the fragment's level reaches. */
-__device__ int
-warp_filter (const cvcore_fov_plan & plan)
-{
-  const float level = cv_fov_fragment_level (&plan, blockIdx.x, blockIdx.y);
-  int below = 0;
-
-  for (int first = 1; first < plan.n_filters; first += 32) {
-    const int i = first + (threadIdx.x & 31);
-
-    below += __popc (__ballot_sync (0xffffffffu, i < plan.n_filters &&
-            level >= plan.threshold[i]));
-  }
-  return below;
-}
-
 /* Shared memory allows four blocks on an SM at the default plan's radii;
  * registers are budgeted for them. */
 template < int NC, unsigned MASK, int F >
@@ -485,9 +466,23 @@ foveate_mma (Frame frame, const __grid_constant__ ParamPlan param)
   const int w = min (bx + F, plan.width) - x0;
   const int h = min (by + F, plan.height) - y0;
 
-  /* one lookup for the block */
+  /* The source pixels of this thread's outputs (a lane a column, a warp
+   * every kWarps-th row), loaded first: their latency passes behind the
+   * lookup and the blur, and they keep the channels it leaves. */
+  const unsigned char *s = frame.src + (size_t) (y0 + warp) *
+      frame.src_pitch + (size_t) (x0 + lane) * NC;
+  unsigned source[kOwnRows];
+
+#pragma unroll
+  for (int i = 0; i < kOwnRows; i++)
+    if (lane < w && warp + i * kWarps < h)
+      source[i] = load_pixel < NC > (s + (size_t) i * kWarps *
+          frame.src_pitch);
+
+  /* One lookup for the block, by a whole warp: every lane loads the same
+   * thresholds, and the warp never splits. */
   if (warp == 0) {
-    const int filter = warp_filter (plan);
+    const int filter = cv_fov_filter (&plan, blockIdx.x, blockIdx.y);
 
     if (lane == 0) {
       block_filter = filter;
@@ -499,18 +494,6 @@ foveate_mma (Frame frame, const __grid_constant__ ParamPlan param)
   const int f = block_filter;
   /* filter 0 copies */
   const bool blur = f > 0;
-  /* The source pixels of this thread's outputs (a lane a column, a warp
-   * every kWarps-th row), loaded first: their latency passes behind the
-   * blur, and they keep the channels it leaves. */
-  const unsigned char *s = frame.src + (size_t) (y0 + warp) *
-      frame.src_pitch + (size_t) (x0 + lane) * NC;
-  unsigned source[kOwnRows];
-
-#pragma unroll
-  for (int i = 0; i < kOwnRows; i++)
-    if (lane < w && warp + i * kWarps < h)
-      source[i] = load_pixel < NC > (s + (size_t) i * kWarps *
-          frame.src_pitch);
 
   if (blur) {
     const int r = plan.radius[f], taps = 2 * r + 1, span = F + 2 * r;
