@@ -257,6 +257,19 @@ load_tile (const Frame & frame, const cvcore_fov_plan & plan,
   }
 }
 
+/* The sum of @v over the warp, in one instruction; the kernel runs on
+ * sm_80 and later only, older targets just compile it. */
+__device__ __forceinline__ unsigned
+lanes_sum (unsigned v)
+{
+#if __CUDA_ARCH__ >= 800
+  return __reduce_add_sync (0xffffffffu, v);
+#else
+  __trap ();
+  return v;
+#endif
+}
+
 /* The Toeplitz operand tables of the filter @tap (@taps, centre largest).
  * A Toeplitz operand A[m][k] = tap[k - m + a] of m16n8k32 needs four
  * registers per thread, the tap quads from entries e, e - 8, e + 16 and
@@ -277,7 +290,7 @@ build_operands (const float *tap, int taps, int entries,
     const int e = first + threadIdx.x, k = e - kTapOffset;
     const unsigned q = k >= 0 && k < taps ?
         min (__float2uint_rn (tap[k] * to_16_bits), 65535u) : 0u;
-    const unsigned warp_sum = __reduce_add_sync (0xffffffffu, q);
+    const unsigned warp_sum = lanes_sum (q);
 
     if (e < entries) {
       high_bytes[e] = (unsigned char) (q >> 8);
