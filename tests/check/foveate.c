@@ -23,6 +23,24 @@ teardown (void)
   cvtest_close_backend (device, stream);
 }
 
+/* The CUDA-only tests compare with the CPU reference, opened beside. */
+static cvcore_device *cpu;
+static cvcore_stream *cpu_stream;
+
+static void
+setup_with_cpu (void)
+{
+  setup ();
+  cvtest_open_cpu (&cpu, &cpu_stream);
+}
+
+static void
+teardown_with_cpu (void)
+{
+  cvtest_close_backend (cpu, cpu_stream);
+  teardown ();
+}
+
 /* Values from the model's formulas, worked out separately:
  * f_c = 2.3 / (0.106 (e + 2.3)) ln 64, sigma = 30 / (pi f_c). */
 GST_START_TEST (test_sigma_model)
@@ -191,11 +209,10 @@ assert_foveated (const TestImage * src, const TestImage * out,
       }
 }
 
-/* @src foveated here with @plan and on the CPU backend (@cpu, @cpu_stream)
+/* @src foveated here with @plan and on the CPU backend (cpu, cpu_stream)
  * with @cpu_plan (the same plan, reading CPU copies), within one unit. */
 static void
-assert_equals_cpu (cvcore_device * cpu, cvcore_stream * cpu_stream,
-    const TestImage * src, const cvcore_fov_plan * plan,
+assert_equals_cpu (const TestImage * src, const cvcore_fov_plan * plan,
     const cvcore_fov_plan * cpu_plan, unsigned mask)
 {
   TestImage cpu_src = cvtest_image_on_cpu (cpu, cpu_stream, src);
@@ -667,11 +684,8 @@ GST_START_TEST (test_cuda_equals_cpu)
   static const gdouble fixations[][2] = { {0.5, 0.5}, {0.0, 0.0}, {1.0, 1.0},
   {0.2, 0.9}, {1.3, -0.5}
   };
-  cvcore_device *cpu;
-  cvcore_stream *cpu_stream;
   cvcore_fov_model model;
 
-  cvtest_open_cpu (&cpu, &cpu_stream);
   cvcore_fov_model_init (&model);
   for (guint n = 0; n < 40; n++) {
     const gint *size = sizes[n % G_N_ELEMENTS (sizes)];
@@ -704,14 +718,13 @@ GST_START_TEST (test_cuda_equals_cpu)
     }
     src = cvtest_image_new (device, stream, size[0], size[1], channels,
         CVCORE_SAMPLE_U8, -1, n % 2 * 40, n + 3);
-    assert_equals_cpu (cpu, cpu_stream, &src, &plan, &cpu_plan, mask);
+    assert_equals_cpu (&src, &plan, &cpu_plan, mask);
     if (map_gpu.host) {
       cvtest_image_free (&map_gpu, device);
       cvtest_image_free (&map_cpu, cpu);
     }
     cvtest_image_free (&src, device);
   }
-  cvtest_close_backend (cpu, cpu_stream);
 }
 
 GST_END_TEST;
@@ -722,11 +735,8 @@ GST_END_TEST;
  * reference. */
 GST_START_TEST (test_cuda_unaligned)
 {
-  cvcore_device *cpu;
-  cvcore_stream *cpu_stream;
   cvcore_fov_model model;
 
-  cvtest_open_cpu (&cpu, &cpu_stream);
   cvcore_fov_model_init (&model);
   for (gint n = 0; n < 6; n++) {
     const gint channels = (gint[]) {
@@ -744,10 +754,9 @@ GST_START_TEST (test_cuda_unaligned)
     fail_unless_equals_int (cvcore_fov_plan_init (&plan, &model,
             view.image.width, view.image.height, 8 << (n % 3), 0.3, 0.6),
         CVCORE_OK);
-    assert_equals_cpu (cpu, cpu_stream, &view, &plan, &plan, 0x7);
+    assert_equals_cpu (&view, &plan, &plan, 0x7);
     cvtest_image_free (&src, device);
   }
-  cvtest_close_backend (cpu, cpu_stream);
 }
 
 GST_END_TEST;
@@ -769,12 +778,9 @@ GST_START_TEST (test_cuda_wide_blur)
     {97, 65, 32, 15.0, 100.0, 900},
     {57, 43, 8, 8.0, 100.0, 450},
   };
-  cvcore_device *cpu;
-  cvcore_stream *cpu_stream;
   cvcore_fov_model model;
   cvcore_fov_plan *plan = g_new (cvcore_fov_plan, 1);
 
-  cvtest_open_cpu (&cpu, &cpu_stream);
   for (guint i = 0; i < G_N_ELEMENTS (cases); i++) {
     TestImage src;
 
@@ -789,11 +795,10 @@ GST_START_TEST (test_cuda_wide_blur)
         plan->n_taps);
     src = cvtest_image_new (device, stream, cases[i].w, cases[i].h, 1,
         CVCORE_SAMPLE_U8, -1, 8, 17 + i);
-    assert_equals_cpu (cpu, cpu_stream, &src, plan, plan, 0x1);
+    assert_equals_cpu (&src, plan, plan, 0x1);
     cvtest_image_free (&src, device);
   }
   g_free (plan);
-  cvtest_close_backend (cpu, cpu_stream);
 }
 
 GST_END_TEST;
@@ -815,12 +820,16 @@ foveate_suite (void)
   tcase_add_test (tc, test_smooth);
   tcase_add_test (tc, test_bad_arguments);
   tcase_add_test (tc, test_blur_map);
-  if (cvtest_backend () == CVCORE_BACKEND_CUDA)
-    tcase_add_test (tc, test_cuda_equals_cpu);
-  if (cvtest_backend () == CVCORE_BACKEND_CUDA)
-    tcase_add_test (tc, test_cuda_unaligned);
-  if (cvtest_backend () == CVCORE_BACKEND_CUDA)
-    tcase_add_test (tc, test_cuda_wide_blur);
+  if (cvtest_backend () == CVCORE_BACKEND_CUDA) {
+    TCase *cuda = tcase_create ("cuda");
+
+    suite_add_tcase (s, cuda);
+    tcase_set_timeout (cuda, 300);
+    tcase_add_checked_fixture (cuda, setup_with_cpu, teardown_with_cpu);
+    tcase_add_test (cuda, test_cuda_equals_cpu);
+    tcase_add_test (cuda, test_cuda_unaligned);
+    tcase_add_test (cuda, test_cuda_wide_blur);
+  }
   return s;
 }
 

@@ -26,6 +26,24 @@ teardown (void)
   cvtest_close_backend (device, stream);
 }
 
+/* The CUDA-only tests compare with the CPU reference, opened beside. */
+static cvcore_device *cpu;
+static cvcore_stream *cpu_stream;
+
+static void
+setup_with_cpu (void)
+{
+  setup ();
+  cvtest_open_cpu (&cpu, &cpu_stream);
+}
+
+static void
+teardown_with_cpu (void)
+{
+  cvtest_close_backend (cpu, cpu_stream);
+  teardown ();
+}
+
 /* Relative RMS difference of the recursive 1-D impulse response from the
  * sampled complex Gabor G (k) e^{j omega k}. */
 static gdouble
@@ -353,12 +371,11 @@ GST_START_TEST (test_row_pairs)
 
 GST_END_TEST;
 
-/* CUDA against the CPU reference on @src: relative RMS of every
- * orientation's complex response under 1e-4, output bytes within one unit
- * where the output cannot flip between tied orientations. */
+/* CUDA against the CPU reference (cpu, cpu_stream) on @src: relative RMS
+ * of every orientation's complex response under 1e-4, output bytes within
+ * one unit where the output cannot flip between tied orientations. */
 static void
-assert_equals_cpu (cvcore_device * cpu, cvcore_stream * cpu_stream,
-    const TestImage * src, const cvcore_gabor_params * params,
+assert_equals_cpu (const TestImage * src, const cvcore_gabor_params * params,
     const gchar * what)
 {
   const gsize pixels = (gsize) src->image.width * src->image.height;
@@ -429,10 +446,7 @@ GST_START_TEST (test_cuda_equals_cpu)
   } large[] = { {8, 0.0, 12.0}, {8, 11.25, 12.0}, {1, 30.0, 64.0}, {3, 10.0,
   32.0}
   };
-  cvcore_device *cpu;
-  cvcore_stream *cpu_stream;
 
-  cvtest_open_cpu (&cpu, &cpu_stream);
   for (guint n = 0; n < 15 + G_N_ELEMENTS (large); n++) {
     const gint *size = sizes[n < 15 ? n % G_N_ELEMENTS (sizes) : 2];
     cvcore_gabor_params params;
@@ -458,11 +472,10 @@ GST_START_TEST (test_cuda_equals_cpu)
     src = cvtest_image_new (device, stream, size[0], size[1], 1,
         n % 4 == 3 ? CVCORE_SAMPLE_U16 : CVCORE_SAMPLE_U8, -1, n % 2 * 40,
         n + 3);
-    assert_equals_cpu (cpu, cpu_stream, &src, &params, what);
+    assert_equals_cpu (&src, &params, what);
     cvtest_image_free (&src, device);
     g_free (what);
   }
-  cvtest_close_backend (cpu, cpu_stream);
 }
 
 GST_END_TEST;
@@ -485,10 +498,7 @@ GST_START_TEST (test_cuda_source_layouts)
     {4, CVCORE_SAMPLE_U8, 0}, {4, CVCORE_SAMPLE_U8, 1},
     {1, CVCORE_SAMPLE_U16, 2},
   };
-  cvcore_device *cpu;
-  cvcore_stream *cpu_stream;
 
-  cvtest_open_cpu (&cpu, &cpu_stream);
   for (guint n = 0; n < 2 * G_N_ELEMENTS (layouts); n++) {
     const gint l = n % G_N_ELEMENTS (layouts);
     /* 800 rows of 5 filters run many segments per line, 30 of 2 few */
@@ -506,11 +516,10 @@ GST_START_TEST (test_cuda_source_layouts)
     params.orientations = height == 30 ? 1 : 4;
     params.orientation = 20.0;
     params.gain = 3.0;
-    assert_equals_cpu (cpu, cpu_stream, &view, &params, what);
+    assert_equals_cpu (&view, &params, what);
     cvtest_image_free (&src, device);
     g_free (what);
   }
-  cvtest_close_backend (cpu, cpu_stream);
 }
 
 GST_END_TEST;
@@ -531,10 +540,15 @@ gabor_suite (void)
   tcase_add_test (tc, test_output_modes);
   tcase_add_test (tc, test_bad_arguments);
   tcase_add_test (tc, test_row_pairs);
-  if (cvtest_backend () == CVCORE_BACKEND_CUDA)
-    tcase_add_test (tc, test_cuda_equals_cpu);
-  if (cvtest_backend () == CVCORE_BACKEND_CUDA)
-    tcase_add_test (tc, test_cuda_source_layouts);
+  if (cvtest_backend () == CVCORE_BACKEND_CUDA) {
+    TCase *cuda = tcase_create ("cuda");
+
+    suite_add_tcase (s, cuda);
+    tcase_set_timeout (cuda, 300);
+    tcase_add_checked_fixture (cuda, setup_with_cpu, teardown_with_cpu);
+    tcase_add_test (cuda, test_cuda_equals_cpu);
+    tcase_add_test (cuda, test_cuda_source_layouts);
+  }
   return s;
 }
 
