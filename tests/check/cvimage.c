@@ -106,6 +106,35 @@ cvtest_close_backend (cvcore_device * device, cvcore_stream * stream)
   cvcore_device_close (device);
 }
 
+cvcore_device *cvtest_cpu;
+cvcore_stream *cvtest_cpu_stream;
+
+static void
+cpu_setup (void)
+{
+  cvtest_open_cpu (&cvtest_cpu, &cvtest_cpu_stream);
+}
+
+static void
+cpu_teardown (void)
+{
+  cvtest_close_backend (cvtest_cpu, cvtest_cpu_stream);
+  cvtest_cpu = NULL;
+  cvtest_cpu_stream = NULL;
+}
+
+TCase *
+cvtest_cuda_tcase (Suite * suite, SFun setup, SFun teardown)
+{
+  TCase *tc = tcase_create ("cuda");
+
+  suite_add_tcase (suite, tc);
+  tcase_set_timeout (tc, 300);
+  tcase_add_checked_fixture (tc, setup, teardown);
+  tcase_add_checked_fixture (tc, cpu_setup, cpu_teardown);
+  return tc;
+}
+
 TestImage
 cvtest_image_on_cpu (cvcore_device * cpu, cvcore_stream * stream,
     const TestImage * src)

@@ -38,6 +38,15 @@ void cvtest_open_backend (cvcore_device ** device, cvcore_stream ** stream);
 void cvtest_open_cpu (cvcore_device ** device, cvcore_stream ** stream);
 void cvtest_close_backend (cvcore_device * device, cvcore_stream * stream);
 
+/* The CPU reference as the CUDA-only tests see it: open during each test
+ * of a test case from cvtest_cuda_tcase (). */
+extern cvcore_device *cvtest_cpu;
+extern cvcore_stream *cvtest_cpu_stream;
+/* A test case "cuda" of @suite for tests that compare with the CPU
+ * reference: @setup and @teardown (the backend under test) with the CPU
+ * reference opened beside, for each test. */
+TCase *cvtest_cuda_tcase (Suite * suite, SFun setup, SFun teardown);
+
 G_END_DECLS
 
 #endif /* CVIMAGE_H */

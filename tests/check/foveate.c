@@ -23,24 +23,6 @@ teardown (void)
   cvtest_close_backend (device, stream);
 }
 
-/* The CUDA-only tests compare with the CPU reference, opened beside. */
-static cvcore_device *cpu;
-static cvcore_stream *cpu_stream;
-
-static void
-setup_with_cpu (void)
-{
-  setup ();
-  cvtest_open_cpu (&cpu, &cpu_stream);
-}
-
-static void
-teardown_with_cpu (void)
-{
-  cvtest_close_backend (cpu, cpu_stream);
-  teardown ();
-}
-
 /* Values from the model's formulas, worked out separately:
  * f_c = 2.3 / (0.106 (e + 2.3)) ln 64, sigma = 30 / (pi f_c). */
 GST_START_TEST (test_sigma_model)
@@ -209,20 +191,22 @@ assert_foveated (const TestImage * src, const TestImage * out,
       }
 }
 
-/* @src foveated here with @plan and on the CPU backend (cpu, cpu_stream)
- * with @cpu_plan (the same plan, reading CPU copies), within one unit. */
+/* @src foveated here with @plan and on the CPU backend (cvtest_cpu) with
+ * @cpu_plan (the same plan, reading CPU copies), within one unit. */
 static void
 assert_equals_cpu (const TestImage * src, const cvcore_fov_plan * plan,
     const cvcore_fov_plan * cpu_plan, unsigned mask)
 {
-  TestImage cpu_src = cvtest_image_on_cpu (cpu, cpu_stream, src);
+  TestImage cpu_src = cvtest_image_on_cpu (cvtest_cpu, cvtest_cpu_stream,
+      src);
   TestImage out = run (src, plan, mask);
-  TestImage cpu_out = run_on (cpu, cpu_stream, &cpu_src, cpu_plan, mask);
+  TestImage cpu_out = run_on (cvtest_cpu, cvtest_cpu_stream, &cpu_src,
+      cpu_plan, mask);
 
   assert_foveated (src, &out, plan, mask, &cpu_out, 1.0);
   cvtest_image_free (&out, device);
-  cvtest_image_free (&cpu_out, cpu);
-  cvtest_image_free (&cpu_src, cpu);
+  cvtest_image_free (&cpu_out, cvtest_cpu);
+  cvtest_image_free (&cpu_src, cvtest_cpu);
 }
 
 /* The backend against the per-pixel reference on small frames. */
@@ -703,7 +687,8 @@ GST_START_TEST (test_cuda_equals_cpu)
       /* a blur map: on each backend, its own copy */
       map_gpu = blur_map_new (device, stream, 3 + n % 7, 2 + n % 5, -1, n,
           &map);
-      map_cpu = cvtest_image_on_cpu (cpu, cpu_stream, &map_gpu);
+      map_cpu = cvtest_image_on_cpu (cvtest_cpu, cvtest_cpu_stream,
+          &map_gpu);
       fail_unless_equals_int (cvcore_fov_plan_init_map (&plan, &model, &map,
               size[0], size[1], 8 << (n % 3), fix[0], fix[1]), CVCORE_OK);
       plan.smooth = n % 8 == 6;
@@ -721,7 +706,7 @@ GST_START_TEST (test_cuda_equals_cpu)
     assert_equals_cpu (&src, &plan, &cpu_plan, mask);
     if (map_gpu.host) {
       cvtest_image_free (&map_gpu, device);
-      cvtest_image_free (&map_cpu, cpu);
+      cvtest_image_free (&map_cpu, cvtest_cpu);
     }
     cvtest_image_free (&src, device);
   }
@@ -821,11 +806,8 @@ foveate_suite (void)
   tcase_add_test (tc, test_bad_arguments);
   tcase_add_test (tc, test_blur_map);
   if (cvtest_backend () == CVCORE_BACKEND_CUDA) {
-    TCase *cuda = tcase_create ("cuda");
+    TCase *cuda = cvtest_cuda_tcase (s, setup, teardown);
 
-    suite_add_tcase (s, cuda);
-    tcase_set_timeout (cuda, 300);
-    tcase_add_checked_fixture (cuda, setup_with_cpu, teardown_with_cpu);
     tcase_add_test (cuda, test_cuda_equals_cpu);
     tcase_add_test (cuda, test_cuda_unaligned);
     tcase_add_test (cuda, test_cuda_wide_blur);

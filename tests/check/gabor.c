@@ -26,24 +26,6 @@ teardown (void)
   cvtest_close_backend (device, stream);
 }
 
-/* The CUDA-only tests compare with the CPU reference, opened beside. */
-static cvcore_device *cpu;
-static cvcore_stream *cpu_stream;
-
-static void
-setup_with_cpu (void)
-{
-  setup ();
-  cvtest_open_cpu (&cpu, &cpu_stream);
-}
-
-static void
-teardown_with_cpu (void)
-{
-  cvtest_close_backend (cpu, cpu_stream);
-  teardown ();
-}
-
 /* Relative RMS difference of the recursive 1-D impulse response from the
  * sampled complex Gabor G (k) e^{j omega k}. */
 static gdouble
@@ -371,9 +353,9 @@ GST_START_TEST (test_row_pairs)
 
 GST_END_TEST;
 
-/* CUDA against the CPU reference (cpu, cpu_stream) on @src: relative RMS
- * of every orientation's complex response under 1e-4, output bytes within
- * one unit where the output cannot flip between tied orientations. */
+/* CUDA against the CPU reference (cvtest_cpu) on @src: relative RMS of
+ * every orientation's complex response under 1e-4, output bytes within one
+ * unit where the output cannot flip between tied orientations. */
 static void
 assert_equals_cpu (const TestImage * src, const cvcore_gabor_params * params,
     const gchar * what)
@@ -383,14 +365,14 @@ assert_equals_cpu (const TestImage * src, const cvcore_gabor_params * params,
   TestImage cpu_src, out, cpu_out;
   gint worst = 0;
 
-  cpu_src = cvtest_image_on_cpu (cpu, cpu_stream, src);
+  cpu_src = cvtest_image_on_cpu (cvtest_cpu, cvtest_cpu_stream, src);
   out = run (src, params, 1, &g);
   {
     cvcore_device *saved_device = device;
     cvcore_stream *saved_stream = stream;
 
-    device = cpu;
-    stream = cpu_stream;
+    device = cvtest_cpu;
+    stream = cvtest_cpu_stream;
     cpu_out = run (&cpu_src, params, 1, &cg);
     device = saved_device;
     stream = saved_stream;
@@ -400,8 +382,8 @@ assert_equals_cpu (const TestImage * src, const cvcore_gabor_params * params,
     gfloat *cr = g_new (gfloat, 2 * pixels);
     gdouble num = 0.0, den = 0.0;
 
-    fail_unless_equals_int (cvcore_gabor_response (cg, cpu_stream, o, cr),
-        CVCORE_OK);
+    fail_unless_equals_int (cvcore_gabor_response (cg, cvtest_cpu_stream, o,
+            cr), CVCORE_OK);
     for (gsize i = 0; i < 2 * pixels; i++) {
       num += (r[i] - cr[i]) * (r[i] - cr[i]);
       den += cr[i] * cr[i];
@@ -425,8 +407,8 @@ assert_equals_cpu (const TestImage * src, const cvcore_gabor_params * params,
   cvcore_gabor_scratch_free (g);
   cvcore_gabor_scratch_free (cg);
   cvtest_image_free (&out, device);
-  cvtest_image_free (&cpu_out, cpu);
-  cvtest_image_free (&cpu_src, cpu);
+  cvtest_image_free (&cpu_out, cvtest_cpu);
+  cvtest_image_free (&cpu_src, cvtest_cpu);
 }
 
 /* CUDA against the CPU reference (see assert_equals_cpu) for random
@@ -541,11 +523,8 @@ gabor_suite (void)
   tcase_add_test (tc, test_bad_arguments);
   tcase_add_test (tc, test_row_pairs);
   if (cvtest_backend () == CVCORE_BACKEND_CUDA) {
-    TCase *cuda = tcase_create ("cuda");
+    TCase *cuda = cvtest_cuda_tcase (s, setup, teardown);
 
-    suite_add_tcase (s, cuda);
-    tcase_set_timeout (cuda, 300);
-    tcase_add_checked_fixture (cuda, setup_with_cpu, teardown_with_cpu);
     tcase_add_test (cuda, test_cuda_equals_cpu);
     tcase_add_test (cuda, test_cuda_source_layouts);
   }
