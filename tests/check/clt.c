@@ -948,10 +948,7 @@ GST_END_TEST;
 GST_START_TEST (test_cuda_equals_cpu)
 {
   static const gint sizes[][2] = { {1, 1}, {17, 9}, {1921, 1081} };
-  cvcore_device *cpu;
-  cvcore_stream *cpu_stream;
 
-  cvtest_open_cpu (&cpu, &cpu_stream);
   /* cases 12..15: mosaics, every operation; 16..19 the same, sparse */
   for (guint n = 0; n < 20; n++) {
     const gint *size = sizes[n % 3];
@@ -959,7 +956,8 @@ GST_START_TEST (test_cuda_equals_cpu)
     TestImage src = cvtest_image_new (device, stream, size[0], size[1],
         channels, n % 4 == 2 ? CVCORE_SAMPLE_U16 : CVCORE_SAMPLE_U8, -1,
         n % 3 * 12, n + 21);
-    TestImage cpu_src = cvtest_image_on_cpu (cpu, cpu_stream, &src);
+    TestImage cpu_src = cvtest_image_on_cpu (cvtest_cpu, cvtest_cpu_stream,
+        &src);
     cvcore_clt_kernel_set *set = NULL;
     cvcore_clt_params params;
     TestImage out, cpu_out;
@@ -991,7 +989,7 @@ GST_START_TEST (test_cuda_equals_cpu)
           }
     }
     out = run (&src, &params, set);
-    cpu_out = run_on (cpu, cpu_stream, &cpu_src, &params, set);
+    cpu_out = run_on (cvtest_cpu, cvtest_cpu_stream, &cpu_src, &params, set);
     for (gint y = 0; y < size[1]; y++)
       for (gint x = 0; x < size[0]; x++)
         for (gint c = 0; c < channels; c++)
@@ -1003,10 +1001,9 @@ GST_START_TEST (test_cuda_equals_cpu)
     cvcore_clt_kernel_set_free (set);
     cvtest_image_free (&out, device);
     cvtest_image_free (&src, device);
-    cvtest_image_free (&cpu_out, cpu);
-    cvtest_image_free (&cpu_src, cpu);
+    cvtest_image_free (&cpu_out, cvtest_cpu);
+    cvtest_image_free (&cpu_src, cvtest_cpu);
   }
-  cvtest_close_backend (cpu, cpu_stream);
 }
 
 GST_END_TEST;
@@ -1017,18 +1014,15 @@ GST_END_TEST;
 GST_START_TEST (test_cuda_correlate_equals_cpu)
 {
   static const gint sizes[][2] = { {1, 1}, {17, 9}, {321, 241} };
-  cvcore_device *cpu;
-  cvcore_stream *cpu_stream;
 
-  cvtest_open_cpu (&cpu, &cpu_stream);
   for (guint n = 0; n < G_N_ELEMENTS (sizes); n++) {
     const gint w = sizes[n][0], h = sizes[n][1];
     const gint tiles = cvcore_clt_tiles (w) * cvcore_clt_tiles (h);
     TestImage a = moved_image (texture_field, w, h, w / 2, 0.0, 0.0, 0.3, 0.1);
     TestImage b = moved_image (texture_field, w, h, w / 2, 1.7, -0.4,
         -2.2, 0.9);
-    TestImage ca = cvtest_image_on_cpu (cpu, cpu_stream, &a);
-    TestImage cb = cvtest_image_on_cpu (cpu, cpu_stream, &b);
+    TestImage ca = cvtest_image_on_cpu (cvtest_cpu, cvtest_cpu_stream, &a);
+    TestImage cb = cvtest_image_on_cpu (cvtest_cpu, cvtest_cpu_stream, &b);
     cvcore_clt_corr_params params;
     cvcore_clt_match *m, *cm;
     gdouble worst = 0.0, worst_c = 0.0;
@@ -1037,7 +1031,7 @@ GST_START_TEST (test_cuda_correlate_equals_cpu)
     params.full_scale = 65535.0;
     params.initial_x = 0.5 * n;
     m = correlate_on (device, stream, &a, &b, &params);
-    cm = correlate_on (cpu, cpu_stream, &ca, &cb, &params);
+    cm = correlate_on (cvtest_cpu, cvtest_cpu_stream, &ca, &cb, &params);
     for (gint t = 0; t < tiles; t++) {
       if (cm[t].confidence > 0.1)
         worst = MAX (worst, MAX (fabs (m[t].dx - cm[t].dx),
@@ -1052,10 +1046,9 @@ GST_START_TEST (test_cuda_correlate_equals_cpu)
     g_free (cm);
     cvtest_image_free (&a, device);
     cvtest_image_free (&b, device);
-    cvtest_image_free (&ca, cpu);
-    cvtest_image_free (&cb, cpu);
+    cvtest_image_free (&ca, cvtest_cpu);
+    cvtest_image_free (&cb, cvtest_cpu);
   }
-  cvtest_close_backend (cpu, cpu_stream);
 }
 
 GST_END_TEST;
@@ -1084,8 +1077,10 @@ clt_suite (void)
   tcase_add_test (tc, test_correlate_regions);
   tcase_add_test (tc, test_correlate_flat);
   if (cvtest_backend () == CVCORE_BACKEND_CUDA) {
-    tcase_add_test (tc, test_cuda_equals_cpu);
-    tcase_add_test (tc, test_cuda_correlate_equals_cpu);
+    TCase *cuda = cvtest_cuda_tcase (s, setup, teardown, 300);
+
+    tcase_add_test (cuda, test_cuda_equals_cpu);
+    tcase_add_test (cuda, test_cuda_correlate_equals_cpu);
   }
   return s;
 }

@@ -570,13 +570,10 @@ compare_with_cpu (cvcore_device * cpu, cvcore_stream * cpu_stream,
  * count; exact for integer taps, within one unit for fractional ones. */
 GST_START_TEST (test_cuda_equals_cpu)
 {
-  cvcore_device *cpu;
-  cvcore_stream *cpu_stream;
   static const gint sizes[][2] = { {1, 1}, {2, 3}, {1921, 1081}, {17, 5},
   {640, 1}, {1, 480}, {129, 67}
   };
 
-  cvtest_open_cpu (&cpu, &cpu_stream);
   rng_state = 4242;
   for (guint n = 0; n < 120; n++) {
     const gint *size = sizes[n % G_N_ELEMENTS (sizes)];
@@ -612,11 +609,10 @@ GST_START_TEST (test_cuda_equals_cpu)
     src = cvtest_image_new (device, stream, size[0], size[1], channels, sample, -1,
         rng () % 3 * 40, n + 9);
 
-    compare_with_cpu (cpu, cpu_stream, &src, &plan, mask,
+    compare_with_cpu (cvtest_cpu, cvtest_cpu_stream, &src, &plan, mask,
         integer ? 0.0 : 1.0);
     cvtest_image_free (&src, device);
   }
-  cvtest_close_backend (cpu, cpu_stream);
 }
 
 GST_END_TEST;
@@ -647,10 +643,7 @@ GST_START_TEST (test_cuda_packed_rounding)
   };
   static const gint sizes[][2] = { {1921, 1081}, {33, 17}, {1, 1}, {2, 3} };
   static const unsigned masks[] = { 0xf, 0x7 };
-  cvcore_device *cpu;
-  cvcore_stream *cpu_stream;
 
-  cvtest_open_cpu (&cpu, &cpu_stream);
   for (guint c = 0; c < G_N_ELEMENTS (cases); c++) {
     for (guint n = 0; n < 2 * G_N_ELEMENTS (sizes); n++) {
       const gint *size = sizes[n % G_N_ELEMENTS (sizes)];
@@ -667,12 +660,11 @@ GST_START_TEST (test_cuda_packed_rounding)
       /* random samples, or near white to reach saturation */
       src = cvtest_image_new (device, stream, size[0], size[1], channels,
           CVCORE_SAMPLE_U8, n % 2 ? 255 : -1, n * 20 % 60, c * 31 + n);
-      compare_with_cpu (cpu, cpu_stream, &src, &plan,
+      compare_with_cpu (cvtest_cpu, cvtest_cpu_stream, &src, &plan,
           masks[n % G_N_ELEMENTS (masks)], 0.0);
       cvtest_image_free (&src, device);
     }
   }
-  cvtest_close_backend (cpu, cpu_stream);
 }
 
 GST_END_TEST;
@@ -713,12 +705,14 @@ convolve_suite (void)
   tcase_add_test (tc, test_against_reference);
   tcase_add_test (tc, test_hand_checked);
   tcase_add_test (tc, test_bad_arguments);
-  /* comparing the CPU backend with itself would prove nothing */
-  if (cvtest_backend () == CVCORE_BACKEND_CUDA)
-    tcase_add_test (tc, test_cuda_equals_cpu);
-  if (cvtest_backend () == CVCORE_BACKEND_CUDA)
-    tcase_add_test (tc, test_cuda_packed_rounding);
   suite_add_tcase (s, tc);
+  /* comparing the CPU backend with itself would prove nothing */
+  if (cvtest_backend () == CVCORE_BACKEND_CUDA) {
+    TCase *cuda = cvtest_cuda_tcase (s, setup, teardown, 600);
+
+    tcase_add_test (cuda, test_cuda_equals_cpu);
+    tcase_add_test (cuda, test_cuda_packed_rounding);
+  }
   return s;
 }
 

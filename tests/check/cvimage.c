@@ -92,14 +92,6 @@ cvtest_open_backend (cvcore_device ** device, cvcore_stream ** stream)
 }
 
 void
-cvtest_open_cpu (cvcore_device ** device, cvcore_stream ** stream)
-{
-  fail_unless_equals_int (cvcore_device_open (CVCORE_BACKEND_CPU, 0, device),
-      CVCORE_OK);
-  fail_unless_equals_int (cvcore_stream_new (*device, stream), CVCORE_OK);
-}
-
-void
 cvtest_close_backend (cvcore_device * device, cvcore_stream * stream)
 {
   cvcore_stream_free (stream);
@@ -112,7 +104,10 @@ cvcore_stream *cvtest_cpu_stream;
 static void
 cpu_setup (void)
 {
-  cvtest_open_cpu (&cvtest_cpu, &cvtest_cpu_stream);
+  fail_unless_equals_int (cvcore_device_open (CVCORE_BACKEND_CPU, 0,
+          &cvtest_cpu), CVCORE_OK);
+  fail_unless_equals_int (cvcore_stream_new (cvtest_cpu, &cvtest_cpu_stream),
+      CVCORE_OK);
 }
 
 static void
@@ -124,12 +119,12 @@ cpu_teardown (void)
 }
 
 TCase *
-cvtest_cuda_tcase (Suite * suite, SFun setup, SFun teardown)
+cvtest_cuda_tcase (Suite * suite, SFun setup, SFun teardown, gint timeout)
 {
   TCase *tc = tcase_create ("cuda");
 
   suite_add_tcase (suite, tc);
-  tcase_set_timeout (tc, 300);
+  tcase_set_timeout (tc, timeout);
   tcase_add_checked_fixture (tc, setup, teardown);
   tcase_add_checked_fixture (tc, cpu_setup, cpu_teardown);
   return tc;

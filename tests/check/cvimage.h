@@ -34,8 +34,6 @@ void cvtest_image_free (TestImage * t, cvcore_device * device);
 
 /* Opens device 0 of the tests' backend and a stream on it. */
 void cvtest_open_backend (cvcore_device ** device, cvcore_stream ** stream);
-/* The CPU reference backend, beside the one under test. */
-void cvtest_open_cpu (cvcore_device ** device, cvcore_stream ** stream);
 void cvtest_close_backend (cvcore_device * device, cvcore_stream * stream);
 
 /* The CPU reference as the CUDA-only tests see it: open during each test
@@ -44,8 +42,9 @@ extern cvcore_device *cvtest_cpu;
 extern cvcore_stream *cvtest_cpu_stream;
 /* A test case "cuda" of @suite for tests that compare with the CPU
  * reference: @setup and @teardown (the backend under test) with the CPU
- * reference opened beside, for each test. */
-TCase *cvtest_cuda_tcase (Suite * suite, SFun setup, SFun teardown);
+ * reference opened beside, for each test, and @timeout seconds a test. */
+TCase *cvtest_cuda_tcase (Suite * suite, SFun setup, SFun teardown,
+    gint timeout);
 
 G_END_DECLS
 

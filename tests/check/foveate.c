@@ -806,7 +806,7 @@ foveate_suite (void)
   tcase_add_test (tc, test_bad_arguments);
   tcase_add_test (tc, test_blur_map);
   if (cvtest_backend () == CVCORE_BACKEND_CUDA) {
-    TCase *cuda = cvtest_cuda_tcase (s, setup, teardown);
+    TCase *cuda = cvtest_cuda_tcase (s, setup, teardown, 300);
 
     tcase_add_test (cuda, test_cuda_equals_cpu);
     tcase_add_test (cuda, test_cuda_unaligned);

@@ -523,7 +523,7 @@ gabor_suite (void)
   tcase_add_test (tc, test_bad_arguments);
   tcase_add_test (tc, test_row_pairs);
   if (cvtest_backend () == CVCORE_BACKEND_CUDA) {
-    TCase *cuda = cvtest_cuda_tcase (s, setup, teardown);
+    TCase *cuda = cvtest_cuda_tcase (s, setup, teardown, 300);
 
     tcase_add_test (cuda, test_cuda_equals_cpu);
     tcase_add_test (cuda, test_cuda_source_layouts);

@@ -762,10 +762,7 @@ GST_START_TEST (test_cuda_equals_cpu)
   static const gint sizes[][2] = { {1, 1}, {17, 5}, {333, 197},
   {1921, 1081}, {64, 64}
   };
-  cvcore_device *cpu;
-  cvcore_stream *cpu_stream;
 
-  cvtest_open_cpu (&cpu, &cpu_stream);
   for (guint n = 0; n < 30; n++) {
     const gint *size = sizes[n % G_N_ELEMENTS (sizes)];
     const gint channels = n % 3 == 2 ? 1 : 4;
@@ -803,14 +800,14 @@ GST_START_TEST (test_cuda_equals_cpu)
           src.plane[0].image.pitch, size[0], size[1], channels, n, 1.0);
       cvtest_image_upload (&src.plane[0], stream);
     }
-    cpu_src = planes_on_cpu (cpu, cpu_stream, &src);
+    cpu_src = planes_on_cpu (cvtest_cpu, cvtest_cpu_stream, &src);
     out = run_frame (&src, &params, NULL);
     {
       cvcore_device *saved_device = device;
       cvcore_stream *saved_stream = stream;
 
-      device = cpu;
-      stream = cpu_stream;
+      device = cvtest_cpu;
+      stream = cvtest_cpu_stream;
       cpu_out = run_frame (&cpu_src, &params, NULL);
       device = saved_device;
       stream = saved_stream;
@@ -839,10 +836,9 @@ GST_START_TEST (test_cuda_equals_cpu)
     }
     planes_free (&out, device);
     planes_free (&src, device);
-    planes_free (&cpu_out, cpu);
-    planes_free (&cpu_src, cpu);
+    planes_free (&cpu_out, cvtest_cpu);
+    planes_free (&cpu_src, cvtest_cpu);
   }
-  cvtest_close_backend (cpu, cpu_stream);
 }
 
 GST_END_TEST;
@@ -865,8 +861,11 @@ tonemap_suite (void)
   tcase_add_test (tc, test_sources);
   tcase_add_test (tc, test_nv12_output);
   tcase_add_test (tc, test_bad_arguments);
-  if (cvtest_backend () == CVCORE_BACKEND_CUDA)
-    tcase_add_test (tc, test_cuda_equals_cpu);
+  if (cvtest_backend () == CVCORE_BACKEND_CUDA) {
+    TCase *cuda = cvtest_cuda_tcase (s, setup, teardown, 300);
+
+    tcase_add_test (cuda, test_cuda_equals_cpu);
+  }
   return s;
 }
 
