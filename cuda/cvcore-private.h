@@ -62,6 +62,12 @@ struct cvcore_stream
 {
   cvcore_device *device;
   void *handle;
+  /* device memory, see cvcore_stream_scratch, and the key of what it
+   * holds */
+  void *scratch;
+  size_t scratch_size;
+  void *scratch_key;
+  size_t scratch_key_size;
 };
 
 struct cvcore_event
@@ -92,6 +98,16 @@ extern const cvcore_backend_ops cvcore_cuda_ops;
 /* A kernel that waits @ms on @stream (a cudaStream_t). */
 cvcore_status cvcore_cuda_stream_delay (void *stream, double ms);
 #endif
+
+/* Device memory of at least @size bytes that belongs to @stream, for the
+ * work queued on it in stream order. @key (@key_size bytes) names what the
+ * caller keeps there: *@kept is true when it still holds what work queued
+ * under an equal key made, and the key is recorded for the next call. A
+ * caller that fails to queue that work calls cvcore_stream_scratch_forget.
+ * Growing the memory waits for the device. */
+cvcore_status cvcore_stream_scratch (cvcore_stream * stream, size_t size,
+    const void *key, size_t key_size, void **ptr, bool *kept);
+void cvcore_stream_scratch_forget (cvcore_stream * stream);
 
 /* Records a message for cvcore_last_error() and returns `status`. */
 cvcore_status cvcore_fail (cvcore_status status, const char *format, ...)

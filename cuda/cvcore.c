@@ -262,8 +262,55 @@ cvcore_stream_free (cvcore_stream * stream)
 {
   if (stream == NULL)
     return;
+  if (stream->scratch != NULL)
+    stream->device->ops->device_free (stream->device, stream->scratch);
+  free (stream->scratch_key);
   stream->device->ops->stream_free (stream->device, stream->handle);
   free (stream);
+}
+
+void
+cvcore_stream_scratch_forget (cvcore_stream * stream)
+{
+  free (stream->scratch_key);
+  stream->scratch_key = NULL;
+  stream->scratch_key_size = 0;
+}
+
+cvcore_status
+cvcore_stream_scratch (cvcore_stream * stream, size_t size, const void *key,
+    size_t key_size, void **ptr, bool *kept)
+{
+  cvcore_device *device = stream->device;
+  cvcore_status status;
+
+  *ptr = NULL;
+  *kept = false;
+  if (size > stream->scratch_size) {
+    cvcore_stream_scratch_forget (stream);
+    /* freeing waits for the work still using the old memory */
+    if (stream->scratch != NULL)
+      device->ops->device_free (device, stream->scratch);
+    stream->scratch = NULL;
+    stream->scratch_size = 0;
+    status = device->ops->device_alloc (device, size, &stream->scratch);
+    if (status != CVCORE_OK)
+      return status;
+    stream->scratch_size = size;
+  }
+  *ptr = stream->scratch;
+  if (stream->scratch_key != NULL && key_size == stream->scratch_key_size
+      && memcmp (key, stream->scratch_key, key_size) == 0) {
+    *kept = true;
+    return CVCORE_OK;
+  }
+  cvcore_stream_scratch_forget (stream);
+  stream->scratch_key = malloc (key_size > 0 ? key_size : 1);
+  if (stream->scratch_key == NULL)
+    return cvcore_fail (CVCORE_ERROR_OUT_OF_MEMORY, "out of host memory");
+  memcpy (stream->scratch_key, key, key_size);
+  stream->scratch_key_size = key_size;
+  return CVCORE_OK;
 }
 
 cvcore_device *

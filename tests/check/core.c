@@ -1,6 +1,7 @@
 /* Tests of the cvcore C API on the backend GST_CUDAVISION_BACKEND names. */
 #include <string.h>
 
+#include "cvcore-private.h"
 #include "cvtest.h"
 
 static cvcore_device *device;
@@ -253,6 +254,52 @@ GST_START_TEST (test_huge_allocation_fails_cleanly)
 
 GST_END_TEST;
 
+/* A stream's scratch keeps what was made under a key until another key,
+ * a larger size or forgetting replaces it. */
+GST_START_TEST (test_stream_scratch)
+{
+  guint8 back[64];
+  void *ptr, *made;
+  bool kept;
+
+  fail_unless_equals_int (cvcore_stream_scratch (stream, 64, "a", 1, &made,
+          &kept), CVCORE_OK);
+  fail_unless (made != NULL && !kept);
+  fail_unless_equals_int (cvcore_memset_2d_async (stream, made, 64, 7, 64,
+          1), CVCORE_OK);
+  fail_unless_equals_int (cvcore_stream_scratch (stream, 32, "a", 1, &ptr,
+          &kept), CVCORE_OK);
+  fail_unless (ptr == made && kept);
+  fail_unless_equals_int (cvcore_copy_async (stream, back, ptr, 64,
+          CVCORE_COPY_DEVICE_TO_HOST), CVCORE_OK);
+  fail_unless_equals_int (cvcore_stream_synchronize (stream), CVCORE_OK);
+  for (gint i = 0; i < 64; i++)
+    fail_unless_equals_int (back[i], 7);
+  /* another key, the same key longer, then the made again */
+  fail_unless_equals_int (cvcore_stream_scratch (stream, 64, "b", 1, &ptr,
+          &kept), CVCORE_OK);
+  fail_unless (ptr == made && !kept);
+  fail_unless_equals_int (cvcore_stream_scratch (stream, 64, "bb", 2, &ptr,
+          &kept), CVCORE_OK);
+  fail_unless (!kept);
+  fail_unless_equals_int (cvcore_stream_scratch (stream, 64, "a", 1, &ptr,
+          &kept), CVCORE_OK);
+  fail_unless (!kept);
+  /* growing loses what was kept */
+  fail_unless_equals_int (cvcore_stream_scratch (stream, 1 << 20, "a", 1,
+          &ptr, &kept), CVCORE_OK);
+  fail_unless (ptr != NULL && !kept);
+  fail_unless_equals_int (cvcore_stream_scratch (stream, 1 << 20, "a", 1,
+          &ptr, &kept), CVCORE_OK);
+  fail_unless (kept);
+  cvcore_stream_scratch_forget (stream);
+  fail_unless_equals_int (cvcore_stream_scratch (stream, 64, "a", 1, &ptr,
+          &kept), CVCORE_OK);
+  fail_unless (!kept);
+}
+
+GST_END_TEST;
+
 static Suite *
 core_suite (void)
 {
@@ -267,6 +314,7 @@ core_suite (void)
   tcase_add_test (tc, test_linear_copy_and_memset);
   tcase_add_test (tc, test_bad_copies_are_refused);
   tcase_add_test (tc, test_events_order_streams);
+  tcase_add_test (tc, test_stream_scratch);
   tcase_add_test (tc, test_huge_allocation_fails_cleanly);
   suite_add_tcase (s, tc);
   return s;
