@@ -35,9 +35,10 @@ size_t mma_shared_bytes (const cvcore_device * device,
     const cvcore_fov_plan * plan, const cvcore_image * src,
     const cvcore_image * dst, unsigned mask);
 
-/* Queues the block-wise foveation of @src into @dst on the tensor cores;
- * @shared from mma_shared_bytes (). */
-cvcore_status launch_mma (cudaStream_t stream, const cvcore_image * src,
+/* Queues the block-wise foveation of @src into @dst on the tensor cores,
+ * its filters' operands in @stream's scratch memory; @shared from
+ * mma_shared_bytes (). */
+cvcore_status launch_mma (cvcore_stream * stream, const cvcore_image * src,
     const cvcore_image * dst, unsigned mask, const ParamPlan & param,
     size_t shared);
 

@@ -18,9 +18,15 @@
  * tile stays exactly flat, and the result is within one unit of the CPU
  * reference (worst case some 0.02 units off the exact blur). Neither
  * Toeplitz matrix is stored: each thread forms its operands from tables of
- * tap quads.
+ * tap quads. A kernel before the frame's makes them once per filter, in
+ * the stream's scratch memory, where they stay for the frames after with
+ * the same bank; each block copies its filter's in. On sm_90 the frame's
+ * kernel may start while they are made (a programmatic dependent launch):
+ * its blocks load their source pixels and look up their filters first.
  */
 #include <climits>
+#include <cstring>
+#include <vector>
 
 #include "foveate-device.cuh"
 #include "mma-device.cuh"
@@ -55,9 +61,8 @@ odd_sixteens (int n)
 /* Shared memory of a launch: for fragments of @fragment pixels, filters up
  * to @radius and @planes blurred channels, the Toeplitz operand tables,
  * the rows' sums of one channel (a high and a low byte plane), the padded
- * tile and the fragment's output (8-bit planes, one per blurred channel),
- * the output's space first holding the quantised taps the operand tables
- * are made from. */
+ * tile and the fragment's output (8-bit planes, one per blurred
+ * channel). */
 struct Layout
 {
   int tile_pitch;               /* bytes */
@@ -90,8 +95,7 @@ struct Layout
      * where the taps are zero. */
     out_offset = tile_offset + round16 (planes * tile_plane +
         (size_t) (16 * bands - span) * tile_pitch + (columns + 31) / 32 * 32);
-    total = out_offset + max ((size_t) planes * fragment * out_pitch,
-        2 * quad_bytes (radius));
+    total = out_offset + (size_t) planes *fragment * out_pitch;
   }
 
   Layout () = default;
@@ -114,6 +118,25 @@ struct Layout
   }
 };
 
+/* What a filter's quantised taps sum to, as the kernel scales by it. */
+struct FilterScale
+{
+  unsigned to_fixed;            /* 2^40 over the sum */
+  int half_unit;                /* the sum over 512 */
+  float to_unit;                /* one over 256 times the sum */
+  int unused;
+};
+
+/* The operands of a plan's filters in device memory: filter f's scale at
+ * scale[f], its high then its low operand table (Layout::entries_for its
+ * radius each) from tables + f * stride. */
+struct Operands
+{
+  FilterScale *scale;
+  uint4 *tables;
+  int stride;
+};
+
 struct Frame
 {
   const unsigned char *src;
@@ -121,6 +144,7 @@ struct Frame
   size_t src_pitch, dst_pitch;
   bool vector;                  /* four pixels load as one */
   Layout layout;
+  Operands operands;
 };
 
 /* A pixel of @NC 8-bit channels, channel c in bits 8 c. */
@@ -270,22 +294,80 @@ lanes_sum (unsigned v)
 #endif
 }
 
-/* The Toeplitz operand tables of the filter @tap (@taps, centre largest).
- * A Toeplitz operand A[m][k] = tap[k - m + a] of m16n8k32 needs four
- * registers per thread, the tap quads from entries e, e - 8, e + 16 and
- * e + 8 of the taps (rows 8 apart are 8 taps apart), with
- * e = kTapOffset + a + 4 (lane % 4) - lane / 4. Entry e of the operand
- * tables holds them in register order, of the high and of the low bytes
- * of the quantised taps; @high_bytes and @low_bytes (Layout::quad_bytes
- * each) are scratch. Adds the quantised taps' sum to @sum (zero before).
- * Synchronises the block. */
-__device__ void
-build_operands (const float *tap, int taps, int entries,
-    unsigned char *high_bytes, unsigned char *low_bytes, unsigned *sum,
-    uint4 * high, uint4 * low)
+/* Lets the frame's kernel launch before this one is done (it waits for
+ * the operands before reading them). */
+__device__ __forceinline__ void
+allow_dependent_launch ()
 {
-  const float to_16_bits = 65535.0f / tap[taps / 2];
+#if __CUDA_ARCH__ >= 900
+  asm volatile ("griddepcontrol.launch_dependents;":::"memory");
+#endif
+}
 
+/* Waits until the kernel before (the operands') is done and its writes are
+ * seen; at once where it is. */
+__device__ __forceinline__ void
+wait_for_prior_kernel ()
+{
+#if __CUDA_ARCH__ >= 900
+  asm volatile ("griddepcontrol.wait;":::"memory");
+#endif
+}
+
+/* Starts copying @count 16-byte words from @from to shared @to, a word a
+ * thread at a time; wait_copies () waits for them. */
+__device__ __forceinline__ void
+copy_async (uint4 * to, const uint4 * from, int count)
+{
+#if __CUDA_ARCH__ >= 800
+  for (int i = threadIdx.x; i < count; i += kThreads)
+    asm volatile ("cp.async.cg.shared.global [%0], [%1], 16;"
+        ::"r" ((unsigned) __cvta_generic_to_shared (to + i)), "l" (from + i)
+        :"memory");
+  asm volatile ("cp.async.commit_group;":::"memory");
+#else
+  __trap ();
+#endif
+}
+
+__device__ __forceinline__ void
+wait_copies ()
+{
+#if __CUDA_ARCH__ >= 800
+  asm volatile ("cp.async.wait_all;":::"memory");
+#endif
+}
+
+/* The Toeplitz operand tables and the scale of filter blockIdx.x + 1 of
+ * the plan (its centre tap the largest), into @operands. A Toeplitz
+ * operand A[m][k] = tap[k - m + a] of m16n8k32 needs four registers per
+ * thread, the tap quads from entries e, e - 8, e + 16 and e + 8 of the
+ * taps (rows 8 apart are 8 taps apart), with e = kTapOffset + a +
+ * 4 (lane % 4) - lane / 4. Entry e of the operand tables holds them in
+ * register order, of the high and of the low bytes of the quantised taps;
+ * entries no thread reads are zero. Dynamic shared memory: two
+ * Layout::quad_bytes (the plan's largest radius). */
+__global__ void __launch_bounds__ (kThreads)
+make_operands (const __grid_constant__ ParamPlan param, Operands operands)
+{
+  extern __shared__ uint4 shared[];
+  __shared__ unsigned sum;
+  const cvcore_fov_plan & plan = param.plan ();
+  const int f = blockIdx.x + 1;
+  const int taps = 2 * plan.radius[f] + 1;
+  const int entries = Layout::entries_for (plan.radius[f]);
+  const float *tap = plan.taps + plan.offset[f];
+  const float to_16_bits = 65535.0f / tap[taps / 2];
+  unsigned char *high_bytes = reinterpret_cast < unsigned char *>(shared);
+  unsigned char *low_bytes = high_bytes +
+      Layout::quad_bytes (plan.max_radius);
+  uint4 *high = operands.tables + (size_t) f * operands.stride;
+  uint4 *low = high + entries;
+
+  allow_dependent_launch ();
+  if (threadIdx.x == 0)
+    sum = 0;
+  __syncthreads ();
   for (int first = 0; first < entries; first += kThreads) {
     const int e = first + threadIdx.x, k = e - kTapOffset;
     const unsigned q = k >= 0 && k < taps ?
@@ -297,7 +379,7 @@ build_operands (const float *tap, int taps, int entries,
       low_bytes[e] = (unsigned char) q;
     }
     if ((threadIdx.x & 31) == 0 && warp_sum)
-      atomicAdd (sum, warp_sum);
+      atomicAdd (&sum, warp_sum);
   }
   __syncthreads ();
   /* the quad of taps i .. i + 3 */
@@ -307,11 +389,24 @@ build_operands (const float *tap, int taps, int entries,
     return __byte_perm (word[i >> 2], word[(i >> 2) + 1],
         0x3210 + 0x1111 * (i & 3));
   };
-  for (int e = 8 + threadIdx.x; e < entries - 19; e += kThreads) {
-    high[e] = make_uint4 (quad (high_bytes, e), quad (high_bytes, e - 8),
-        quad (high_bytes, e + 16), quad (high_bytes, e + 8));
-    low[e] = make_uint4 (quad (low_bytes, e), quad (low_bytes, e - 8),
-        quad (low_bytes, e + 16), quad (low_bytes, e + 8));
+  for (int e = threadIdx.x; e < entries; e += kThreads) {
+    const bool read = e >= 8 && e < entries - 19;
+
+    high[e] = read ? make_uint4 (quad (high_bytes, e), quad (high_bytes,
+            e - 8), quad (high_bytes, e + 16), quad (high_bytes, e + 8)) :
+        make_uint4 (0, 0, 0, 0);
+    low[e] = read ? make_uint4 (quad (low_bytes, e), quad (low_bytes, e - 8),
+        quad (low_bytes, e + 16), quad (low_bytes, e + 8)) :
+        make_uint4 (0, 0, 0, 0);
+  }
+  if (threadIdx.x == 0) {
+    FilterScale scale;
+
+    scale.to_fixed = (unsigned) rint (1099511627776.0 / (double) sum);
+    scale.half_unit = (int) (sum / 512);
+    scale.to_unit = 1.0f / (256.0f * (float) sum);
+    scale.unused = 0;
+    operands.scale[f] = scale;
   }
 }
 
@@ -464,7 +559,6 @@ foveate_mma (Frame frame, const __grid_constant__ ParamPlan param)
   constexpr int kColumnBlocks = F / 8;
   extern __shared__ uint4 shared[];
   __shared__ int block_filter;
-  __shared__ unsigned tap_sum;
   const cvcore_fov_plan & plan = param.plan ();
   const Layout & layout = frame.layout;
   unsigned char *base = reinterpret_cast < unsigned char *>(shared);
@@ -497,10 +591,8 @@ foveate_mma (Frame frame, const __grid_constant__ ParamPlan param)
   if (warp == 0) {
     const int filter = cv_fov_filter (&plan, blockIdx.x, blockIdx.y);
 
-    if (lane == 0) {
+    if (lane == 0)
       block_filter = filter;
-      tap_sum = 0;
-    }
   }
   __syncthreads ();
 
@@ -518,28 +610,28 @@ foveate_mma (Frame frame, const __grid_constant__ ParamPlan param)
     const int entries = Layout::entries_for (r);
     uint4 *op_low = op_high + entries;
 
-    build_operands (plan.taps + plan.offset[f], taps, entries, out,
-        out + Layout::quad_bytes (r), &tap_sum, op_high, op_low);
-    const unsigned to_fixed = (unsigned) rint (1099511627776.0 /
-        (double) tap_sum);
-    const int half_unit = (int) (tap_sum / 512);
-    const float to_unit = 1.0f / (256.0f * (float) tap_sum);
+    wait_for_prior_kernel ();
+    copy_async (op_high, frame.operands.tables + (size_t) f *
+        frame.operands.stride, 2 * entries);
+    const FilterScale scale = frame.operands.scale[f];
 
     load_tile < NC, MASK > (frame, plan, tile, left, y0 - r, span + shift,
         span);
+    wait_copies ();
     for (int p = 0; p < kPlanes; p++) {
-      /* the operands, the taps' sum and the tile are in; the previous
-       * channel's columns are done with the rows */
+      /* the operands and the tile are in; the previous channel's columns
+       * are done with the rows */
       __syncthreads ();
       for (int u = warp; u < bands * kRowBlocks; u += kWarps)
         rows_band < F > (layout, tile + p * layout.tile_plane,
             u / kRowBlocks, u % kRowBlocks, k_blocks, shift, taps, op_high,
-            op_low, to_fixed, half_unit, rows, rows + layout.rows_part);
+            op_low, scale.to_fixed, scale.half_unit, rows,
+            rows + layout.rows_part);
       __syncthreads ();
       for (int u = warp; u < kColumnBands * kColumnBlocks; u += kWarps)
         columns_block < F > (layout, rows, u / kColumnBlocks,
             u % kColumnBlocks, Layout::column_blocks (r), op_high, op_low,
-            to_unit, out + p * F * layout.out_pitch);
+            scale.to_unit, out + p * F * layout.out_pitch);
     }
     __syncthreads ();
   }
@@ -567,22 +659,31 @@ foveate_mma (Frame frame, const __grid_constant__ ParamPlan param)
   }
 }
 
+/* @dependent: may start before the kernel before it ends (sm_90). */
 template < int NC, unsigned MASK > cvcore_status
 launch_channels (cudaStream_t stream, const Frame & frame,
-    const ParamPlan & param, size_t shared)
+    const ParamPlan & param, size_t shared, bool dependent)
 {
   const cvcore_fov_plan & plan = param.plan ();
   void (*kernel) (Frame, const ParamPlan) =
       plan.fragment == 8 ? foveate_mma < NC, MASK, 8 > :
       plan.fragment == 16 ? foveate_mma < NC, MASK, 16 > :
       foveate_mma < NC, MASK, 32 >;
+  cudaLaunchConfig_t config = { };
+  cudaLaunchAttribute early;
 
   if (shared > 48 * 1024)
     CUDA_TRY (cudaFuncSetAttribute (kernel,
             cudaFuncAttributeMaxDynamicSharedMemorySize, (int) shared));
-  kernel <<< dim3 (plan.grid_w, plan.grid_h), kThreads, shared, stream >>>
-      (frame, param);
-  CUDA_TRY (cudaGetLastError ());
+  config.gridDim = dim3 (plan.grid_w, plan.grid_h);
+  config.blockDim = dim3 (kThreads);
+  config.dynamicSmemBytes = shared;
+  config.stream = stream;
+  early.id = cudaLaunchAttributeProgrammaticStreamSerialization;
+  early.val.programmaticStreamSerializationAllowed = 1;
+  config.attrs = &early;
+  config.numAttrs = dependent ? 1 : 0;
+  CUDA_TRY (cudaLaunchKernelEx (&config, kernel, frame, param));
   return CVCORE_OK;
 }
 
@@ -633,35 +734,81 @@ mma_shared_bytes (const cvcore_device * device, const cvcore_fov_plan * plan,
 }
 
 cvcore_status
-launch_mma (cudaStream_t stream, const cvcore_image * src,
+launch_mma (cvcore_stream * stream, const cvcore_image * src,
     const cvcore_image * dst, unsigned mask, const ParamPlan & param,
     size_t shared)
 {
+  const cvcore_device *device = cvcore_stream_device (stream);
+  cudaStream_t cs = static_cast < cudaStream_t > (cvcore_stream_handle (stream));
   const cvcore_fov_plan & plan = param.plan ();
+  const unsigned blurred = mask & ((1u << src->channels) - 1);
+  /* filter 0 copies and needs no operands */
+  const int blurs = plan.n_filters - 1;
+  const int stride = 2 * Layout::entries_for (plan.max_radius);
+  const size_t scales = round16 (plan.n_filters * sizeof (FilterScale));
   Frame frame;
+  void *scratch;
 
+  CUDA_TRY (cudaSetDevice (device->id));
   frame.src = static_cast < const unsigned char *>(src->data);
   frame.dst = static_cast < unsigned char *>(dst->data);
   frame.src_pitch = src->pitch;
   frame.dst_pitch = dst->pitch;
-  const unsigned blurred = mask & ((1u << src->channels) - 1);
-
   frame.layout = Layout (plan.fragment, plan.max_radius,
       __builtin_popcount (blurred));
   /* four pixels in one load: aligned to their size */
   frame.vector = ((uintptr_t) src->data | src->pitch) % (4 * src->channels)
       == 0;
 
+  /* The operands stay in the stream's scratch for the next frames with
+   * the same bank: it is the key. */
+  std::vector < int >key (2 + 2 * plan.n_filters + plan.n_taps);
+
+  key[0] = plan.n_filters;
+  key[1] = plan.max_radius;
+  memcpy (&key[2], plan.radius, plan.n_filters * sizeof (int));
+  memcpy (&key[2 + plan.n_filters], plan.offset,
+      plan.n_filters * sizeof (int));
+  memcpy (&key[2 + 2 * plan.n_filters], plan.taps,
+      plan.n_taps * sizeof (float));
+
+  bool kept;
+  const cvcore_status status = cvcore_stream_scratch (stream, scales +
+      (size_t) plan.n_filters * stride * sizeof (uint4), key.data (),
+      key.size () * sizeof (int), &scratch, &kept);
+
+  if (status != CVCORE_OK)
+    return status;
+  frame.operands.scale = static_cast < FilterScale * >(scratch);
+  frame.operands.tables = reinterpret_cast < uint4 * >
+      (static_cast < unsigned char *>(scratch) + scales);
+  frame.operands.stride = stride;
+
+  const bool make = !kept && blurs > 0;
+
+  if (make) {
+    make_operands <<< blurs, kThreads,
+        2 * Layout::quad_bytes (plan.max_radius), cs >>> (param,
+        frame.operands);
+    if (cudaPeekAtLastError () != cudaSuccess)
+      cvcore_stream_scratch_forget (stream);
+    CUDA_TRY (cudaGetLastError ());
+  }
+
+  const bool dependent = make && device->compute_capability >= 90;
+
   /* the sets kernel_channels () allows */
   switch (src->channels) {
     case 1:
-      return launch_channels < 1, 0x1 > (stream, frame, param, shared);
+      return launch_channels < 1, 0x1 > (cs, frame, param, shared,
+          dependent);
     case 2:
-      return launch_channels < 2, 0x3 > (stream, frame, param, shared);
+      return launch_channels < 2, 0x3 > (cs, frame, param, shared,
+          dependent);
     default:
       return blurred == 0x7 ?
-          launch_channels < 4, 0x7 > (stream, frame, param, shared) :
-          launch_channels < 4, 0xf > (stream, frame, param, shared);
+          launch_channels < 4, 0x7 > (cs, frame, param, shared, dependent) :
+          launch_channels < 4, 0xf > (cs, frame, param, shared, dependent);
   }
 }
 

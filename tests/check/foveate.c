@@ -746,6 +746,33 @@ GST_START_TEST (test_cuda_unaligned)
 
 GST_END_TEST;
 
+/* Frames on one stream whose banks change, come back and stay: each
+ * equals the CPU reference (the operands a bank's frames keep on the
+ * stream are its own). */
+GST_START_TEST (test_cuda_bank_changes)
+{
+  static const gdouble strengths[] = { 1.0, 1.0, 2.0, 1.0, 0.5, 0.5 };
+  cvcore_fov_model model;
+  TestImage src[2];
+
+  cvcore_fov_model_init (&model);
+  for (gint i = 0; i < 2; i++)
+    src[i] = cvtest_image_new (device, stream, 333, 207, 4,
+        CVCORE_SAMPLE_U8, -1, 8, 40 + i);
+  for (guint i = 0; i < G_N_ELEMENTS (strengths); i++) {
+    cvcore_fov_plan plan;
+
+    model.strength = strengths[i];
+    fail_unless_equals_int (cvcore_fov_plan_init (&plan, &model, 333, 207,
+            16, 0.4, 0.6), CVCORE_OK);
+    assert_equals_cpu (&src[i % 2], &plan, &plan, 0x7);
+  }
+  for (gint i = 0; i < 2; i++)
+    cvtest_image_free (&src[i], device);
+}
+
+GST_END_TEST;
+
 /* Blurs too wide for shared memory, CUDA against the CPU reference:
  *  - a fragment's whole padded tile does not fit (the tile then comes in
  *    bands of rows);
@@ -810,6 +837,7 @@ foveate_suite (void)
 
     tcase_add_test (cuda, test_cuda_equals_cpu);
     tcase_add_test (cuda, test_cuda_unaligned);
+    tcase_add_test (cuda, test_cuda_bank_changes);
     tcase_add_test (cuda, test_cuda_wide_blur);
   }
   return s;
