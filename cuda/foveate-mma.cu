@@ -253,7 +253,9 @@ load_tile (const Frame & frame, const cvcore_fov_plan & plan,
   const int warp = threadIdx.x >> 5;
   const int plane = (int) layout.tile_plane;
 
-  constexpr int kInFlight = 4;
+  /* rows of loads a warp has in flight: eight take a 32-pixel fragment's
+   * tile at the default radii in two rounds */
+  constexpr int kInFlight = 8;
 
   for (int tx = 4 * (threadIdx.x & 31); tx < columns; tx += 128) {
     const int x = left + tx;
