@@ -4,6 +4,7 @@
 #define FOVEATE_DEVICE_CUH
 
 #include <cstddef>
+#include <cstring>
 #include <cuda_runtime.h>
 
 #include "cvcore-private.h"
@@ -12,18 +13,30 @@
 namespace cvfov
 {
 
-/* A plan whose bank fits the launch: the plan's fields and the first
- * CVCORE_FOV_PARAM_TAPS taps, which make a whole plan (cvfoveate.h). */
-struct alignas (alignof (cvcore_fov_plan)) ParamPlan
+/* A plan as a launch parameter: its fields and its first TAPS taps, which
+ * make a whole plan when its bank has no more (cvfoveate.h). */
+template < int TAPS > struct alignas (alignof (cvcore_fov_plan)) PlanParam
 {
   unsigned char bytes[offsetof (cvcore_fov_plan, taps) +
-      CVCORE_FOV_PARAM_TAPS * sizeof (float)];
+      TAPS * sizeof (float)];
+
+  /* @plan's fields and its first @taps (at most TAPS) taps */
+  __host__ void set (const cvcore_fov_plan * plan, int taps)
+  {
+    memcpy (bytes, plan, offsetof (cvcore_fov_plan, taps) +
+        (size_t) taps * sizeof (float));
+  }
 
   __host__ __device__ const cvcore_fov_plan & plan () const
   {
     return *reinterpret_cast < const cvcore_fov_plan * >(bytes);
   }
 };
+
+/* the plan with a bank that fits the launch, for kernels that read taps */
+typedef PlanParam < CVCORE_FOV_PARAM_TAPS > ParamPlan;
+/* the plan's fields alone (1.6 KB, not 26), for kernels that read none */
+typedef PlanParam < 0 > ParamFields;
 
 /* The shared memory the tensor-core kernel needs for @plan with @channels
  * per pixel, @mask's of them blurred; 0 when it cannot take the frame
@@ -35,11 +48,11 @@ size_t mma_shared_bytes (const cvcore_device * device,
     const cvcore_fov_plan * plan, const cvcore_image * src,
     const cvcore_image * dst, unsigned mask);
 
-/* Queues the block-wise foveation of @src into @dst on the tensor cores,
- * its filters' operands in @stream's scratch memory; @shared from
+/* Queues the block-wise foveation of @src into @dst by @plan on the tensor
+ * cores, its filters' operands in @stream's scratch memory; @shared from
  * mma_shared_bytes (). */
 cvcore_status launch_mma (cvcore_stream * stream, const cvcore_image * src,
-    const cvcore_image * dst, unsigned mask, const ParamPlan & param,
+    const cvcore_image * dst, unsigned mask, const cvcore_fov_plan * plan,
     size_t shared);
 
 }                               /* namespace cvfov */

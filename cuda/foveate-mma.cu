@@ -549,7 +549,7 @@ columns_block (const Layout & layout, const unsigned char *high, int mc,
  * registers are budgeted for them. */
 template < int NC, unsigned MASK, int F >
 __global__ void __launch_bounds__ (kThreads, 4)
-foveate_mma (Frame frame, const __grid_constant__ ParamPlan param)
+foveate_mma (Frame frame, const __grid_constant__ ParamFields param)
 {
   /* units of work: a warp's rows products take 16 tile rows by 16
    * fragment columns, its columns products 16 output rows by 8 */
@@ -664,10 +664,10 @@ foveate_mma (Frame frame, const __grid_constant__ ParamPlan param)
 /* @dependent: may start before the kernel before it ends (sm_90). */
 template < int NC, unsigned MASK > cvcore_status
 launch_channels (cudaStream_t stream, const Frame & frame,
-    const ParamPlan & param, size_t shared, bool dependent)
+    const ParamFields & param, size_t shared, bool dependent)
 {
   const cvcore_fov_plan & plan = param.plan ();
-  void (*kernel) (Frame, const ParamPlan) =
+  void (*kernel) (Frame, const ParamFields) =
       plan.fragment == 8 ? foveate_mma < NC, MASK, 8 > :
       plan.fragment == 16 ? foveate_mma < NC, MASK, 16 > :
       foveate_mma < NC, MASK, 32 >;
@@ -737,17 +737,16 @@ mma_shared_bytes (const cvcore_device * device, const cvcore_fov_plan * plan,
 
 cvcore_status
 launch_mma (cvcore_stream * stream, const cvcore_image * src,
-    const cvcore_image * dst, unsigned mask, const ParamPlan & param,
+    const cvcore_image * dst, unsigned mask, const cvcore_fov_plan * plan,
     size_t shared)
 {
   const cvcore_device *device = cvcore_stream_device (stream);
   cudaStream_t cs = static_cast < cudaStream_t > (cvcore_stream_handle (stream));
-  const cvcore_fov_plan & plan = param.plan ();
   const unsigned blurred = mask & ((1u << src->channels) - 1);
   /* filter 0 copies and needs no operands */
-  const int blurs = plan.n_filters - 1;
-  const int stride = 2 * Layout::entries_for (plan.max_radius);
-  const size_t scales = round16 (plan.n_filters * sizeof (FilterScale));
+  const int blurs = plan->n_filters - 1;
+  const int stride = 2 * Layout::entries_for (plan->max_radius);
+  const size_t scales = round16 (plan->n_filters * sizeof (FilterScale));
   Frame frame;
   void *scratch;
 
@@ -756,7 +755,7 @@ launch_mma (cvcore_stream * stream, const cvcore_image * src,
   frame.dst = static_cast < unsigned char *>(dst->data);
   frame.src_pitch = src->pitch;
   frame.dst_pitch = dst->pitch;
-  frame.layout = Layout (plan.fragment, plan.max_radius,
+  frame.layout = Layout (plan->fragment, plan->max_radius,
       __builtin_popcount (blurred));
   /* four pixels in one load: aligned to their size */
   frame.vector = ((uintptr_t) src->data | src->pitch) % (4 * src->channels)
@@ -764,19 +763,19 @@ launch_mma (cvcore_stream * stream, const cvcore_image * src,
 
   /* The operands stay in the stream's scratch for the next frames with
    * the same bank: it is the key. */
-  std::vector < int >key (2 + 2 * plan.n_filters + plan.n_taps);
+  std::vector < int >key (2 + 2 * plan->n_filters + plan->n_taps);
 
-  key[0] = plan.n_filters;
-  key[1] = plan.max_radius;
-  memcpy (&key[2], plan.radius, plan.n_filters * sizeof (int));
-  memcpy (&key[2 + plan.n_filters], plan.offset,
-      plan.n_filters * sizeof (int));
-  memcpy (&key[2 + 2 * plan.n_filters], plan.taps,
-      plan.n_taps * sizeof (float));
+  key[0] = plan->n_filters;
+  key[1] = plan->max_radius;
+  memcpy (&key[2], plan->radius, plan->n_filters * sizeof (int));
+  memcpy (&key[2 + plan->n_filters], plan->offset,
+      plan->n_filters * sizeof (int));
+  memcpy (&key[2 + 2 * plan->n_filters], plan->taps,
+      plan->n_taps * sizeof (float));
 
   bool kept;
   const cvcore_status status = cvcore_stream_scratch (stream, scales +
-      (size_t) plan.n_filters * stride * sizeof (uint4), key.data (),
+      (size_t) plan->n_filters * stride * sizeof (uint4), key.data (),
       key.size () * sizeof (int), &scratch, &kept);
 
   if (status != CVCORE_OK)
@@ -789,8 +788,12 @@ launch_mma (cvcore_stream * stream, const cvcore_image * src,
   const bool make = !kept && blurs > 0;
 
   if (make) {
+    /* mma_shared_bytes () took banks that fit */
+    ParamPlan with_taps;
+
+    with_taps.set (plan, plan->n_taps);
     make_operands <<< blurs, kThreads,
-        2 * Layout::quad_bytes (plan.max_radius), cs >>> (param,
+        2 * Layout::quad_bytes (plan->max_radius), cs >>> (with_taps,
         frame.operands);
     if (cudaPeekAtLastError () != cudaSuccess)
       cvcore_stream_scratch_forget (stream);
@@ -798,6 +801,9 @@ launch_mma (cvcore_stream * stream, const cvcore_image * src,
   }
 
   const bool dependent = make && device->compute_capability >= 90;
+  ParamFields param;
+
+  param.set (plan, 0);
 
   /* the sets kernel_channels () allows */
   switch (src->channels) {

@@ -263,11 +263,10 @@ cvcore_cuda_foveate (cvcore_stream * stream, const cvcore_image * src,
   ParamPlan param;
   float *bank = nullptr;
 
-  memcpy (param.bytes, plan, offsetof (cvcore_fov_plan, taps) +
-      (param_bank ? plan->n_taps : 0) * sizeof (float));
   if (mma_shared > 0)
-    return cvfov::launch_mma (stream, src, dst, channel_mask, param,
+    return cvfov::launch_mma (stream, src, dst, channel_mask, plan,
         mma_shared);
+  param.set (plan, param_bank ? plan->n_taps : 0);
   /* the widest strip of columns whose rows fit */
   for (strip = plan->fragment; strip >= kGroup; strip /= 2) {
     shared = shared_bytes (plan, device->shared_per_block_optin, strip,
