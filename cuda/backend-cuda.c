@@ -85,6 +85,7 @@ cuda_device_open (cvcore_device * device)
       MIN_PITCH_ALIGNMENT;
   device->shared_per_block_optin = prop.sharedMemPerBlockOptin;
   device->compute_capability = prop.major * 10 + prop.minor;
+  device->multiprocessors = prop.multiProcessorCount;
   snprintf (device->name, sizeof (device->name), "%.200s (sm_%d%d)", prop.name,
       prop.major, prop.minor);
   /* Creates the primary context now, so its cost is not paid by a frame. */

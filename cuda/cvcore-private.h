@@ -55,6 +55,7 @@ struct cvcore_device
   size_t pitch_alignment;
   size_t shared_per_block_optin;        /* CUDA: opt-in shared memory */
   int compute_capability;       /* CUDA: major * 10 + minor */
+  int multiprocessors;          /* CUDA */
   char name[256];
 };
 

@@ -200,6 +200,33 @@ cv_fov_blend_range (const cvcore_fov_plan * plan, int x0, int y0, int x1,
     (*lo)--;
 }
 
+/* The index of rank @rank of @n when indices go by falling distance from
+ * @centre (clamped to 0 .. @n - 1), @centre last: the longer side's far
+ * end alone, then both sides in turn, inwards. */
+CV_HD int
+cv_fov_far_first (int rank, int n, int centre)
+{
+  const int c = cv_clamp_index (centre, n);
+  const int left = c, right = n - 1 - c;
+  const int longer = left > right ? left : right;
+  const int shorter = left + right - longer;
+  /* ranks of the longer side's indices farther than any of the other's */
+  const int alone = longer - shorter;
+  int distance;
+  bool rightwards;
+
+  if (rank >= n - 1)
+    return c;
+  if (rank < alone) {
+    distance = longer - rank;
+    rightwards = right > left;
+  } else {
+    distance = shorter - (rank - alone) / 2;
+    rightwards = (rank - alone) & 1;
+  }
+  return rightwards ? c + distance : c - distance;
+}
+
 /* A blurred sample, rounded half up (sums of non-negative taps are not
  * negative). */
 CV_HD int

@@ -39,6 +39,13 @@ namespace
 
 constexpr int kWarps = 8;
 constexpr int kThreads = 32 * kWarps;
+/* blocks on an SM at once at the default plan's radii (shared memory) */
+constexpr int kBlocksPerSm = 4;
+/* Grids of fewer waves than this take their fragments far from the
+ * fixation first: the fovea's copies, which take the least time, then
+ * fill the last wave, where a grid of few waves leaves SMs idle. Over
+ * more waves the natural order's locality in the source does better. */
+constexpr int kFarFirstWaves = 8;
 /* Tap 0's entry in the tables: a thread's operands start at most 38
  * entries below it and reach 19 past the last tap. */
 constexpr int kTapOffset = 48;
@@ -143,6 +150,11 @@ struct Frame
   unsigned char *dst;
   size_t src_pitch, dst_pitch;
   bool vector;                  /* four pixels load as one */
+  /* The launch's grid is (grid_h, grid_w): a column of fragments after
+   * another, columns and rows by cv_fov_far_first () from the fixation's
+   * fragment (centre_x, centre_y). Otherwise (grid_w, grid_h) in order. */
+  bool far_first;
+  int centre_x, centre_y;
   Layout layout;
   Operands operands;
 };
@@ -545,10 +557,9 @@ columns_block (const Layout & layout, const unsigned char *high, int mc,
   }
 }
 
-/* Shared memory allows four blocks on an SM at the default plan's radii;
- * registers are budgeted for them. */
+/* registers are budgeted for kBlocksPerSm blocks on an SM */
 template < int NC, unsigned MASK, int F >
-__global__ void __launch_bounds__ (kThreads, 4)
+__global__ void __launch_bounds__ (kThreads, kBlocksPerSm)
 foveate_mma (Frame frame, const __grid_constant__ ParamFields param)
 {
   /* units of work: a warp's rows products take 16 tile rows by 16
@@ -561,6 +572,8 @@ foveate_mma (Frame frame, const __grid_constant__ ParamFields param)
   constexpr int kColumnBlocks = F / 8;
   extern __shared__ uint4 shared[];
   __shared__ int block_filter;
+  /* the fragment's pixels in the frame: x0, y0, width, height */
+  __shared__ int4 block_area;
   const cvcore_fov_plan & plan = param.plan ();
   const Layout & layout = frame.layout;
   unsigned char *base = reinterpret_cast < unsigned char *>(shared);
@@ -569,11 +582,15 @@ foveate_mma (Frame frame, const __grid_constant__ ParamFields param)
   unsigned char *tile = base + layout.tile_offset;
   unsigned char *out = base + layout.out_offset;
   const int warp = threadIdx.x >> 5, lane = threadIdx.x & 31;
-  const int bx = plan.origin_x + blockIdx.x * F;
-  const int by = plan.origin_y + blockIdx.y * F;
-  const int x0 = max (bx, 0), y0 = max (by, 0);
-  const int w = min (bx + F, plan.width) - x0;
-  const int h = min (by + F, plan.height) - y0;
+  const int gx = frame.far_first ? cv_fov_far_first (blockIdx.y,
+      plan.grid_w, frame.centre_x) : blockIdx.x;
+  const int gy = frame.far_first ? cv_fov_far_first (blockIdx.x,
+      plan.grid_h, frame.centre_y) : blockIdx.y;
+  const int bx = plan.origin_x + gx * F;
+  const int by = plan.origin_y + gy * F;
+  int x0 = max (bx, 0), y0 = max (by, 0);
+  int w = min (bx + F, plan.width) - x0;
+  int h = min (by + F, plan.height) - y0;
 
   /* The source pixels of this thread's outputs (a lane a column, a warp
    * every kWarps-th row), loaded first: their latency passes behind the
@@ -591,12 +608,21 @@ foveate_mma (Frame frame, const __grid_constant__ ParamFields param)
   /* One lookup for the block, by a whole warp: every lane loads the same
    * thresholds, and the warp never splits. */
   if (warp == 0) {
-    const int filter = cv_fov_filter (&plan, blockIdx.x, blockIdx.y);
+    const int filter = cv_fov_filter (&plan, gx, gy);
 
-    if (lane == 0)
+    if (lane == 0) {
       block_filter = filter;
+      block_area = make_int4 (x0, y0, w, h);
+    }
   }
   __syncthreads ();
+  /* read back rather than kept in registers through the blur */
+  const int4 area = block_area;
+
+  x0 = area.x;
+  y0 = area.y;
+  w = area.z;
+  h = area.w;
 
   const int f = block_filter;
   /* filter 0 copies */
@@ -677,7 +703,8 @@ launch_channels (cudaStream_t stream, const Frame & frame,
   if (shared > 48 * 1024)
     CUDA_TRY (cudaFuncSetAttribute (kernel,
             cudaFuncAttributeMaxDynamicSharedMemorySize, (int) shared));
-  config.gridDim = dim3 (plan.grid_w, plan.grid_h);
+  config.gridDim = frame.far_first ? dim3 (plan.grid_h, plan.grid_w) :
+      dim3 (plan.grid_w, plan.grid_h);
   config.blockDim = dim3 (kThreads);
   config.dynamicSmemBytes = shared;
   config.stream = stream;
@@ -687,6 +714,16 @@ launch_channels (cudaStream_t stream, const Frame & frame,
   config.numAttrs = dependent ? 1 : 0;
   CUDA_TRY (cudaLaunchKernelEx (&config, kernel, frame, param));
   return CVCORE_OK;
+}
+
+/* The fragment at @offset pixels from the grid's first, unbounded (as
+ * cv_fov_far_first () clamps it) but within int. */
+int
+fixation_fragment (float offset, int fragment)
+{
+  const float index = floorf (offset / fragment);
+
+  return index < -1.0f ? -1 : index > 65536.0f ? 65536 : (int) index;
 }
 
 /* The kernel's channel sets: the formats' (all of gray, both of a chroma
@@ -760,6 +797,12 @@ launch_mma (cvcore_stream * stream, const cvcore_image * src,
   /* four pixels in one load: aligned to their size */
   frame.vector = ((uintptr_t) src->data | src->pitch) % (4 * src->channels)
       == 0;
+  frame.far_first = (long) plan->grid_w * plan->grid_h <
+      (long) kFarFirstWaves * kBlocksPerSm * device->multiprocessors;
+  frame.centre_x = fixation_fragment (plan->fix_x - plan->origin_x,
+      plan->fragment);
+  frame.centre_y = fixation_fragment (plan->fix_y - plan->origin_y,
+      plan->fragment);
 
   /* The operands stay in the stream's scratch for the next frames with
    * the same bank: it is the key. */

@@ -2,11 +2,13 @@
  * an independent per-pixel computation, and CUDA against the CPU reference
  * (suite gpu). */
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "cvtest.h"
 #include "cvimage.h"
 #include "cvfoveate.h"
+#include "foveate-common.h"
 
 static cvcore_device *device;
 static cvcore_stream *stream;
@@ -210,6 +212,37 @@ assert_equals_cpu (const TestImage * src, const cvcore_fov_plan * plan,
 }
 
 /* The backend against the per-pixel reference on small frames. */
+/* The launch order of fragments far from the fixation first: every index
+ * once, distances never growing, the fixation's fragment last, whatever
+ * side of the grid (or beyond it) the fixation lies. */
+GST_START_TEST (test_far_first_order)
+{
+  for (int n = 1; n <= 40; n++) {
+    for (int centre = -3; centre < n + 3; centre++) {
+      const int c = centre < 0 ? 0 : centre >= n ? n - 1 : centre;
+      int seen[40] = { 0 };
+      int last_distance = n;
+
+      for (int rank = 0; rank < n; rank++) {
+        const int i = cv_fov_far_first (rank, n, centre);
+        const int distance = abs (i - c);
+
+        fail_unless (i >= 0 && i < n, "n %d centre %d rank %d: index %d", n,
+            centre, rank, i);
+        fail_unless (seen[i]++ == 0, "n %d centre %d: index %d twice", n,
+            centre, i);
+        fail_unless (distance <= last_distance,
+            "n %d centre %d rank %d: distance %d after %d", n, centre, rank,
+            distance, last_distance);
+        last_distance = distance;
+      }
+      fail_unless_equals_int (cv_fov_far_first (n - 1, n, centre), c);
+    }
+  }
+}
+
+GST_END_TEST;
+
 GST_START_TEST (test_against_reference)
 {
   static const gint sizes[][2] = { {1, 1}, {33, 17}, {70, 45}, {5, 90} };
@@ -826,6 +859,7 @@ foveate_suite (void)
   tcase_add_checked_fixture (tc, setup, teardown);
   tcase_add_test (tc, test_sigma_model);
   tcase_add_test (tc, test_plan);
+  tcase_add_test (tc, test_far_first_order);
   tcase_add_test (tc, test_against_reference);
   tcase_add_test (tc, test_properties);
   tcase_add_test (tc, test_perfect);
