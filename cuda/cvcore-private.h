@@ -59,16 +59,27 @@ struct cvcore_device
   char name[256];
 };
 
+/* Memories a stream keeps for cvcore_stream_scratch: two, so that the
+ * luma and the chroma of a frame can each keep their own. */
+#define CVCORE_STREAM_SCRATCH_SLOTS 2
+
+/* One memory of a stream's scratch and the key of what it holds. */
+typedef struct
+{
+  void *memory;
+  size_t size;
+  void *key;                    /* grows only: a frame allocates nothing */
+  size_t key_size, key_room;
+  bool keyed;                   /* memory holds what work under key made */
+  unsigned long long used;      /* the stream's call that used it last */
+} cvcore_scratch_slot;
+
 struct cvcore_stream
 {
   cvcore_device *device;
   void *handle;
-  /* device memory, see cvcore_stream_scratch, and the key of what it
-   * holds */
-  void *scratch;
-  size_t scratch_size;
-  void *scratch_key;
-  size_t scratch_key_size;
+  cvcore_scratch_slot scratch[CVCORE_STREAM_SCRATCH_SLOTS];
+  unsigned long long scratch_calls;
 };
 
 struct cvcore_event
@@ -103,12 +114,14 @@ cvcore_status cvcore_cuda_stream_delay (void *stream, double ms);
 /* Device memory of at least @size bytes that belongs to @stream, for the
  * work queued on it in stream order. @key (@key_size bytes) names what the
  * caller keeps there: *@kept is true when it still holds what work queued
- * under an equal key made, and the key is recorded for the next call. A
- * caller that fails to queue that work calls cvcore_stream_scratch_forget.
- * Growing the memory waits for the device. */
+ * under an equal key made. A key the stream does not hold takes the memory
+ * used least recently of CVCORE_STREAM_SCRATCH_SLOTS, and is recorded for
+ * the next calls. A caller that fails to queue that work calls
+ * cvcore_stream_scratch_forget with *@ptr. Growing a memory waits for the
+ * device. */
 cvcore_status cvcore_stream_scratch (cvcore_stream * stream, size_t size,
     const void *key, size_t key_size, void **ptr, bool *kept);
-void cvcore_stream_scratch_forget (cvcore_stream * stream);
+void cvcore_stream_scratch_forget (cvcore_stream * stream, void *ptr);
 
 /* Records a message for cvcore_last_error() and returns `status`. */
 cvcore_status cvcore_fail (cvcore_status status, const char *format, ...)

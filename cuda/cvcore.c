@@ -262,19 +262,42 @@ cvcore_stream_free (cvcore_stream * stream)
 {
   if (stream == NULL)
     return;
-  if (stream->scratch != NULL)
-    stream->device->ops->device_free (stream->device, stream->scratch);
-  free (stream->scratch_key);
+  for (int i = 0; i < CVCORE_STREAM_SCRATCH_SLOTS; i++) {
+    cvcore_scratch_slot *slot = &stream->scratch[i];
+
+    if (slot->memory != NULL)
+      stream->device->ops->device_free (stream->device, slot->memory);
+    free (slot->key);
+  }
   stream->device->ops->stream_free (stream->device, stream->handle);
   free (stream);
 }
 
 void
-cvcore_stream_scratch_forget (cvcore_stream * stream)
+cvcore_stream_scratch_forget (cvcore_stream * stream, void *ptr)
 {
-  free (stream->scratch_key);
-  stream->scratch_key = NULL;
-  stream->scratch_key_size = 0;
+  for (int i = 0; i < CVCORE_STREAM_SCRATCH_SLOTS; i++)
+    if (stream->scratch[i].memory == ptr)
+      stream->scratch[i].keyed = false;
+}
+
+/* The slot holding @key, or else the one used least recently, unkeyed. */
+static cvcore_scratch_slot *
+scratch_slot (cvcore_stream * stream, const void *key, size_t key_size)
+{
+  cvcore_scratch_slot *oldest = &stream->scratch[0];
+
+  for (int i = 0; i < CVCORE_STREAM_SCRATCH_SLOTS; i++) {
+    cvcore_scratch_slot *slot = &stream->scratch[i];
+
+    if (slot->keyed && slot->key_size == key_size &&
+        (key_size == 0 || memcmp (slot->key, key, key_size) == 0))
+      return slot;
+    if (slot->used < oldest->used)
+      oldest = slot;
+  }
+  oldest->keyed = false;
+  return oldest;
 }
 
 cvcore_status
@@ -282,34 +305,41 @@ cvcore_stream_scratch (cvcore_stream * stream, size_t size, const void *key,
     size_t key_size, void **ptr, bool *kept)
 {
   cvcore_device *device = stream->device;
+  cvcore_scratch_slot *slot = scratch_slot (stream, key, key_size);
   cvcore_status status;
 
   *ptr = NULL;
   *kept = false;
-  if (size > stream->scratch_size) {
-    cvcore_stream_scratch_forget (stream);
+  slot->used = ++stream->scratch_calls;
+  if (size > slot->size) {
+    slot->keyed = false;
     /* freeing waits for the work still using the old memory */
-    if (stream->scratch != NULL)
-      device->ops->device_free (device, stream->scratch);
-    stream->scratch = NULL;
-    stream->scratch_size = 0;
-    status = device->ops->device_alloc (device, size, &stream->scratch);
+    if (slot->memory != NULL)
+      device->ops->device_free (device, slot->memory);
+    slot->memory = NULL;
+    slot->size = 0;
+    status = device->ops->device_alloc (device, size, &slot->memory);
     if (status != CVCORE_OK)
       return status;
-    stream->scratch_size = size;
+    slot->size = size;
   }
-  *ptr = stream->scratch;
-  if (stream->scratch_key != NULL && key_size == stream->scratch_key_size
-      && memcmp (key, stream->scratch_key, key_size) == 0) {
+  *ptr = slot->memory;
+  if (slot->keyed) {
     *kept = true;
     return CVCORE_OK;
   }
-  cvcore_stream_scratch_forget (stream);
-  stream->scratch_key = malloc (key_size > 0 ? key_size : 1);
-  if (stream->scratch_key == NULL)
-    return cvcore_fail (CVCORE_ERROR_OUT_OF_MEMORY, "out of host memory");
-  memcpy (stream->scratch_key, key, key_size);
-  stream->scratch_key_size = key_size;
+  if (key_size > slot->key_room) {
+    void *room = realloc (slot->key, key_size);
+
+    if (room == NULL)
+      return cvcore_fail (CVCORE_ERROR_OUT_OF_MEMORY, "out of host memory");
+    slot->key = room;
+    slot->key_room = key_size;
+  }
+  if (key_size > 0)
+    memcpy (slot->key, key, key_size);
+  slot->key_size = key_size;
+  slot->keyed = true;
   return CVCORE_OK;
 }
 

@@ -26,7 +26,6 @@
  */
 #include <climits>
 #include <cstring>
-#include <vector>
 
 #include "foveate-device.cuh"
 #include "mma-device.cuh"
@@ -805,9 +804,11 @@ launch_mma (cvcore_stream * stream, const cvcore_image * src,
       plan->fragment);
 
   /* The operands stay in the stream's scratch for the next frames with
-   * the same bank: it is the key. */
-  std::vector < int >key (2 + 2 * plan->n_filters + plan->n_taps);
+   * the same bank: it is the key, of which the first @key_ints count. */
+  int key[2 + 2 * CVCORE_FOV_MAX_FILTERS + CVCORE_FOV_PARAM_TAPS];
+  const size_t key_ints = 2 + 2 * plan->n_filters + plan->n_taps;
 
+  static_assert (sizeof (float) == sizeof (int), "taps as key words");
   key[0] = plan->n_filters;
   key[1] = plan->max_radius;
   memcpy (&key[2], plan->radius, plan->n_filters * sizeof (int));
@@ -818,8 +819,8 @@ launch_mma (cvcore_stream * stream, const cvcore_image * src,
 
   bool kept;
   const cvcore_status status = cvcore_stream_scratch (stream, scales +
-      (size_t) plan->n_filters * stride * sizeof (uint4), key.data (),
-      key.size () * sizeof (int), &scratch, &kept);
+      (size_t) plan->n_filters * stride * sizeof (uint4), key,
+      key_ints * sizeof (int), &scratch, &kept);
 
   if (status != CVCORE_OK)
     return status;
@@ -839,7 +840,7 @@ launch_mma (cvcore_stream * stream, const cvcore_image * src,
         2 * Layout::quad_bytes (plan->max_radius), cs >>> (with_taps,
         frame.operands);
     if (cudaPeekAtLastError () != cudaSuccess)
-      cvcore_stream_scratch_forget (stream);
+      cvcore_stream_scratch_forget (stream, scratch);
     CUDA_TRY (cudaGetLastError ());
   }
 

@@ -256,10 +256,22 @@ GST_END_TEST;
 
 /* A stream's scratch keeps what was made under a key until another key,
  * a larger size or forgetting replaces it. */
-GST_START_TEST (test_stream_scratch)
+/* The 64 bytes of scratch memory @ptr all hold @value. */
+static void
+assert_scratch_holds (void *ptr, guint8 value)
 {
   guint8 back[64];
-  void *ptr, *made;
+
+  fail_unless_equals_int (cvcore_copy_async (stream, back, ptr, 64,
+          CVCORE_COPY_DEVICE_TO_HOST), CVCORE_OK);
+  fail_unless_equals_int (cvcore_stream_synchronize (stream), CVCORE_OK);
+  for (gint i = 0; i < 64; i++)
+    fail_unless_equals_int (back[i], value);
+}
+
+GST_START_TEST (test_stream_scratch)
+{
+  void *ptr, *made, *other;
   bool kept;
 
   fail_unless_equals_int (cvcore_stream_scratch (stream, 64, "a", 1, &made,
@@ -270,32 +282,54 @@ GST_START_TEST (test_stream_scratch)
   fail_unless_equals_int (cvcore_stream_scratch (stream, 32, "a", 1, &ptr,
           &kept), CVCORE_OK);
   fail_unless (ptr == made && kept);
-  fail_unless_equals_int (cvcore_copy_async (stream, back, ptr, 64,
-          CVCORE_COPY_DEVICE_TO_HOST), CVCORE_OK);
-  fail_unless_equals_int (cvcore_stream_synchronize (stream), CVCORE_OK);
-  for (gint i = 0; i < 64; i++)
-    fail_unless_equals_int (back[i], 7);
-  /* another key, the same key longer, then the made again */
-  fail_unless_equals_int (cvcore_stream_scratch (stream, 64, "b", 1, &ptr,
+  assert_scratch_holds (ptr, 7);
+  /* a second key takes the other memory; both stay, in turn */
+  fail_unless_equals_int (cvcore_stream_scratch (stream, 64, "b", 1, &other,
           &kept), CVCORE_OK);
-  fail_unless (ptr == made && !kept);
-  fail_unless_equals_int (cvcore_stream_scratch (stream, 64, "bb", 2, &ptr,
-          &kept), CVCORE_OK);
-  fail_unless (!kept);
+  fail_unless (other != NULL && other != made && !kept);
+  fail_unless_equals_int (cvcore_memset_2d_async (stream, other, 64, 9, 64,
+          1), CVCORE_OK);
   fail_unless_equals_int (cvcore_stream_scratch (stream, 64, "a", 1, &ptr,
           &kept), CVCORE_OK);
-  fail_unless (!kept);
+  fail_unless (ptr == made && kept);
+  assert_scratch_holds (ptr, 7);
+  fail_unless_equals_int (cvcore_stream_scratch (stream, 64, "b", 1, &ptr,
+          &kept), CVCORE_OK);
+  fail_unless (ptr == other && kept);
+  assert_scratch_holds (ptr, 9);
+  /* a third key takes the memory used least recently, "a"'s */
+  fail_unless_equals_int (cvcore_stream_scratch (stream, 64, "c", 1, &ptr,
+          &kept), CVCORE_OK);
+  fail_unless (ptr == made && !kept);
+  fail_unless_equals_int (cvcore_stream_scratch (stream, 64, "b", 1, &ptr,
+          &kept), CVCORE_OK);
+  fail_unless (ptr == other && kept);
+  fail_unless_equals_int (cvcore_stream_scratch (stream, 64, "a", 1, &ptr,
+          &kept), CVCORE_OK);
+  fail_unless (ptr == made && !kept);
+  /* a longer key, equal in its first byte, is another key; its record
+   * grows */
+  fail_unless_equals_int (cvcore_stream_scratch (stream, 64, "aaaaaaaa", 8,
+          &ptr, &kept), CVCORE_OK);
+  fail_unless (ptr == other && !kept);
+  fail_unless_equals_int (cvcore_stream_scratch (stream, 64, "aaaaaaaa", 8,
+          &ptr, &kept), CVCORE_OK);
+  fail_unless (kept);
   /* growing loses what was kept */
   fail_unless_equals_int (cvcore_stream_scratch (stream, 1 << 20, "a", 1,
           &ptr, &kept), CVCORE_OK);
   fail_unless (ptr != NULL && !kept);
   fail_unless_equals_int (cvcore_stream_scratch (stream, 1 << 20, "a", 1,
+          &made, &kept), CVCORE_OK);
+  fail_unless (made == ptr && kept);
+  /* forgetting one memory leaves the other */
+  cvcore_stream_scratch_forget (stream, made);
+  fail_unless_equals_int (cvcore_stream_scratch (stream, 64, "aaaaaaaa", 8,
           &ptr, &kept), CVCORE_OK);
   fail_unless (kept);
-  cvcore_stream_scratch_forget (stream);
   fail_unless_equals_int (cvcore_stream_scratch (stream, 64, "a", 1, &ptr,
           &kept), CVCORE_OK);
-  fail_unless (!kept);
+  fail_unless (ptr == made && !kept);
 }
 
 GST_END_TEST;

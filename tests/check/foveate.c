@@ -784,7 +784,10 @@ GST_END_TEST;
  * stream are its own). */
 GST_START_TEST (test_cuda_bank_changes)
 {
-  static const gdouble strengths[] = { 1.0, 1.0, 2.0, 1.0, 0.5, 0.5 };
+  /* banks kept, made, and taking turns in and evicting each other from
+   * the stream's two scratch memories */
+  static const gdouble strengths[] =
+      { 1.0, 1.0, 2.0, 1.0, 2.0, 0.5, 0.5, 2.0, 1.0, 2.0 };
   cvcore_fov_model model;
   TestImage src[2];
 
