@@ -43,7 +43,7 @@ constexpr int kBlocksPerSm = 4;
 /* Grids of fewer waves than this take their fragments far from the
  * fixation first: the fovea's copies, which take the least time, then
  * fill the last wave, where a grid of few waves leaves SMs idle. Over
- * more waves the natural order's locality in the source does better. */
+ * more waves (4K) the natural order measured faster. */
 constexpr int kFarFirstWaves = 8;
 /* Tap 0's entry in the tables: a thread's operands start at most 38
  * entries below it and reach 19 past the last tap. */
