@@ -269,67 +269,53 @@ assert_scratch_holds (void *ptr, guint8 value)
     fail_unless_equals_int (back[i], value);
 }
 
-GST_START_TEST (test_stream_scratch)
+/* The stream's scratch of @size bytes under @key, which it must have kept
+ * (@want_kept) or not. */
+static void *
+scratch_under (size_t size, const char *key, bool want_kept)
 {
-  void *ptr, *made, *other;
+  void *ptr;
   bool kept;
 
-  fail_unless_equals_int (cvcore_stream_scratch (stream, 64, "a", 1, &made,
-          &kept), CVCORE_OK);
-  fail_unless (made != NULL && !kept);
+  fail_unless_equals_int (cvcore_stream_scratch (stream, size, key,
+          strlen (key), &ptr, &kept), CVCORE_OK);
+  fail_unless (ptr != NULL);
+  fail_unless (kept == want_kept, "key \"%s\": kept %d", key, kept);
+  return ptr;
+}
+
+GST_START_TEST (test_stream_scratch)
+{
+  void *made = scratch_under (64, "a", false), *other;
+
   fail_unless_equals_int (cvcore_memset_2d_async (stream, made, 64, 7, 64,
           1), CVCORE_OK);
-  fail_unless_equals_int (cvcore_stream_scratch (stream, 32, "a", 1, &ptr,
-          &kept), CVCORE_OK);
-  fail_unless (ptr == made && kept);
-  assert_scratch_holds (ptr, 7);
+  fail_unless (scratch_under (32, "a", true) == made);
+  assert_scratch_holds (made, 7);
   /* a second key takes the other memory; both stay, in turn */
-  fail_unless_equals_int (cvcore_stream_scratch (stream, 64, "b", 1, &other,
-          &kept), CVCORE_OK);
-  fail_unless (other != NULL && other != made && !kept);
+  other = scratch_under (64, "b", false);
+  fail_unless (other != made);
   fail_unless_equals_int (cvcore_memset_2d_async (stream, other, 64, 9, 64,
           1), CVCORE_OK);
-  fail_unless_equals_int (cvcore_stream_scratch (stream, 64, "a", 1, &ptr,
-          &kept), CVCORE_OK);
-  fail_unless (ptr == made && kept);
-  assert_scratch_holds (ptr, 7);
-  fail_unless_equals_int (cvcore_stream_scratch (stream, 64, "b", 1, &ptr,
-          &kept), CVCORE_OK);
-  fail_unless (ptr == other && kept);
-  assert_scratch_holds (ptr, 9);
+  fail_unless (scratch_under (64, "a", true) == made);
+  assert_scratch_holds (made, 7);
+  fail_unless (scratch_under (64, "b", true) == other);
+  assert_scratch_holds (other, 9);
   /* a third key takes the memory used least recently, "a"'s */
-  fail_unless_equals_int (cvcore_stream_scratch (stream, 64, "c", 1, &ptr,
-          &kept), CVCORE_OK);
-  fail_unless (ptr == made && !kept);
-  fail_unless_equals_int (cvcore_stream_scratch (stream, 64, "b", 1, &ptr,
-          &kept), CVCORE_OK);
-  fail_unless (ptr == other && kept);
-  fail_unless_equals_int (cvcore_stream_scratch (stream, 64, "a", 1, &ptr,
-          &kept), CVCORE_OK);
-  fail_unless (ptr == made && !kept);
+  fail_unless (scratch_under (64, "c", false) == made);
+  fail_unless (scratch_under (64, "b", true) == other);
+  fail_unless (scratch_under (64, "a", false) == made);
   /* a longer key, equal in its first byte, is another key; its record
    * grows */
-  fail_unless_equals_int (cvcore_stream_scratch (stream, 64, "aaaaaaaa", 8,
-          &ptr, &kept), CVCORE_OK);
-  fail_unless (ptr == other && !kept);
-  fail_unless_equals_int (cvcore_stream_scratch (stream, 64, "aaaaaaaa", 8,
-          &ptr, &kept), CVCORE_OK);
-  fail_unless (kept);
+  fail_unless (scratch_under (64, "aaaaaaaa", false) == other);
+  fail_unless (scratch_under (64, "aaaaaaaa", true) == other);
   /* growing loses what was kept */
-  fail_unless_equals_int (cvcore_stream_scratch (stream, 1 << 20, "a", 1,
-          &ptr, &kept), CVCORE_OK);
-  fail_unless (ptr != NULL && !kept);
-  fail_unless_equals_int (cvcore_stream_scratch (stream, 1 << 20, "a", 1,
-          &made, &kept), CVCORE_OK);
-  fail_unless (made == ptr && kept);
+  made = scratch_under (1 << 20, "a", false);
+  fail_unless (scratch_under (1 << 20, "a", true) == made);
   /* forgetting one memory leaves the other */
   cvcore_stream_scratch_forget (stream, made);
-  fail_unless_equals_int (cvcore_stream_scratch (stream, 64, "aaaaaaaa", 8,
-          &ptr, &kept), CVCORE_OK);
-  fail_unless (kept);
-  fail_unless_equals_int (cvcore_stream_scratch (stream, 64, "a", 1, &ptr,
-          &kept), CVCORE_OK);
-  fail_unless (ptr == made && !kept);
+  fail_unless (scratch_under (64, "aaaaaaaa", true) == other);
+  fail_unless (scratch_under (64, "a", false) == made);
 }
 
 GST_END_TEST;
