@@ -5,7 +5,9 @@
  * missing driver surfaces as an error when a device is opened. */
 #include "cvcore-private.h"
 
+#include <cuda.h>
 #include <cuda_runtime_api.h>
+#include <pthread.h>
 #include <stdio.h>
 
 #define MIN_PITCH_ALIGNMENT 256
@@ -44,9 +46,64 @@ cvcore_cuda_fail (int error, const char *call, const char *file, int line)
       cudaGetErrorString (err), cudaGetErrorName (err), file, line);
 }
 
-/* Binds the calling thread to the device: runtime calls act on the current
- * device, and a streaming thread may serve elements of several devices. */
-#define BIND(device) CUDA_TRY (cudaSetDevice ((device)->id))
+/* The few driver calls that contexts need, taken from the driver through
+ * the runtime, so that nothing links libcuda.so.1. */
+typedef CUresult (*CtxSetCurrentFunc) (CUcontext context);
+typedef CUresult (*CtxGetCurrentFunc) (CUcontext * context);
+
+static struct
+{
+  pthread_once_t once;
+  cudaError_t error;
+  CtxSetCurrentFunc set_current;
+  CtxGetCurrentFunc get_current;
+} driver = { PTHREAD_ONCE_INIT, cudaSuccess, NULL, NULL };
+
+static cudaError_t
+get_driver_function (const char *name, void **function)
+{
+  enum cudaDriverEntryPointQueryResult found;
+  cudaError_t err = cudaGetDriverEntryPointByVersion (name, function,
+      CUDART_VERSION, cudaEnableDefault, &found);
+
+  if (err == cudaSuccess && found != cudaDriverEntryPointSuccess)
+    err = cudaErrorSymbolNotFound;
+  return err;
+}
+
+static void
+load_driver_functions (void)
+{
+  driver.error = get_driver_function ("cuCtxSetCurrent",
+      (void **) &driver.set_current);
+  if (driver.error == cudaSuccess)
+    driver.error = get_driver_function ("cuCtxGetCurrent",
+        (void **) &driver.get_current);
+}
+
+static cvcore_status
+ensure_driver_functions (void)
+{
+  pthread_once (&driver.once, load_driver_functions);
+  CUDA_TRY (driver.error);
+  return CVCORE_OK;
+}
+
+cvcore_status
+cvcore_cuda_bind (const cvcore_device * device)
+{
+  CUresult result;
+
+  /* set by device_open, which runs before any other call of the device */
+  result = driver.set_current ((CUcontext) device->context);
+  if (result != CUDA_SUCCESS)
+    return cvcore_fail (CVCORE_ERROR_RUNTIME,
+        "cuCtxSetCurrent failed on device %d: CUresult %d", device->id,
+        (int) result);
+  return CVCORE_OK;
+}
+
+#define BIND(device) CUDA_BIND (device)
 
 static cvcore_status
 cuda_device_count (int *count)
@@ -77,8 +134,27 @@ cuda_device_open (cvcore_device * device)
 {
   struct cudaDeviceProp prop;
   size_t align;
+  CUcontext current = NULL;
+  CUresult result;
+  cvcore_status status = ensure_driver_functions ();
 
-  BIND (device);
+  if (status != CVCORE_OK)
+    return status;
+  if (device->context) {
+    /* an adopted context: its device is the one the runtime now reports */
+    BIND (device);
+    CUDA_TRY (cudaGetDevice (&device->id));
+  } else {
+    /* the primary context, made now so that no frame pays for it */
+    CUDA_TRY (cudaSetDevice (device->id));
+    CUDA_TRY (cudaFree (NULL));
+    result = driver.get_current (&current);
+    if (result != CUDA_SUCCESS || current == NULL)
+      return cvcore_fail (CVCORE_ERROR_RUNTIME,
+          "no current context on device %d after cudaSetDevice: CUresult %d",
+          device->id, (int) result);
+    device->context = current;
+  }
   CUDA_TRY (cudaGetDeviceProperties (&prop, device->id));
   align = prop.texturePitchAlignment;
   device->pitch_alignment = align > MIN_PITCH_ALIGNMENT ? align :
@@ -88,15 +164,14 @@ cuda_device_open (cvcore_device * device)
   device->multiprocessors = prop.multiProcessorCount;
   snprintf (device->name, sizeof (device->name), "%.200s (sm_%d%d)", prop.name,
       prop.major, prop.minor);
-  /* Creates the primary context now, so its cost is not paid by a frame. */
-  CUDA_TRY (cudaFree (NULL));
   return CVCORE_OK;
 }
 
 static void
 cuda_device_close (cvcore_device * device)
 {
-  /* The primary context stays: other users in the process may share it. */
+  /* The context stays: the primary one may have other users in the
+   * process, and an adopted one belongs to whoever made it. */
   (void) device;
 }
 
@@ -111,7 +186,7 @@ cuda_device_alloc (cvcore_device * device, size_t size, void **ptr)
 static void
 cuda_device_free (cvcore_device * device, void *ptr)
 {
-  if (cudaSetDevice (device->id) == cudaSuccess)
+  if (cvcore_cuda_bind (device) == CVCORE_OK)
     cudaFree (ptr);
 }
 
@@ -148,7 +223,7 @@ cuda_stream_new (cvcore_device * device, void **handle)
 static void
 cuda_stream_free (cvcore_device * device, void *handle)
 {
-  if (cudaSetDevice (device->id) == cudaSuccess)
+  if (cvcore_cuda_bind (device) == CVCORE_OK)
     cudaStreamDestroy ((cudaStream_t) handle);
 }
 
@@ -175,7 +250,7 @@ cuda_event_new (cvcore_device * device, bool timing, void **handle)
 static void
 cuda_event_free (cvcore_device * device, void *handle)
 {
-  if (cudaSetDevice (device->id) == cudaSuccess)
+  if (cvcore_cuda_bind (device) == CVCORE_OK)
     cudaEventDestroy ((cudaEvent_t) handle);
 }
 

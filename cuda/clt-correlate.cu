@@ -272,7 +272,7 @@ cvcore_cuda_clt_correlate (cvcore_stream * stream, const float *a,
   const int tiles = cv_clt_tiles (b->width) *
       cv_clt_tiles (b->height);
 
-  CUDA_TRY (cudaSetDevice (cvcore_stream_device (stream)->id));
+  CUDA_BIND (cvcore_stream_device (stream));
   for (int pass = 0; pass <= params->refinements; pass++) {
     clt_correlate <<<(tiles + kTilesPerBlock - 1) / kTilesPerBlock,
         32 * kTilesPerBlock, 0, cs >>> (a, device_image (b), channel,
@@ -293,7 +293,7 @@ cvcore_cuda_clt_draw_matches (cvcore_stream * stream,
   cudaStream_t cs = static_cast < cudaStream_t > (cvcore_stream_handle (stream));
   const int tiles = cv_clt_tiles (dst->width) * cv_clt_tiles (dst->height);
 
-  CUDA_TRY (cudaSetDevice (cvcore_stream_device (stream)->id));
+  CUDA_BIND (cvcore_stream_device (stream));
   clt_draw <<<(tiles + 127) / 128, 128, 0, cs >>> (device_image (dst),
       dst->width, dst->height, matches, scale, min_confidence,
       make_uint4 (colour[0], colour[1], colour[2], colour[3]));

@@ -197,7 +197,7 @@ cvcore_cuda_clt_sparse (cvcore_stream * stream, const cvcore_image * src,
   const int tiles = plan->tiles_x * plan->tiles_y;
   Kernels kernels = { kernel_data, set->stride, set->nodes_x, set->nodes_y };
 
-  CUDA_TRY (cudaSetDevice (cvcore_stream_device (stream)->id));
+  CUDA_BIND (cvcore_stream_device (stream));
   clt_process_sparse <<<(tiles + kTilesPerBlock - 1) / kTilesPerBlock,
       kThreads, 0, cs >>> (device_image (src), device_plan (plan), kernels,
       set->channels == 3, planes, plane_pitch);

@@ -185,7 +185,7 @@ cvcore_cuda_clt (cvcore_stream * stream, const cvcore_image * src,
   Channels channels = { };
   Kernels kernels = { kernel_data, set->stride, set->nodes_x, set->nodes_y };
 
-  CUDA_TRY (cudaSetDevice (cvcore_stream_device (stream)->id));
+  CUDA_BIND (cvcore_stream_device (stream));
   /* a mosaic's three colours, or the processed channels */
   channels.mask = params->bayer ? 0x7 :
       params->channel_mask & ((1u << src->channels) - 1);
@@ -233,7 +233,7 @@ cvcore_cuda_clt_forward (cvcore_stream * stream, const cvcore_image * src,
   const Plan p = device_plan (plan);
   const int tiles = p.tiles_x * p.tiles_y;
 
-  CUDA_TRY (cudaSetDevice (cvcore_stream_device (stream)->id));
+  CUDA_BIND (cvcore_stream_device (stream));
   clt_forward <<<(tiles + kTilesPerBlock - 1) / kTilesPerBlock, kThreads, 0,
       cs >>> (device_image (src), channel, p, coefficients);
   CUDA_TRY (cudaGetLastError ());

@@ -246,7 +246,7 @@ cvcore_cuda_convolve (cvcore_stream * stream, const cvcore_image * src,
   g.border_value = plan->border_value;
   g.border = plan->border;
 
-  CUDA_TRY (cudaSetDevice (device->id));
+  CUDA_BIND (device);
   if (src->sample == CVCORE_SAMPLE_U8)
     return launch_channels<unsigned char> (handle, device, g, src->channels,
         plan);

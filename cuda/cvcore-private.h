@@ -56,6 +56,9 @@ struct cvcore_device
   size_t shared_per_block_optin;        /* CUDA: opt-in shared memory */
   int compute_capability;       /* CUDA: major * 10 + minor */
   int multiprocessors;          /* CUDA */
+  /* CUDA: the driver context (CUcontext) the device's work runs in: the
+   * device's primary context, or one adopted from another library. */
+  void *context;
   char name[256];
 };
 
@@ -101,6 +104,17 @@ cvcore_status cvcore_cuda_fail (int error, const char *call, const char *file,
     int err_ = (int) (call); \
     if (err_ != 0) \
       return cvcore_cuda_fail (err_, #call, __FILE__, __LINE__); \
+  } while (0)
+
+/* Makes @device's context current on the calling thread. Runtime calls act
+ * on the current context, and a streaming thread may serve elements of
+ * several devices, or of contexts that other libraries made. */
+cvcore_status cvcore_cuda_bind (const cvcore_device * device);
+
+#define CUDA_BIND(device) do { \
+    cvcore_status bind_ = cvcore_cuda_bind (device); \
+    if (bind_ != CVCORE_OK) \
+      return bind_; \
   } while (0)
 #endif
 

@@ -112,12 +112,33 @@ cvcore_device_count (cvcore_backend backend, int *count)
   return ops->device_count (count);
 }
 
+static cvcore_status
+open_device (const cvcore_backend_ops * ops, cvcore_backend backend,
+    int device_id, void *context, cvcore_device ** device)
+{
+  cvcore_device *dev = calloc (1, sizeof (*dev));
+  cvcore_status status;
+
+  if (dev == NULL)
+    return cvcore_fail (CVCORE_ERROR_OUT_OF_MEMORY, "out of host memory");
+  dev->ops = ops;
+  dev->backend = backend;
+  dev->id = device_id;
+  dev->context = context;
+  status = ops->device_open (dev);
+  if (status != CVCORE_OK) {
+    free (dev);
+    return status;
+  }
+  *device = dev;
+  return CVCORE_OK;
+}
+
 cvcore_status
 cvcore_device_open (cvcore_backend backend, int device_id,
     cvcore_device ** device)
 {
   const cvcore_backend_ops *ops = ops_for (backend);
-  cvcore_device *dev;
   cvcore_status status;
   int count;
 
@@ -136,19 +157,28 @@ cvcore_device_open (cvcore_backend backend, int device_id,
         device_id, cvcore_backend_name (backend), count,
         count == 1 ? "" : "s");
 
-  dev = calloc (1, sizeof (*dev));
-  if (dev == NULL)
-    return cvcore_fail (CVCORE_ERROR_OUT_OF_MEMORY, "out of host memory");
-  dev->ops = ops;
-  dev->backend = backend;
-  dev->id = device_id;
-  status = ops->device_open (dev);
-  if (status != CVCORE_OK) {
-    free (dev);
-    return status;
-  }
-  *device = dev;
-  return CVCORE_OK;
+  return open_device (ops, backend, device_id, NULL, device);
+}
+
+cvcore_status
+cvcore_device_open_context (void *context, cvcore_device ** device)
+{
+  *device = NULL;
+#ifdef CVCORE_HAVE_CUDA
+  if (context == NULL)
+    return cvcore_fail (CVCORE_ERROR_INVALID_VALUE, "no CUDA context given");
+  return open_device (&cvcore_cuda_ops, CVCORE_BACKEND_CUDA, -1, context,
+      device);
+#else
+  (void) context;
+  return not_built ();
+#endif
+}
+
+void *
+cvcore_device_context (const cvcore_device * device)
+{
+  return device->context;
 }
 
 void

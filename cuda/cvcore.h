@@ -84,7 +84,15 @@ bool cvcore_backend_is_built (cvcore_backend backend);
 cvcore_status cvcore_device_count (cvcore_backend backend, int *count);
 cvcore_status cvcore_device_open (cvcore_backend backend, int device_id,
     cvcore_device ** device);
+/* The CUDA backend's device of an existing driver context (a CUcontext
+ * that another library made, such as GStreamer's CUDA library): the device
+ * works in that context, which must outlive it. */
+cvcore_status cvcore_device_open_context (void *context,
+    cvcore_device ** device);
 void cvcore_device_close (cvcore_device * device);
+/* The driver context (CUcontext) the device works in: its primary context
+ * unless it was opened with one; NULL on the CPU backend. */
+void *cvcore_device_context (const cvcore_device * device);
 cvcore_backend cvcore_device_backend (const cvcore_device * device);
 int cvcore_device_id (const cvcore_device * device);
 const char *cvcore_device_name (const cvcore_device * device);

@@ -786,7 +786,7 @@ launch_mma (cvcore_stream * stream, const cvcore_image * src,
   Frame frame;
   void *scratch;
 
-  CUDA_TRY (cudaSetDevice (device->id));
+  CUDA_BIND (device);
   frame.src = static_cast < const unsigned char *>(src->data);
   frame.dst = static_cast < unsigned char *>(dst->data);
   frame.src_pitch = src->pitch;

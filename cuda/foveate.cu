@@ -289,7 +289,7 @@ cvcore_cuda_foveate (cvcore_stream * stream, const cvcore_image * src,
   frame.strip = strip;
   frame.band = band;
 
-  CUDA_TRY (cudaSetDevice (device->id));
+  CUDA_BIND (device);
   if (!param_bank) {
     CUDA_TRY (cudaMallocAsync ((void **) &bank, plan->n_taps *
             sizeof (float), cs));

@@ -757,7 +757,7 @@ cvcore_cuda_gabor (cvcore_stream * stream, const cv_gabor_device_scratch *
   planes.cols = w;
   aux.data = static_cast < float2 * >(scratch->aux);
 
-  CUDA_TRY (cudaSetDevice (device->id));
+  CUDA_BIND (device);
   if (plan->method == CVCORE_GABOR_FIR) {
     /* rows into aux (laid out as the planes), columns into the planes */
     aux.pitch = scratch->plane_pitch;

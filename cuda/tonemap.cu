@@ -502,7 +502,7 @@ launch (cvcore_stream * stream, const cv_tm_scratch * scratch,
   out.saturation = (float) params->saturation;
   out.bgr = params->output == CVCORE_TM_OUT_BGRX;
 
-  CUDA_TRY (cudaSetDevice (device->id));
+  CUDA_BIND (device);
   luminance_pass <<<blocks, kThreads, 0, cs >>> (in, w, h,
       (float) params->delta, local ? scratch->luminance : nullptr,
       scratch->luminance_pitch, scratch->partials);
