@@ -362,8 +362,8 @@ mosaic_structure (const GstStructure * raw, const gchar * suffix)
   return s;
 }
 
-/* The same caps either way; a mosaic also gives RGBA (RGBA64_LE from 16
- * bits), and RGBA may come from a mosaic. */
+/* The same caps either way, in either device memory; a mosaic also gives
+ * RGBA (RGBA64_LE from 16 bits), and RGBA may come from a mosaic. */
 static GstCaps *
 gst_cuda_clt_transform_caps (GstBaseTransform * trans,
     GstPadDirection direction, GstCaps * caps, GstCaps * filter)
@@ -405,6 +405,8 @@ gst_cuda_clt_transform_caps (GstBaseTransform * trans,
       ret = gst_caps_merge_structure_full (ret, other,
           gst_caps_features_copy (features));
   }
+  ret = gst_cuda_vision_base_transform_device_caps
+      (GST_CUDA_VISION_BASE_TRANSFORM (trans), ret);
   return gst_cuda_vision_caps_filter (ret, filter);
 }
 

@@ -39,19 +39,6 @@ struct _GstCudaVisionDownload
 
 #define BASE(self) GST_CUDA_VISION_BASE_TRANSFORM (self)
 
-static GstStaticPadTemplate sink_template = GST_STATIC_PAD_TEMPLATE ("sink",
-    GST_PAD_SINK, GST_PAD_ALWAYS,
-    GST_STATIC_CAPS (GST_CUDA_VISION_DEVICE_CAPS
-        (GST_CUDA_VISION_TRANSFER_FORMATS) ";"
-        GST_CUDA_VISION_BAYER_CAPS (GST_CAPS_FEATURE_MEMORY_CUDA_VISION)));
-
-static GstStaticPadTemplate src_template = GST_STATIC_PAD_TEMPLATE ("src",
-    GST_PAD_SRC, GST_PAD_ALWAYS,
-    GST_STATIC_CAPS (GST_VIDEO_CAPS_MAKE (GST_CUDA_VISION_TRANSFER_FORMATS) ";"
-        GST_CUDA_VISION_DEVICE_CAPS (GST_CUDA_VISION_TRANSFER_FORMATS) ";"
-        GST_CUDA_VISION_BAYER_CAPS (GST_CAPS_FEATURE_MEMORY_SYSTEM_MEMORY) ";"
-        GST_CUDA_VISION_BAYER_CAPS (GST_CAPS_FEATURE_MEMORY_CUDA_VISION)));
-
 G_DEFINE_TYPE_WITH_CODE (GstCudaVisionDownload, gst_cuda_vision_download,
     GST_TYPE_CUDA_VISION_BASE_TRANSFORM,
     GST_DEBUG_CATEGORY_INIT (gst_cuda_vision_download_debug, "cudadownload", 0,
@@ -61,14 +48,15 @@ static GstCaps *
 gst_cuda_vision_download_transform_caps (GstBaseTransform * trans,
     GstPadDirection direction, GstCaps * caps, GstCaps * filter)
 {
+  GstCudaVisionBaseTransform *base = GST_CUDA_VISION_BASE_TRANSFORM (trans);
+
+  caps = gst_caps_copy (caps);
   /* System memory first: with a downstream that takes anything, such as
    * fakesink, the element downloads rather than passing through. */
-  if (direction == GST_PAD_SINK)
-    return gst_cuda_vision_caps_for_features (caps,
-        GST_CAPS_FEATURE_MEMORY_SYSTEM_MEMORY,
-        GST_CAPS_FEATURE_MEMORY_CUDA_VISION, filter);
-  return gst_cuda_vision_caps_for_features (caps,
-      GST_CAPS_FEATURE_MEMORY_CUDA_VISION, NULL, filter);
+  caps = direction == GST_PAD_SINK ?
+      gst_cuda_vision_base_transform_to_host_caps (base, caps) :
+      gst_cuda_vision_base_transform_to_device_caps (base, caps);
+  return gst_cuda_vision_caps_filter (caps, filter);
 }
 
 static gboolean
@@ -100,6 +88,10 @@ gst_cuda_vision_download_decide_allocation (GstBaseTransform * trans,
   if (caps == NULL || device == NULL || !gst_cuda_vision_video_info_from_caps (&info,
           caps))
     return FALSE;
+  /* into the other device memory: copied on the device */
+  if (!gst_caps_features_is_equal (gst_caps_get_features (caps, 0),
+          GST_CAPS_FEATURES_MEMORY_SYSTEM_MEMORY))
+    return gst_cuda_vision_decide_device_pool (device, query);
   if (gst_query_get_n_allocation_pools (query) > 0)
     gst_query_parse_nth_allocation_pool (query, 0, NULL, NULL, &min, NULL);
   video_meta = gst_query_find_allocation_meta (query, GST_VIDEO_META_API_TYPE,
@@ -123,13 +115,23 @@ gst_cuda_vision_download_transform (GstBaseTransform * trans,
   GstCudaVisionDownload *self = GST_CUDA_VISION_DOWNLOAD (trans);
   cvcore_stream *stream = gst_cuda_vision_base_transform_get_stream (BASE
       (self));
+  GstCudaVisionDevice *device =
+      gst_cuda_vision_base_transform_get_device (BASE (self));
   GstMemory *in_mem = gst_buffer_peek_memory (inbuf, 0);
+  GstMemory *out_mem = gst_buffer_peek_memory (outbuf, 0);
+  gboolean to_device = gst_cuda_vision_is_device_memory (out_mem);
+  const gchar *refusal = gst_buffer_n_memory (inbuf) != 1 ?
+      "it is not one memory block" :
+      gst_cuda_vision_device_memory_refusal (in_mem, device);
   GstVideoFrame in_frame, out_frame;
   cvcore_status status;
+  gboolean ordered;
 
-  if (gst_buffer_n_memory (inbuf) != 1 || !gst_is_cuda_vision_memory (in_mem)) {
+  if (refusal == NULL && to_device)
+    refusal = gst_cuda_vision_device_memory_refusal (out_mem, device);
+  if (refusal) {
     GST_ELEMENT_ERROR (self, STREAM, FORMAT,
-        ("The input frame is not cudavision device memory"),
+        ("Cannot download the frame: %s", refusal),
         ("buffer %" GST_PTR_FORMAT, inbuf));
     return GST_FLOW_ERROR;
   }
@@ -142,20 +144,27 @@ gst_cuda_vision_download_transform (GstBaseTransform * trans,
   }
   if (!gst_video_frame_map (&out_frame,
           (GstVideoInfo *) gst_cuda_vision_base_transform_get_out_info (BASE
-              (self)), outbuf, GST_MAP_WRITE)) {
+              (self)), outbuf,
+          GST_MAP_WRITE | (to_device ? GST_MAP_CUDA_VISION : 0))) {
     gst_video_frame_unmap (&in_frame);
     GST_ELEMENT_ERROR (self, RESOURCE, FAILED, ("Cannot map the output frame"),
         (NULL));
     return GST_FLOW_ERROR;
   }
 
-  status = gst_cuda_vision_memory_begin_access (in_mem, stream) ?
-      gst_cuda_vision_copy_frame_async (stream, &out_frame, &in_frame,
+  ordered = gst_cuda_vision_device_memory_begin_access (in_mem, stream)
+      && (!to_device
+      || gst_cuda_vision_device_memory_begin_access (out_mem, stream));
+  status = ordered ? gst_cuda_vision_copy_frame_async (stream, &out_frame,
+      &in_frame, to_device ? CVCORE_COPY_DEVICE_TO_DEVICE :
       CVCORE_COPY_DEVICE_TO_HOST) : CVCORE_ERROR_RUNTIME;
-  if (!gst_cuda_vision_memory_end_access (in_mem, stream))
+  if (!gst_cuda_vision_device_memory_end_access (in_mem, device, stream)
+      || (to_device
+          && !gst_cuda_vision_device_memory_end_access (out_mem, device,
+              stream)))
     status = CVCORE_ERROR_RUNTIME;
   /* The frame leaves for the host: this is where we wait. */
-  if (status == CVCORE_OK)
+  if (status == CVCORE_OK && !to_device)
     status = cvcore_stream_synchronize (stream);
 
   gst_video_frame_unmap (&out_frame);
@@ -172,8 +181,10 @@ gst_cuda_vision_download_class_init (GstCudaVisionDownloadClass * klass)
   GstElementClass *element_class = GST_ELEMENT_CLASS (klass);
   GstBaseTransformClass *trans_class = GST_BASE_TRANSFORM_CLASS (klass);
 
-  gst_element_class_add_static_pad_template (element_class, &sink_template);
-  gst_element_class_add_static_pad_template (element_class, &src_template);
+  gst_element_class_add_pad_template (element_class,
+      gst_cuda_vision_transfer_pad_template ("sink", GST_PAD_SINK, FALSE));
+  gst_element_class_add_pad_template (element_class,
+      gst_cuda_vision_transfer_pad_template ("src", GST_PAD_SRC, TRUE));
   gst_element_class_set_static_metadata (element_class,
       "CUDA vision download", "Filter/Video/Hardware",
       "Downloads raw video from cudavision device memory to system memory",

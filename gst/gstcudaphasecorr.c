@@ -52,7 +52,9 @@
 #include "gstcudavisioncorrelationmetaimpl.h"
 #include "gstcudavisioncorrelator.h"
 #include "gstcudavisiondevice.h"
+#include "gstcudavisionbasetransform.h"
 #include "gstcudavisionformats.h"
+#include "gstcudavisioninterop.h"
 #include "gstcudavisionmemory.h"
 #include "gstcudavisionutils.h"
 
@@ -110,15 +112,18 @@ struct _GstCudaPhaseCorr
   gint restart;
 };
 
-static GstStaticPadTemplate sink_template =
-GST_STATIC_PAD_TEMPLATE ("sink", GST_PAD_SINK, GST_PAD_ALWAYS,
-    GST_STATIC_CAPS (PHASE_CORR_CAPS));
-static GstStaticPadTemplate sink_right_template =
-GST_STATIC_PAD_TEMPLATE ("sink_right", GST_PAD_SINK, GST_PAD_REQUEST,
-    GST_STATIC_CAPS (PHASE_CORR_CAPS));
-static GstStaticPadTemplate src_template =
-GST_STATIC_PAD_TEMPLATE ("src", GST_PAD_SRC, GST_PAD_ALWAYS,
-    GST_STATIC_CAPS (PHASE_CORR_CAPS));
+static void
+add_pad_template (GstElementClass * element_class, const gchar * name,
+    GstPadDirection direction, GstPadPresence presence)
+{
+  GstCaps *caps = gst_cuda_vision_caps_add_cuda_memory (gst_caps_from_string
+      (PHASE_CORR_CAPS));
+
+  gst_element_class_add_pad_template (element_class,
+      gst_pad_template_new_with_gtype (name, direction, presence, caps,
+          GST_TYPE_AGGREGATOR_PAD));
+  gst_caps_unref (caps);
+}
 
 G_DEFINE_TYPE_WITH_CODE (GstCudaPhaseCorr, gst_cuda_phase_corr,
     GST_TYPE_AGGREGATOR,
@@ -278,6 +283,27 @@ handle_context_query (GstCudaPhaseCorr * self, GstQuery * query)
   return ret;
 }
 
+/* The template's caps, as far as the backend carries their memories. */
+static gboolean
+answer_caps_query (GstPad * pad, GstQuery * query)
+{
+  GstCaps *caps = gst_cuda_vision_caps_for_backend (gst_pad_get_pad_template_caps
+      (pad), gst_cuda_vision_caps_backend ());
+  GstCaps *filter = NULL;
+
+  if (GST_QUERY_TYPE (query) == GST_QUERY_ACCEPT_CAPS) {
+    gst_query_parse_accept_caps (query, &filter);
+    gst_query_set_accept_caps_result (query,
+        gst_caps_is_subset (filter, caps));
+  } else {
+    gst_query_parse_caps (query, &filter);
+    caps = gst_cuda_vision_caps_filter (caps, filter);
+    gst_query_set_caps_result (query, caps);
+  }
+  gst_caps_unref (caps);
+  return TRUE;
+}
+
 static gboolean
 gst_cuda_phase_corr_sink_query (GstAggregator * agg,
     GstAggregatorPad * pad, GstQuery * query)
@@ -289,6 +315,9 @@ gst_cuda_phase_corr_sink_query (GstAggregator * agg,
     return TRUE;
   if (GST_QUERY_TYPE (query) == GST_QUERY_ALLOCATION && self->device)
     return gst_cuda_vision_propose_device_pool (self->device, query);
+  if (GST_QUERY_TYPE (query) == GST_QUERY_CAPS
+      || GST_QUERY_TYPE (query) == GST_QUERY_ACCEPT_CAPS)
+    return answer_caps_query (GST_PAD (pad), query);
   return GST_AGGREGATOR_CLASS (gst_cuda_phase_corr_parent_class)->sink_query
       (agg, pad, query);
 }
@@ -364,13 +393,18 @@ static gboolean
 map_input (GstCudaPhaseCorr * self, GstBuffer * buffer, gint input,
     GstMapFlags flags, GstVideoFrame * frame)
 {
-  if (gst_buffer_n_memory (buffer) != 1
-      || !gst_is_cuda_vision_memory (gst_buffer_peek_memory (buffer, 0))
-      || !gst_video_frame_map (frame, &self->info[input], buffer,
-          flags | GST_MAP_CUDA_VISION)) {
+  const gchar *refusal = gst_buffer_n_memory (buffer) != 1 ?
+      "it is not one memory block" :
+      gst_cuda_vision_device_memory_refusal (gst_buffer_peek_memory (buffer,
+          0), self->device);
+
+  if (refusal == NULL && !gst_video_frame_map (frame, &self->info[input],
+          buffer, flags | GST_MAP_CUDA_VISION))
+    refusal = "it cannot be mapped";
+  if (refusal) {
     GST_ELEMENT_ERROR (self, STREAM, FORMAT,
-        ("The %s frame is not mappable cudavision device memory",
-            input ? "right view's" : "input"), (NULL));
+        ("Cannot use the %s frame: %s", input ? "right view's" : "input",
+            refusal), (NULL));
     return FALSE;
   }
   return TRUE;
@@ -393,14 +427,15 @@ match_flow (GstCudaPhaseCorr * self, GstBuffer * frame,
   if (!map_input (self, frame, 0, GST_MAP_READ, &video))
     return FALSE;
   gst_cuda_vision_correlator_image (&self->corr, &video, &image);
-  ok = gst_cuda_vision_memory_begin_access (mem, self->stream)
+  ok = gst_cuda_vision_device_memory_begin_access (mem, self->stream)
       && (self->previous < 0 || cvcore_clt_correlate (self->stream,
           self->corr.coefficients[self->previous], &image, self->corr.channel,
           params, self->corr.matches) == CVCORE_OK)
       && cvcore_clt_forward (self->stream, &image, self->corr.channel, 0, 0,
       self->corr.coefficients[current]) == CVCORE_OK;
   /* record even after a failure: the chain of uses must stay unbroken */
-  ok &= gst_cuda_vision_memory_end_access (mem, self->stream);
+  ok &= gst_cuda_vision_device_memory_end_access (mem, self->device,
+      self->stream);
   gst_video_frame_unmap (&video);
   if (ok && self->previous >= 0) {
     ok = gst_cuda_vision_correlator_read (&self->corr,
@@ -435,14 +470,16 @@ match_stereo (GstCudaPhaseCorr * self, GstBuffer * left, GstBuffer * right,
   }
   for (gint v = 0; v < 2; v++)
     gst_cuda_vision_correlator_image (&self->corr, &frame[v], &image[v]);
-  ok = gst_cuda_vision_memory_begin_access (mem[0], self->stream)
-      && gst_cuda_vision_memory_begin_access (mem[1], self->stream)
+  ok = gst_cuda_vision_device_memory_begin_access (mem[0], self->stream)
+      && gst_cuda_vision_device_memory_begin_access (mem[1], self->stream)
       && cvcore_clt_forward (self->stream, &image[0], self->corr.channel, 0,
       0, self->corr.coefficients[0]) == CVCORE_OK
       && cvcore_clt_correlate (self->stream, self->corr.coefficients[0],
       &image[1], self->corr.channel, params, self->corr.matches) == CVCORE_OK;
-  ok &= gst_cuda_vision_memory_end_access (mem[1], self->stream);
-  ok &= gst_cuda_vision_memory_end_access (mem[0], self->stream);
+  ok &= gst_cuda_vision_device_memory_end_access (mem[1], self->device,
+      self->stream);
+  ok &= gst_cuda_vision_device_memory_end_access (mem[0], self->device,
+      self->stream);
   gst_video_frame_unmap (&frame[1]);
   gst_video_frame_unmap (&frame[0]);
   if (ok)
@@ -473,11 +510,11 @@ draw_copy (GstCudaPhaseCorr * self, GstBuffer * in, gdouble scale,
     return NULL;
   }
   gst_cuda_vision_correlator_image (&self->corr, &frame, &image);
-  ok = gst_cuda_vision_memory_begin_access (frame.map[0].memory,
+  ok = gst_cuda_vision_device_memory_begin_access (frame.map[0].memory,
       self->stream)
       && cvcore_clt_draw_matches (self->stream, &image, self->corr.matches,
       scale, min_confidence, self->corr.colour) == CVCORE_OK;
-  ok &= gst_cuda_vision_memory_end_access (frame.map[0].memory,
+  ok &= gst_cuda_vision_device_memory_end_access (frame.map[0].memory, self->device,
       self->stream);
   gst_video_frame_unmap (&frame);
   if (!ok) {
@@ -486,6 +523,22 @@ draw_copy (GstCudaPhaseCorr * self, GstBuffer * in, gdouble scale,
     gst_clear_buffer (&out);
   }
   return out;
+}
+
+/* Elements of other plugins know nothing of our stream: work queued on
+ * CUDAMemory is done before they get it. */
+static GstFlowReturn
+push_frame (GstCudaPhaseCorr * self, GstBuffer * out)
+{
+  if (gst_cuda_vision_is_cuda_memory (gst_buffer_peek_memory (out, 0))
+      && !gst_cuda_vision_pad_peer_is_ours (GST_AGGREGATOR_SRC_PAD (self))
+      && cvcore_stream_synchronize (self->stream) != CVCORE_OK) {
+    GST_ELEMENT_ERROR (self, RESOURCE, FAILED,
+        ("Device work on CUDA memory failed"), ("%s", cvcore_last_error ()));
+    gst_buffer_unref (out);
+    return GST_FLOW_ERROR;
+  }
+  return gst_aggregator_finish_buffer (GST_AGGREGATOR (self), out);
 }
 
 /* Passes @in (taken) on, with this frame's matches when @matched: drawn,
@@ -498,7 +551,7 @@ finish_frame (GstCudaPhaseCorr * self, GstBuffer * in, gboolean matched,
   GstBuffer *out;
 
   if (!matched)
-    return gst_aggregator_finish_buffer (GST_AGGREGATOR (self), in);
+    return push_frame (self, in);
   if (settings->draw) {
     out = draw_copy (self, in, settings->draw_scale,
         settings->min_confidence);
@@ -515,7 +568,7 @@ finish_frame (GstCudaPhaseCorr * self, GstBuffer * in, gboolean matched,
     gst_element_post_message (GST_ELEMENT (self),
         gst_cuda_vision_correlator_message (&self->corr, GST_OBJECT (self),
             "cudaphasecorr", GST_BUFFER_PTS (out), settings->min_confidence));
-  return gst_aggregator_finish_buffer (GST_AGGREGATOR (self), out);
+  return push_frame (self, out);
 }
 
 static gboolean
@@ -718,11 +771,10 @@ gst_cuda_phase_corr_class_init (GstCudaPhaseCorrClass * klass)
   gst_cuda_vision_correlator_install_properties (gobject_class,
       PROP_CORRELATOR, "Draw each tile's match onto a copy of the frame");
 
-  gst_element_class_add_static_pad_template_with_gtype (element_class,
-      &sink_template, GST_TYPE_AGGREGATOR_PAD);
-  gst_element_class_add_static_pad_template_with_gtype (element_class,
-      &sink_right_template, GST_TYPE_AGGREGATOR_PAD);
-  gst_element_class_add_static_pad_template (element_class, &src_template);
+  add_pad_template (element_class, "sink", GST_PAD_SINK, GST_PAD_ALWAYS);
+  add_pad_template (element_class, "sink_right", GST_PAD_SINK,
+      GST_PAD_REQUEST);
+  add_pad_template (element_class, "src", GST_PAD_SRC, GST_PAD_ALWAYS);
   gst_element_class_set_static_metadata (element_class,
       "CUDA phase correlation", "Filter/Analyzer/Video/Hardware",
       "Tile motion (optical flow) or stereo disparity by phase correlation "

@@ -32,6 +32,7 @@
 #include "gstcudavisionbufferpool.h"
 #include "gstcudavisionformats.h"
 #include "gstcudavisionhostmemory.h"
+#include "gstcudavisioninterop.h"
 #include "gstcudavisionutils.h"
 
 #include <string.h>
@@ -47,8 +48,9 @@ typedef struct
   cvcore_event *done;
   /* Page-locked input that the copy engine may still be reading. */
   GstBuffer *held;
-  /* Page-locked copy of pageable input, in the device layout. */
+  /* Page-locked copy of pageable input, in the output memory's layout. */
   void *staging;
+  gsize staging_size;
 } UploadSlot;
 
 struct _GstCudaVisionUpload
@@ -57,25 +59,11 @@ struct _GstCudaVisionUpload
 
   UploadSlot slots[N_SLOTS];
   guint next_slot;
-  gsize staging_size;
 };
 
 #define BASE(self) GST_CUDA_VISION_BASE_TRANSFORM (self)
 #define CORE(self) gst_cuda_vision_device_get_core ( \
     gst_cuda_vision_base_transform_get_device (BASE (self)))
-
-static GstStaticPadTemplate sink_template = GST_STATIC_PAD_TEMPLATE ("sink",
-    GST_PAD_SINK, GST_PAD_ALWAYS,
-    GST_STATIC_CAPS (GST_VIDEO_CAPS_MAKE (GST_CUDA_VISION_TRANSFER_FORMATS) ";"
-        GST_CUDA_VISION_DEVICE_CAPS (GST_CUDA_VISION_TRANSFER_FORMATS) ";"
-        GST_CUDA_VISION_BAYER_CAPS (GST_CAPS_FEATURE_MEMORY_SYSTEM_MEMORY) ";"
-        GST_CUDA_VISION_BAYER_CAPS (GST_CAPS_FEATURE_MEMORY_CUDA_VISION)));
-
-static GstStaticPadTemplate src_template = GST_STATIC_PAD_TEMPLATE ("src",
-    GST_PAD_SRC, GST_PAD_ALWAYS,
-    GST_STATIC_CAPS (GST_CUDA_VISION_DEVICE_CAPS
-        (GST_CUDA_VISION_TRANSFER_FORMATS) ";"
-        GST_CUDA_VISION_BAYER_CAPS (GST_CAPS_FEATURE_MEMORY_CUDA_VISION)));
 
 G_DEFINE_TYPE_WITH_CODE (GstCudaVisionUpload, gst_cuda_vision_upload,
     GST_TYPE_CUDA_VISION_BASE_TRANSFORM,
@@ -114,6 +102,7 @@ free_staging (GstCudaVisionUpload * self)
     if (self->slots[i].staging) {
       cvcore_host_free (CORE (self), self->slots[i].staging);
       self->slots[i].staging = NULL;
+      self->slots[i].staging_size = 0;
     }
   }
 }
@@ -161,14 +150,10 @@ gst_cuda_vision_upload_set_info (GstCudaVisionBaseTransform * base,
     GstVideoInfo * out_info)
 {
   GstCudaVisionUpload *self = GST_CUDA_VISION_UPLOAD (base);
-  GstVideoInfo layout = *out_info;
 
   /* Staging buffers hold the old size; drop them once nothing reads them. */
   release_all_slots (self);
   free_staging (self);
-  gst_cuda_vision_video_info_set_layout (&layout,
-      gst_cuda_vision_base_transform_get_device (base));
-  self->staging_size = layout.size;
   return TRUE;
 }
 
@@ -189,14 +174,15 @@ static GstCaps *
 gst_cuda_vision_upload_transform_caps (GstBaseTransform * trans,
     GstPadDirection direction, GstCaps * caps, GstCaps * filter)
 {
-  if (direction == GST_PAD_SINK)
-    return gst_cuda_vision_caps_for_features (caps,
-        GST_CAPS_FEATURE_MEMORY_CUDA_VISION, NULL, filter);
-  /* System memory first: that is what the element is for; device memory on
-   * the sink is passed through. */
-  return gst_cuda_vision_caps_for_features (caps,
-      GST_CAPS_FEATURE_MEMORY_SYSTEM_MEMORY,
-      GST_CAPS_FEATURE_MEMORY_CUDA_VISION, filter);
+  GstCudaVisionBaseTransform *base = GST_CUDA_VISION_BASE_TRANSFORM (trans);
+
+  caps = gst_caps_copy (caps);
+  /* Device memory on the sink stays in its own memory first, and passes
+   * through; system memory is what the element is for. */
+  caps = direction == GST_PAD_SINK ?
+      gst_cuda_vision_base_transform_to_device_caps (base, caps) :
+      gst_cuda_vision_base_transform_to_host_caps (base, caps);
+  return gst_cuda_vision_caps_filter (caps, filter);
 }
 
 static gboolean
@@ -219,6 +205,11 @@ gst_cuda_vision_upload_propose_allocation (GstBaseTransform * trans,
   if (caps == NULL || device == NULL || !gst_cuda_vision_video_info_from_caps (&info,
           caps))
     return FALSE;
+  /* device memory in another feature than the output's: copied on the
+   * device */
+  if (!gst_caps_features_is_equal (gst_caps_get_features (caps, 0),
+          GST_CAPS_FEATURES_MEMORY_SYSTEM_MEMORY))
+    return gst_cuda_vision_propose_device_pool (device, query);
 
   pool = gst_cuda_vision_host_pool_new (device, caps, &info, 0, TRUE);
   if (pool == NULL)
@@ -246,7 +237,7 @@ gst_cuda_vision_upload_decide_allocation (GstBaseTransform * trans,
 }
 
 /* Copies pageable input rows into the slot's staging buffer, laid out as the
- * device frame, so the DMA is one contiguous transfer. */
+ * output memory, so the DMA is one contiguous transfer. */
 static void
 stage_frame (guint8 * staging, const GstVideoInfo * layout,
     const GstVideoFrame * in)
@@ -266,31 +257,51 @@ stage_frame (guint8 * staging, const GstVideoInfo * layout,
 
 static cvcore_status
 upload_frame (GstCudaVisionUpload * self, UploadSlot * slot, GstBuffer * inbuf,
-    GstVideoFrame * in_frame, GstVideoFrame * out_frame, GstMemory * out_mem)
+    gboolean from_device, GstVideoFrame * in_frame, GstVideoFrame * out_frame)
 {
   cvcore_stream *stream = gst_cuda_vision_base_transform_get_stream (BASE
       (self));
+  gsize size = out_frame->map[0].memory->size;
   cvcore_status status;
 
-  if (gst_cuda_vision_buffer_is_pinned (inbuf)) {
+  if (from_device) {
+    /* one device memory into the other */
+    status = gst_cuda_vision_copy_frame_async (stream, out_frame, in_frame,
+        CVCORE_COPY_DEVICE_TO_DEVICE);
+  } else if (gst_cuda_vision_buffer_is_pinned (inbuf)) {
     status = gst_cuda_vision_copy_frame_async (stream, out_frame, in_frame,
         CVCORE_COPY_HOST_TO_DEVICE);
     slot->held = gst_buffer_ref (inbuf);
   } else {
-    if (slot->staging == NULL) {
-      status = cvcore_host_alloc (CORE (self), self->staging_size,
-          &slot->staging);
+    if (slot->staging_size < size) {
+      cvcore_host_free (CORE (self), slot->staging);
+      slot->staging = NULL;
+      slot->staging_size = 0;
+      status = cvcore_host_alloc (CORE (self), size, &slot->staging);
       if (status != CVCORE_OK)
         return status;
+      slot->staging_size = size;
     }
-    stage_frame (slot->staging, gst_cuda_vision_memory_get_info (out_mem),
-        in_frame);
+    stage_frame (slot->staging, &out_frame->info, in_frame);
     status = cvcore_copy_async (stream, out_frame->map[0].data, slot->staging,
-        self->staging_size, CVCORE_COPY_HOST_TO_DEVICE);
+        size, CVCORE_COPY_HOST_TO_DEVICE);
   }
   if (status == CVCORE_OK)
     status = cvcore_event_record (slot->done, stream);
   return status;
+}
+
+static gboolean
+check_memory (GstCudaVisionUpload * self, GstMemory * mem, const gchar * what)
+{
+  const gchar *refusal = gst_cuda_vision_device_memory_refusal (mem,
+      gst_cuda_vision_base_transform_get_device (BASE (self)));
+
+  if (refusal == NULL)
+    return TRUE;
+  GST_ELEMENT_ERROR (self, STREAM, FORMAT, ("Cannot upload %s: %s", what,
+          refusal), (NULL));
+  return FALSE;
 }
 
 static GstFlowReturn
@@ -300,24 +311,29 @@ gst_cuda_vision_upload_transform (GstBaseTransform * trans, GstBuffer * inbuf,
   GstCudaVisionUpload *self = GST_CUDA_VISION_UPLOAD (trans);
   cvcore_stream *stream = gst_cuda_vision_base_transform_get_stream (BASE
       (self));
+  GstCudaVisionDevice *device =
+      gst_cuda_vision_base_transform_get_device (BASE (self));
   UploadSlot *slot = &self->slots[self->next_slot];
   GstVideoFrame in_frame, out_frame;
   GstMemory *out_mem = gst_buffer_peek_memory (outbuf, 0);
+  GstMemory *in_mem = gst_buffer_n_memory (inbuf) == 1 ?
+      gst_buffer_peek_memory (inbuf, 0) : NULL;
+  gboolean from_device = in_mem && gst_cuda_vision_is_device_memory (in_mem);
   cvcore_status status;
+  gboolean ordered;
 
   self->next_slot = (self->next_slot + 1) % N_SLOTS;
   if (!release_slot (self, slot))
     return gst_cuda_vision_base_transform_core_error (BASE (self),
         "Upload failed");
 
-  if (!gst_is_cuda_vision_memory (out_mem)) {
-    GST_ELEMENT_ERROR (self, CORE, NEGOTIATION,
-        ("Output buffer is not cudavision device memory"), (NULL));
+  if (!check_memory (self, out_mem, "into the output frame")
+      || (from_device && !check_memory (self, in_mem, "from the input frame")))
     return GST_FLOW_ERROR;
-  }
   if (!gst_video_frame_map (&in_frame,
           (GstVideoInfo *) gst_cuda_vision_base_transform_get_in_info (BASE
-              (self)), inbuf, GST_MAP_READ)) {
+              (self)), inbuf,
+          GST_MAP_READ | (from_device ? GST_MAP_CUDA_VISION : 0))) {
     GST_ELEMENT_ERROR (self, STREAM, FORMAT, ("Cannot map the input frame"),
         ("buffer %" GST_PTR_FORMAT, inbuf));
     return GST_FLOW_ERROR;
@@ -331,10 +347,16 @@ gst_cuda_vision_upload_transform (GstBaseTransform * trans, GstBuffer * inbuf,
     return GST_FLOW_ERROR;
   }
 
-  status = gst_cuda_vision_memory_begin_access (out_mem, stream) ?
-      upload_frame (self, slot, inbuf, &in_frame, &out_frame, out_mem) :
-      CVCORE_ERROR_RUNTIME;
-  if (!gst_cuda_vision_memory_end_access (out_mem, stream))
+  ordered = gst_cuda_vision_device_memory_begin_access (out_mem, stream)
+      && (!from_device
+      || gst_cuda_vision_device_memory_begin_access (in_mem, stream));
+  status = ordered ? upload_frame (self, slot, inbuf, from_device, &in_frame,
+      &out_frame) : CVCORE_ERROR_RUNTIME;
+  /* record even after a failure: the chain of uses must stay unbroken */
+  if (!gst_cuda_vision_device_memory_end_access (out_mem, device, stream)
+      || (from_device
+          && !gst_cuda_vision_device_memory_end_access (in_mem, device,
+              stream)))
     status = CVCORE_ERROR_RUNTIME;
 
   gst_video_frame_unmap (&out_frame);
@@ -351,8 +373,10 @@ gst_cuda_vision_upload_class_init (GstCudaVisionUploadClass * klass)
   GstElementClass *element_class = GST_ELEMENT_CLASS (klass);
   GstBaseTransformClass *trans_class = GST_BASE_TRANSFORM_CLASS (klass);
 
-  gst_element_class_add_static_pad_template (element_class, &sink_template);
-  gst_element_class_add_static_pad_template (element_class, &src_template);
+  gst_element_class_add_pad_template (element_class,
+      gst_cuda_vision_transfer_pad_template ("sink", GST_PAD_SINK, TRUE));
+  gst_element_class_add_pad_template (element_class,
+      gst_cuda_vision_transfer_pad_template ("src", GST_PAD_SRC, FALSE));
   gst_element_class_set_static_metadata (element_class,
       "CUDA vision upload", "Filter/Video/Hardware",
       "Uploads raw video from system memory to cudavision device memory",

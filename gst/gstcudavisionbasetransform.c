@@ -3,6 +3,10 @@
 #endif
 
 #include "gstcudavisionbasetransform.h"
+#include "gstcudavisionformats.h"
+#include "gstcudavisioninterop.h"
+#include "gstcudavisionmemory.h"
+#include "gstcudavisionplugin.h"
 #include "gstcudavisionutils.h"
 
 GST_DEBUG_CATEGORY_STATIC (gst_cuda_vision_base_transform_debug);
@@ -23,6 +27,7 @@ typedef struct
   cvcore_stream *stream;
   GstVideoInfo in_info;
   GstVideoInfo out_info;
+  gint warned_cuda_memory;
 } GstCudaVisionBaseTransformPrivate;
 
 G_DEFINE_ABSTRACT_TYPE_WITH_CODE (GstCudaVisionBaseTransform,
@@ -160,6 +165,148 @@ gst_cuda_vision_base_transform_set_caps (GstBaseTransform * trans,
   return TRUE;
 }
 
+gboolean
+gst_cuda_vision_pad_peer_is_ours (GstPad * pad)
+{
+  GstPad *peer = gst_pad_get_peer (pad);
+  GstElement *element = peer ? gst_pad_get_parent_element (peer) : NULL;
+  GstElementFactory *factory = element ? gst_element_get_factory (element) :
+      NULL;
+  gboolean ours = factory && g_strcmp0 (gst_plugin_feature_get_plugin_name
+      (GST_PLUGIN_FEATURE (factory)), GST_CUDA_VISION_PLUGIN_NAME) == 0;
+
+  gst_clear_object (&element);
+  gst_clear_object (&peer);
+  return ours;
+}
+
+static gboolean
+is_foreign_cuda_memory (GstBuffer * buffer)
+{
+  return gst_buffer_n_memory (buffer) > 0
+      && gst_cuda_vision_is_cuda_memory (gst_buffer_peek_memory (buffer, 0));
+}
+
+/* Device work on CUDAMemory must be done before the frame leaves for an
+ * element of another plugin, which knows nothing of our streams, and
+ * before an input frame goes back to a pool of another plugin, whose owner
+ * writes into it next without waiting for us. Between our own elements the
+ * events on the memories order everything on the device. */
+static gboolean
+must_finish_work (GstCudaVisionBaseTransform * self, GstBuffer * input,
+    GstBuffer * output)
+{
+  if (output != input && is_foreign_cuda_memory (output)
+      && !gst_cuda_vision_pad_peer_is_ours (GST_BASE_TRANSFORM_SRC_PAD (self)))
+    return TRUE;
+  return input && is_foreign_cuda_memory (input)
+      && !gst_cuda_vision_pool_is_ours (input->pool);
+}
+
+/* The base class checks the template only, which names CUDAMemory even
+ * where the backend cannot carry it. */
+static gboolean
+gst_cuda_vision_base_transform_accept_caps (GstBaseTransform * trans,
+    GstPadDirection direction, GstCaps * caps)
+{
+  GstCaps *carried = gst_cuda_vision_caps_for_backend (gst_caps_ref (caps),
+      gst_cuda_vision_caps_backend ());
+  gboolean ok = !gst_caps_is_empty (carried);
+
+  gst_caps_unref (carried);
+  return ok && GST_BASE_TRANSFORM_CLASS
+      (gst_cuda_vision_base_transform_parent_class)->accept_caps (trans,
+      direction, caps);
+}
+
+static GstFlowReturn
+gst_cuda_vision_base_transform_generate_output (GstBaseTransform * trans,
+    GstBuffer ** outbuf)
+{
+  GstCudaVisionBaseTransform *self = GST_CUDA_VISION_BASE_TRANSFORM (trans);
+  GstBuffer *input = trans->queued_buf ? gst_buffer_ref (trans->queued_buf) :
+      NULL;
+  GstFlowReturn ret;
+
+  ret = GST_BASE_TRANSFORM_CLASS (gst_cuda_vision_base_transform_parent_class)
+      ->generate_output (trans, outbuf);
+  if (ret == GST_FLOW_OK && *outbuf && *outbuf != input
+      && PRIV (self)->stream && must_finish_work (self, input, *outbuf)
+      && cvcore_stream_synchronize (PRIV (self)->stream) != CVCORE_OK) {
+    gst_clear_buffer (outbuf);
+    ret = gst_cuda_vision_base_transform_core_error (self,
+        "Device work on CUDA memory failed");
+  }
+  gst_clear_buffer (&input);
+  return ret;
+}
+
+cvcore_backend
+gst_cuda_vision_caps_backend (void)
+{
+  cvcore_backend backend = CVCORE_BACKEND_CUDA;
+
+  /* a backend name that is wrong fails at start, with its own error */
+  gst_cuda_vision_backend_from_env (&backend, NULL);
+  return backend;
+}
+
+GstCaps *
+gst_cuda_vision_base_transform_device_caps (GstCudaVisionBaseTransform *
+    self, GstCaps * caps)
+{
+  cvcore_backend backend = gst_cuda_vision_caps_backend ();
+
+  if (backend == CVCORE_BACKEND_CPU
+      && gst_cuda_vision_caps_only_cuda_memory (caps)
+      && g_atomic_int_compare_and_exchange (&PRIV (self)->warned_cuda_memory,
+          0, 1))
+    GST_ELEMENT_WARNING (self, CORE, NEGOTIATION,
+        ("The cpu backend carries no memory:CUDAMemory"),
+        ("GST_CUDAVISION_BACKEND=cpu keeps frames in host memory, which "
+            "only memory:CUDAVisionMemory stands for; use the cuda backend "
+            "or move frames through system memory"));
+  return gst_cuda_vision_caps_both_device_features (caps, backend);
+}
+
+GstCaps *
+gst_cuda_vision_base_transform_to_device_caps (GstCudaVisionBaseTransform *
+    self, GstCaps * caps)
+{
+  return gst_cuda_vision_base_transform_device_caps (self,
+      gst_cuda_vision_caps_system_to_device (caps));
+}
+
+GstCaps *
+gst_cuda_vision_base_transform_to_host_caps (GstCudaVisionBaseTransform *
+    self, GstCaps * caps)
+{
+  GstCaps *host = gst_cuda_vision_caps_for_features (caps,
+      GST_CAPS_FEATURE_MEMORY_SYSTEM_MEMORY, NULL, NULL);
+
+  return gst_caps_merge (host,
+      gst_cuda_vision_base_transform_device_caps (self, caps));
+}
+
+GstPadTemplate *
+gst_cuda_vision_transfer_pad_template (const gchar * name,
+    GstPadDirection direction, gboolean host)
+{
+  GstCaps *device = gst_cuda_vision_caps_add_cuda_memory (gst_caps_from_string
+      (GST_CUDA_VISION_DEVICE_CAPS (GST_CUDA_VISION_TRANSFER_FORMATS) ";"
+          GST_CUDA_VISION_BAYER_CAPS (GST_CAPS_FEATURE_MEMORY_CUDA_VISION)));
+  GstCaps *caps = device;
+  GstPadTemplate *templ;
+
+  if (host)
+    caps = gst_caps_merge (gst_caps_from_string (GST_VIDEO_CAPS_MAKE
+            (GST_CUDA_VISION_TRANSFER_FORMATS) ";" GST_CUDA_VISION_BAYER_CAPS
+            (GST_CAPS_FEATURE_MEMORY_SYSTEM_MEMORY)), device);
+  templ = gst_pad_template_new (name, direction, GST_PAD_ALWAYS, caps);
+  gst_caps_unref (caps);
+  return templ;
+}
+
 static void
 gst_cuda_vision_base_transform_class_init (GstCudaVisionBaseTransformClass *
     klass)
@@ -191,6 +338,9 @@ gst_cuda_vision_base_transform_class_init (GstCudaVisionBaseTransformClass *
   trans_class->stop = gst_cuda_vision_base_transform_stop;
   trans_class->query = gst_cuda_vision_base_transform_query;
   trans_class->set_caps = gst_cuda_vision_base_transform_set_caps;
+  trans_class->generate_output =
+      gst_cuda_vision_base_transform_generate_output;
+  trans_class->accept_caps = gst_cuda_vision_base_transform_accept_caps;
 
   gst_type_mark_as_plugin_api (GST_TYPE_CUDA_VISION_BASE_TRANSFORM, 0);
 }

@@ -41,6 +41,29 @@ const GstVideoInfo *gst_cuda_vision_base_transform_get_in_info
 const GstVideoInfo *gst_cuda_vision_base_transform_get_out_info
     (GstCudaVisionBaseTransform * self);
 
+/* The backend the elements run on, from the environment (also before a
+ * device is open, as caps queries come). */
+cvcore_backend gst_cuda_vision_caps_backend (void);
+
+/* transform_caps of the device side: @caps (taken) with every structure in
+ * both device memory features, its own first, as far as the backend
+ * carries them. A CPU backend asked for memory:CUDAMemory alone says once,
+ * in a warning, why it cannot. */
+GstCaps *gst_cuda_vision_base_transform_device_caps (GstCudaVisionBaseTransform
+    * self, GstCaps * caps);
+
+/* transform_caps of the transfer elements: the device side's caps for
+ * host or device caps (device memory stays as it is), and the host side's
+ * for device caps (system memory first). Both take @caps. */
+GstCaps *gst_cuda_vision_base_transform_to_device_caps
+    (GstCudaVisionBaseTransform * self, GstCaps * caps);
+GstCaps *gst_cuda_vision_base_transform_to_host_caps
+    (GstCudaVisionBaseTransform * self, GstCaps * caps);
+
+/* TRUE when @pad's peer belongs to a cudavision element, which orders its
+ * device work after ours without waiting on the host. */
+gboolean gst_cuda_vision_pad_peer_is_ours (GstPad * pad);
+
 /* Posts an element error for a failed core call, with the core's message
  * as debug text, and returns GST_FLOW_ERROR. */
 GstFlowReturn gst_cuda_vision_base_transform_core_error

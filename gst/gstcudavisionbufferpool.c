@@ -3,6 +3,7 @@
 #endif
 
 #include "gstcudavisionbufferpool.h"
+#include "gstcudavisioninterop.h"
 #include "gstcudavisionutils.h"
 #include "gstcudavisionmemory.h"
 
@@ -154,6 +155,20 @@ pool_buffer_size (GstBufferPool * pool)
  * and kernels of neighbouring frames overlap instead of taking turns. */
 #define MIN_BUFFERS 4
 
+/* A pool of the device memory that @caps name: ours, or GStreamer's CUDA
+ * memory in the device's context (a pool of ours in its own right, whose
+ * buffers we write without waiting on the host). */
+static GstBufferPool *
+device_pool_new_configured (GstCudaVisionDevice * device, GstCaps * caps,
+    guint min_buffers, guint max_buffers)
+{
+  if (gst_cuda_vision_caps_are_cuda_memory (caps))
+    return gst_cuda_vision_cuda_pool_new_configured (device, caps,
+        min_buffers, max_buffers);
+  return gst_cuda_vision_buffer_pool_new_configured (device, caps,
+      min_buffers, max_buffers);
+}
+
 gboolean
 gst_cuda_vision_propose_device_pool (GstCudaVisionDevice * device,
     GstQuery * query)
@@ -166,8 +181,7 @@ gst_cuda_vision_propose_device_pool (GstCudaVisionDevice * device,
   if (caps == NULL)
     return FALSE;
   if (gst_query_get_n_allocation_pools (query) == 0) {
-    pool = gst_cuda_vision_buffer_pool_new_configured (device, caps,
-        MIN_BUFFERS, 0);
+    pool = device_pool_new_configured (device, caps, MIN_BUFFERS, 0);
     if (pool == NULL)
       return FALSE;
     gst_query_add_allocation_pool (query, pool, pool_buffer_size (pool),
@@ -196,7 +210,8 @@ gst_cuda_vision_decide_device_pool (GstCudaVisionDevice * device,
   min = MAX (min, MIN_BUFFERS);
   if (max != 0 && max < min)
     max = min;
-  if (pool && (!GST_IS_CUDA_VISION_BUFFER_POOL (pool)
+  if (pool && (gst_cuda_vision_caps_are_cuda_memory (caps)
+          || !GST_IS_CUDA_VISION_BUFFER_POOL (pool)
           || gst_cuda_vision_buffer_pool_get_device (pool) != device))
     gst_clear_object (&pool);
 
@@ -210,7 +225,7 @@ gst_cuda_vision_decide_device_pool (GstCudaVisionDevice * device,
       gst_clear_object (&pool);
   }
   if (pool == NULL)
-    pool = gst_cuda_vision_buffer_pool_new_configured (device, caps, min, max);
+    pool = device_pool_new_configured (device, caps, min, max);
   if (pool == NULL)
     return FALSE;
 

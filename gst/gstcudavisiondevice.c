@@ -3,6 +3,7 @@
 #endif
 
 #include "gstcudavisiondevice.h"
+#include "gstcudavisioninterop.h"
 
 GST_DEBUG_CATEGORY_STATIC (gst_cuda_vision_device_debug);
 #define GST_CAT_DEFAULT gst_cuda_vision_device_debug
@@ -13,6 +14,8 @@ struct _GstCudaVisionDevice
 
   cvcore_device *core;
   cvcore_stream *transfer_stream;
+  /* GstCudaContext of the core's context; it outlives the core */
+  GstObject *cuda_context;
 };
 
 G_DEFINE_TYPE_WITH_CODE (GstCudaVisionDevice, gst_cuda_vision_device,
@@ -26,6 +29,7 @@ gst_cuda_vision_device_finalize (GObject * object)
 
   cvcore_stream_free (self->transfer_stream);
   cvcore_device_close (self->core);
+  gst_clear_object (&self->cuda_context);
 
   G_OBJECT_CLASS (gst_cuda_vision_device_parent_class)->finalize (object);
 }
@@ -79,11 +83,42 @@ set_open_error (GError ** error, cvcore_status status, cvcore_backend backend,
       cvcore_last_error ());
 }
 
+/* Takes @core, and @cuda_context when given. */
+static GstCudaVisionDevice *
+device_new (cvcore_device * core, GstObject * cuda_context, GError ** error)
+{
+  GstCudaVisionDevice *self;
+  cvcore_stream *stream;
+  cvcore_status status;
+
+  status = cvcore_stream_new (core, &stream);
+  if (status != CVCORE_OK) {
+    set_open_error (error, status, cvcore_device_backend (core),
+        cvcore_device_id (core));
+    cvcore_device_close (core);
+    gst_clear_object (&cuda_context);
+    return NULL;
+  }
+
+  self = g_object_new (GST_TYPE_CUDA_VISION_DEVICE, NULL);
+  gst_object_ref_sink (self);
+  self->core = core;
+  self->transfer_stream = stream;
+  self->cuda_context = cuda_context ? cuda_context :
+      gst_cuda_vision_cuda_context_wrap (core);
+  GST_INFO_OBJECT (self, "opened %s device %d: %s%s",
+      cvcore_backend_name (cvcore_device_backend (core)),
+      cvcore_device_id (core), cvcore_device_name (core),
+      cuda_context ? ", in a shared CUDA context" : "");
+  return self;
+}
+
 /**
  * gst_cuda_vision_device_new:
  * @device_id: index of the device in the selected backend
  *
- * Opens a device of the backend that GST_CUDAVISION_BACKEND selects.
+ * Opens a device of the backend that GST_CUDAVISION_BACKEND selects, in
+ * the device's primary CUDA context on the CUDA backend.
  *
  * Returns: (transfer full) (nullable): the device, or %NULL with @error set
  * to a message that names the cause (no driver, no device, id out of
@@ -92,10 +127,8 @@ set_open_error (GError ** error, cvcore_status status, cvcore_backend backend,
 GstCudaVisionDevice *
 gst_cuda_vision_device_new (gint device_id, GError ** error)
 {
-  GstCudaVisionDevice *self;
   cvcore_backend backend;
   cvcore_device *core;
-  cvcore_stream *stream;
   cvcore_status status;
 
   if (!gst_cuda_vision_backend_from_env (&backend, error))
@@ -106,20 +139,29 @@ gst_cuda_vision_device_new (gint device_id, GError ** error)
     set_open_error (error, status, backend, device_id);
     return NULL;
   }
-  status = cvcore_stream_new (core, &stream);
+  return device_new (core, NULL, error);
+}
+
+GstCudaVisionDevice *
+gst_cuda_vision_device_new_for_cuda_context (GstObject * cuda_context,
+    GError ** error)
+{
+  cvcore_device *core;
+  cvcore_status status;
+
+  status = cvcore_device_open_context
+      (gst_cuda_vision_cuda_context_handle (cuda_context), &core);
   if (status != CVCORE_OK) {
-    set_open_error (error, status, backend, device_id);
-    cvcore_device_close (core);
+    set_open_error (error, status, CVCORE_BACKEND_CUDA, -1);
     return NULL;
   }
+  return device_new (core, gst_object_ref (cuda_context), error);
+}
 
-  self = g_object_new (GST_TYPE_CUDA_VISION_DEVICE, NULL);
-  gst_object_ref_sink (self);
-  self->core = core;
-  self->transfer_stream = stream;
-  GST_INFO_OBJECT (self, "opened %s device %d: %s",
-      cvcore_backend_name (backend), device_id, cvcore_device_name (core));
-  return self;
+GstObject *
+gst_cuda_vision_device_get_cuda_context (GstCudaVisionDevice * self)
+{
+  return self->cuda_context;
 }
 
 cvcore_device *
@@ -202,23 +244,42 @@ context_for_device (GstCudaVisionDevice * device, GstContext * base)
   return context;
 }
 
-/* Asks neighbours, then the application and bins, for a shared device;
- * the answers come back through the element's set_context. */
+/* Asks neighbours, then the application and bins, for a context of
+ * @type; the answers come back through the element's set_context. */
 static void
-query_shared_device (GstElement * element)
+find_shared_context (GstElement * element, const gchar * type)
 {
-  GstQuery *query = gst_query_new_context (GST_CUDA_VISION_DEVICE_CONTEXT_TYPE);
+  GstQuery *query = gst_query_new_context (type);
   GstContext *context = NULL;
 
   if (run_context_query (element, query, GST_PAD_SRC)
       || run_context_query (element, query, GST_PAD_SINK)) {
     gst_query_parse_context (query, &context);
     if (context) {
-      GST_DEBUG_OBJECT (element, "a neighbour shared its device");
+      GST_DEBUG_OBJECT (element, "a neighbour shared a %s", type);
       gst_element_set_context (element, context);
     }
   }
   gst_query_unref (query);
+  if (context == NULL)
+    gst_element_post_message (element,
+        gst_message_new_need_context (GST_OBJECT_CAST (element), type));
+}
+
+static void
+post_have_context (GstElement * element, GstContext * context)
+{
+  gst_element_post_message (element,
+      gst_message_new_have_context (GST_OBJECT_CAST (element), context));
+}
+
+static gboolean
+backend_is (cvcore_backend wanted)
+{
+  cvcore_backend backend;
+
+  return gst_cuda_vision_backend_from_env (&backend, NULL)
+      && backend == wanted;
 }
 
 gboolean
@@ -226,21 +287,24 @@ gst_cuda_vision_ensure_device (GstElement * element, gint device_id,
     GstCudaVisionDevice ** device)
 {
   GstCudaVisionDevice *created;
+  GstObject *cuda_context;
   GstContext *context;
   GError *error = NULL;
 
   if (*device)
     return TRUE;
 
-  query_shared_device (element);
+  /* Ours first, then a CUDA context that nvcodec's elements or the
+   * application share: whichever element starts first, all work in one
+   * context. */
+  find_shared_context (element, GST_CUDA_VISION_DEVICE_CONTEXT_TYPE);
   if (*device)
     return TRUE;
-
-  gst_element_post_message (element,
-      gst_message_new_need_context (GST_OBJECT_CAST (element),
-          GST_CUDA_VISION_DEVICE_CONTEXT_TYPE));
-  if (*device)
-    return TRUE;
+  if (gst_cuda_vision_interop_built () && backend_is (CVCORE_BACKEND_CUDA)) {
+    find_shared_context (element, GST_CUDA_VISION_CUDA_CONTEXT_TYPE);
+    if (*device)
+      return TRUE;
+  }
 
   created = gst_cuda_vision_device_new (device_id, &error);
   if (created == NULL) {
@@ -260,10 +324,40 @@ gst_cuda_vision_ensure_device (GstElement * element, gint device_id,
     /* The element's set_context did not take it (it should): keep ours. */
     *device = gst_object_ref (created);
   }
-  gst_element_post_message (element,
-      gst_message_new_have_context (GST_OBJECT_CAST (element), context));
+  post_have_context (element, context);
+  cuda_context = gst_cuda_vision_device_get_cuda_context (created);
+  if (cuda_context)
+    post_have_context (element,
+        gst_cuda_vision_cuda_context_new_context (cuda_context));
   gst_object_unref (created);
   return TRUE;
+}
+
+/* A "gst.cuda.context" of @device_id becomes the element's device when it
+ * has none yet. */
+static void
+adopt_cuda_context (GstElement * element, GstContext * context,
+    gint device_id, GstCudaVisionDevice ** device)
+{
+  GstObject *cuda_context;
+  GError *error = NULL;
+
+  if (*device || !backend_is (CVCORE_BACKEND_CUDA))
+    return;
+  cuda_context = gst_cuda_vision_cuda_context_from_context (element, context,
+      device_id);
+  if (cuda_context == NULL)
+    return;
+  *device = gst_cuda_vision_device_new_for_cuda_context (cuda_context,
+      &error);
+  if (*device)
+    GST_DEBUG_OBJECT (element, "working in a shared CUDA context");
+  else {
+    GST_WARNING_OBJECT (element, "cannot work in the shared CUDA context: %s",
+        error->message);
+    g_error_free (error);
+  }
+  gst_object_unref (cuda_context);
 }
 
 gboolean
@@ -272,10 +366,15 @@ gst_cuda_vision_handle_set_context (GstElement * element,
 {
   const GstStructure *s;
   GstCudaVisionDevice *other = NULL;
-  cvcore_backend backend;
 
-  if (context == NULL
-      || !gst_context_has_context_type (context,
+  if (context == NULL)
+    return FALSE;
+  if (gst_context_has_context_type (context,
+          GST_CUDA_VISION_CUDA_CONTEXT_TYPE)) {
+    adopt_cuda_context (element, context, device_id, device);
+    return TRUE;
+  }
+  if (!gst_context_has_context_type (context,
           GST_CUDA_VISION_DEVICE_CONTEXT_TYPE))
     return FALSE;
 
@@ -285,8 +384,7 @@ gst_cuda_vision_handle_set_context (GstElement * element,
     return FALSE;
 
   if (gst_cuda_vision_device_get_id (other) == device_id
-      && gst_cuda_vision_backend_from_env (&backend, NULL)
-      && gst_cuda_vision_device_get_backend (other) == backend) {
+      && backend_is (gst_cuda_vision_device_get_backend (other))) {
     GST_DEBUG_OBJECT (element, "using shared device %" GST_PTR_FORMAT, other);
     gst_object_replace ((GstObject **) device, GST_OBJECT_CAST (other));
   } else {
@@ -304,10 +402,13 @@ gst_cuda_vision_handle_context_query (GstElement * element, GstQuery * query,
   const gchar *type;
   GstContext *old = NULL, *context;
 
-  if (GST_QUERY_TYPE (query) != GST_QUERY_CONTEXT || device == NULL)
+  if (GST_QUERY_TYPE (query) != GST_QUERY_CONTEXT || device == NULL
+      || !gst_query_parse_context_type (query, &type))
     return FALSE;
-  if (!gst_query_parse_context_type (query, &type)
-      || g_strcmp0 (type, GST_CUDA_VISION_DEVICE_CONTEXT_TYPE) != 0)
+  if (g_strcmp0 (type, GST_CUDA_VISION_CUDA_CONTEXT_TYPE) == 0)
+    return gst_cuda_vision_cuda_context_answer_query (element, query,
+        gst_cuda_vision_device_get_cuda_context (device));
+  if (g_strcmp0 (type, GST_CUDA_VISION_DEVICE_CONTEXT_TYPE) != 0)
     return FALSE;
 
   gst_query_parse_context (query, &old);

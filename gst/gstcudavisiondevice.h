@@ -18,6 +18,14 @@ G_DECLARE_FINAL_TYPE (GstCudaVisionDevice, gst_cuda_vision_device, GST,
 
 GstCudaVisionDevice *gst_cuda_vision_device_new (gint device_id,
     GError ** error);
+/* The device of a GstCudaContext of GStreamer's CUDA library (passed as a
+ * GstObject), on the CUDA backend: it works in that context. */
+GstCudaVisionDevice *gst_cuda_vision_device_new_for_cuda_context (GstObject *
+    cuda_context, GError ** error);
+/* The GstCudaContext of the device's context, shared as "gst.cuda.context";
+ * NULL on the CPU backend and in builds without GStreamer's CUDA library. */
+GstObject *gst_cuda_vision_device_get_cuda_context (GstCudaVisionDevice *
+    self);
 cvcore_device *gst_cuda_vision_device_get_core (GstCudaVisionDevice * self);
 gint gst_cuda_vision_device_get_id (GstCudaVisionDevice * self);
 cvcore_backend gst_cuda_vision_device_get_backend (GstCudaVisionDevice * self);

@@ -4,6 +4,7 @@
 
 #include "gstcudavisionfilter.h"
 #include "gstcudavisionbufferpool.h"
+#include "gstcudavisioninterop.h"
 #include "gstcudavisionmemory.h"
 #include "gstcudavisionutils.h"
 
@@ -49,11 +50,17 @@ gst_cuda_vision_filter_class_add_pad_templates_caps (GstCudaVisionFilterClass
     * klass, GstCaps * sink_caps, GstCaps * src_caps)
 {
   GstElementClass *element_class = GST_ELEMENT_CLASS (klass);
+  GstCaps *sink = gst_cuda_vision_caps_add_cuda_memory (gst_caps_ref
+      (sink_caps));
+  GstCaps *src = gst_cuda_vision_caps_add_cuda_memory (gst_caps_ref
+      (src_caps));
 
   gst_element_class_add_pad_template (element_class,
-      gst_pad_template_new ("sink", GST_PAD_SINK, GST_PAD_ALWAYS, sink_caps));
+      gst_pad_template_new ("sink", GST_PAD_SINK, GST_PAD_ALWAYS, sink));
   gst_element_class_add_pad_template (element_class,
-      gst_pad_template_new ("src", GST_PAD_SRC, GST_PAD_ALWAYS, src_caps));
+      gst_pad_template_new ("src", GST_PAD_SRC, GST_PAD_ALWAYS, src));
+  gst_caps_unref (sink);
+  gst_caps_unref (src);
 }
 
 void
@@ -64,16 +71,45 @@ gst_cuda_vision_filter_class_add_pad_templates (GstCudaVisionFilterClass *
       formats);
 }
 
+/* @caps (taken) in both device memories, within the other pad's
+ * template, intersected with @filter. */
+static GstCaps *
+other_side_caps (GstBaseTransform * trans, GstPadDirection direction,
+    GstCaps * caps, GstCaps * filter)
+{
+  GstPadTemplate *templ = gst_element_class_get_pad_template
+      (GST_ELEMENT_GET_CLASS (trans), direction == GST_PAD_SINK ? "src" :
+      "sink");
+  GstCaps *formats = gst_pad_template_get_caps (templ);
+  GstCaps *ret;
+
+  caps = gst_cuda_vision_base_transform_device_caps (BASE (trans), caps);
+  ret = gst_caps_intersect_full (caps, formats, GST_CAPS_INTERSECT_FIRST);
+  gst_caps_unref (caps);
+  gst_caps_unref (formats);
+  return gst_cuda_vision_caps_filter (ret, filter);
+}
+
+/* The same video in either device memory: a filter writes its output
+ * wherever the next element wants it. */
+static GstCaps *
+gst_cuda_vision_filter_transform_caps (GstBaseTransform * trans,
+    GstPadDirection direction, GstCaps * caps, GstCaps * filter)
+{
+  GstCaps *ret = other_side_caps (trans, direction, gst_caps_copy (caps),
+      filter);
+
+  GST_DEBUG_OBJECT (trans, "%" GST_PTR_FORMAT " -> %" GST_PTR_FORMAT, caps,
+      ret);
+  return ret;
+}
+
 /* Any input format gives any output format of the same size and rate;
  * colorimetry and chroma siting belong to each side's format. */
 GstCaps *
 gst_cuda_vision_filter_convert_caps (GstBaseTransform * trans,
     GstPadDirection direction, GstCaps * caps, GstCaps * filter)
 {
-  GstPadTemplate *templ = gst_element_class_get_pad_template
-      (GST_ELEMENT_GET_CLASS (trans), direction == GST_PAD_SINK ? "src" :
-      "sink");
-  GstCaps *formats = gst_pad_template_get_caps (templ);
   GstCaps *loose = gst_caps_new_empty (), *ret;
 
   for (guint i = 0; i < gst_caps_get_size (caps); i++) {
@@ -84,43 +120,32 @@ gst_cuda_vision_filter_convert_caps (GstBaseTransform * trans,
     gst_caps_append_structure_full (loose, s,
         gst_caps_features_copy (gst_caps_get_features (caps, i)));
   }
-  ret = gst_caps_intersect_full (loose, formats, GST_CAPS_INTERSECT_FIRST);
-  gst_caps_unref (loose);
-  gst_caps_unref (formats);
-  ret = gst_cuda_vision_caps_filter (ret, filter);
+  ret = other_side_caps (trans, direction, loose, filter);
   GST_DEBUG_OBJECT (trans, "%" GST_PTR_FORMAT " -> %" GST_PTR_FORMAT, caps,
       ret);
   return ret;
 }
 
-/* The frame must be ours and live on our device; anything else reaching a
- * filter means a pipeline or application error, reported as such. */
+/* The frame must be device memory that our device can work on; anything
+ * else reaching a filter means a pipeline or application error, reported
+ * as such. */
 static gboolean
 check_frame_memory (GstCudaVisionFilter * self, GstBuffer * buffer,
     const gchar * what)
 {
   GstCudaVisionDevice *device =
       gst_cuda_vision_base_transform_get_device (BASE (self));
-  GstMemory *mem;
-  gint mem_device;
+  const gchar *refusal = gst_buffer_n_memory (buffer) != 1 ?
+      "it is not one memory block" :
+      gst_cuda_vision_device_memory_refusal (gst_buffer_peek_memory (buffer,
+          0), device);
 
-  if (gst_buffer_n_memory (buffer) != 1
-      || !gst_is_cuda_vision_memory (mem = gst_buffer_peek_memory (buffer, 0))) {
-    GST_ELEMENT_ERROR (self, STREAM, FORMAT,
-        ("The %s frame is not cudavision device memory", what),
-        ("buffer %" GST_PTR_FORMAT, buffer));
-    return FALSE;
-  }
-  mem_device =
-      gst_cuda_vision_device_get_id (gst_cuda_vision_memory_get_device (mem));
-  if (mem_device != gst_cuda_vision_device_get_id (device)) {
-    GST_ELEMENT_ERROR (self, STREAM, FORMAT,
-        ("The %s frame lives on device %d, this element on device %d", what,
-            mem_device, gst_cuda_vision_device_get_id (device)),
-        ("set the same device-id on neighbouring elements"));
-    return FALSE;
-  }
-  return TRUE;
+  if (refusal == NULL)
+    return TRUE;
+  GST_ELEMENT_ERROR (self, STREAM, FORMAT,
+      ("Cannot process the %s frame: %s", what, refusal),
+      ("buffer %" GST_PTR_FORMAT, buffer));
+  return FALSE;
 }
 
 static gboolean
@@ -143,6 +168,8 @@ gst_cuda_vision_filter_transform (GstBaseTransform * trans, GstBuffer * inbuf,
   GstCudaVisionFilterClass *klass = GST_CUDA_VISION_FILTER_GET_CLASS (self);
   cvcore_stream *stream = gst_cuda_vision_base_transform_get_stream (BASE
       (self));
+  GstCudaVisionDevice *device =
+      gst_cuda_vision_base_transform_get_device (BASE (self));
   GstMemory *in_mem, *out_mem;
   GstVideoFrame in_frame, out_frame;
   GstFlowReturn ret;
@@ -164,12 +191,12 @@ gst_cuda_vision_filter_transform (GstBaseTransform * trans, GstBuffer * inbuf,
     return GST_FLOW_ERROR;
   }
 
-  if (gst_cuda_vision_memory_begin_access (in_mem, stream)
-      && gst_cuda_vision_memory_begin_access (out_mem, stream)) {
+  if (gst_cuda_vision_device_memory_begin_access (in_mem, stream)
+      && gst_cuda_vision_device_memory_begin_access (out_mem, stream)) {
     ret = klass->process (self, stream, &in_frame, &out_frame);
     /* Record even after a failure: the chain of uses must stay unbroken. */
-    if (!gst_cuda_vision_memory_end_access (out_mem, stream)
-        || !gst_cuda_vision_memory_end_access (in_mem, stream))
+    if (!gst_cuda_vision_device_memory_end_access (out_mem, device, stream)
+        || !gst_cuda_vision_device_memory_end_access (in_mem, device, stream))
       ret = gst_cuda_vision_base_transform_core_error (BASE (self),
         "Cannot order device work");
   } else {
@@ -190,6 +217,8 @@ gst_cuda_vision_filter_transform_ip (GstBaseTransform * trans,
   GstCudaVisionFilterClass *klass = GST_CUDA_VISION_FILTER_GET_CLASS (self);
   cvcore_stream *stream = gst_cuda_vision_base_transform_get_stream (BASE
       (self));
+  GstCudaVisionDevice *device =
+      gst_cuda_vision_base_transform_get_device (BASE (self));
   GstVideoFrame frame;
   GstMemory *mem;
   GstFlowReturn ret;
@@ -207,9 +236,9 @@ gst_cuda_vision_filter_transform_ip (GstBaseTransform * trans,
           GST_MAP_READWRITE))
     return GST_FLOW_ERROR;
 
-  if (gst_cuda_vision_memory_begin_access (mem, stream)) {
+  if (gst_cuda_vision_device_memory_begin_access (mem, stream)) {
     ret = klass->process_ip (self, stream, &frame);
-    if (!gst_cuda_vision_memory_end_access (mem, stream))
+    if (!gst_cuda_vision_device_memory_end_access (mem, device, stream))
       ret = gst_cuda_vision_base_transform_core_error (BASE (self),
         "Cannot order device work");
   } else {
@@ -267,6 +296,7 @@ gst_cuda_vision_filter_class_init (GstCudaVisionFilterClass * klass)
 {
   GstBaseTransformClass *trans_class = GST_BASE_TRANSFORM_CLASS (klass);
 
+  trans_class->transform_caps = gst_cuda_vision_filter_transform_caps;
   trans_class->transform = gst_cuda_vision_filter_transform;
   trans_class->transform_ip = gst_cuda_vision_filter_transform_ip;
   trans_class->before_transform = gst_cuda_vision_filter_before_transform;

@@ -3,6 +3,7 @@
 #endif
 
 #include "gstcudavisionmemory.h"
+#include "gstcudavisioninterop.h"
 #include "gstcudavisionutils.h"
 
 GST_DEBUG_CATEGORY_STATIC (gst_cuda_vision_memory_debug);
@@ -208,6 +209,7 @@ gst_cuda_vision_memory_init_once (void)
   if (g_once_init_enter (&done)) {
     GST_DEBUG_CATEGORY_INIT (gst_cuda_vision_memory_debug, "cudavisionmemory",
         0, "cudavision device memory");
+    gst_cuda_vision_interop_init_once ();
     the_allocator = g_object_new (GST_TYPE_CUDA_VISION_ALLOCATOR, NULL);
     gst_object_ref_sink (the_allocator);
     /* the registry keeps a reference; ours lives as long as the process */
@@ -343,4 +345,51 @@ gst_cuda_vision_memory_sync (GstMemory * mem)
     return FALSE;
   }
   return TRUE;
+}
+
+gboolean
+gst_cuda_vision_is_device_memory (GstMemory * mem)
+{
+  return gst_is_cuda_vision_memory (mem) || gst_cuda_vision_is_cuda_memory
+      (mem);
+}
+
+const gchar *
+gst_cuda_vision_device_memory_refusal (GstMemory * mem,
+    GstCudaVisionDevice * device)
+{
+  if (gst_is_cuda_vision_memory (mem)) {
+    if (gst_cuda_vision_device_get_id (gst_cuda_vision_memory_get_device (mem))
+        != gst_cuda_vision_device_get_id (device))
+      return "it lives on another device: set the same device-id on "
+          "neighbouring elements";
+    return NULL;
+  }
+  if (gst_cuda_vision_is_cuda_memory (mem)) {
+    if (!gst_cuda_vision_cuda_memory_on_device (mem, device))
+      return "it is CUDA memory of another CUDA context or device: let the "
+          "pipeline's elements share one (gst.cuda.context) and set the same "
+          "device on them";
+    return NULL;
+  }
+  return "it is not device memory (memory:CUDAVisionMemory or "
+      "memory:CUDAMemory)";
+}
+
+gboolean
+gst_cuda_vision_device_memory_begin_access (GstMemory * mem,
+    cvcore_stream * stream)
+{
+  if (gst_is_cuda_vision_memory (mem))
+    return gst_cuda_vision_memory_begin_access (mem, stream);
+  return gst_cuda_vision_cuda_memory_begin_access (mem, stream);
+}
+
+gboolean
+gst_cuda_vision_device_memory_end_access (GstMemory * mem,
+    GstCudaVisionDevice * device, cvcore_stream * stream)
+{
+  if (gst_is_cuda_vision_memory (mem))
+    return gst_cuda_vision_memory_end_access (mem, stream);
+  return gst_cuda_vision_cuda_memory_end_access (mem, device, stream);
 }

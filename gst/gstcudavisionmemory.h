@@ -57,6 +57,20 @@ gboolean gst_cuda_vision_memory_end_access (GstMemory * mem,
 /* Blocks until every queued use of the memory has finished. */
 gboolean gst_cuda_vision_memory_sync (GstMemory * mem);
 
+/* Device memory that the elements work on: ours, or memory:CUDAMemory of
+ * GStreamer's CUDA library. Both map to a device pointer with
+ * GST_MAP_CUDA_VISION (the same flag as the library's GST_MAP_CUDA). */
+gboolean gst_cuda_vision_is_device_memory (GstMemory * mem);
+/* NULL when @mem is device memory that @device can work on; otherwise why
+ * not, for an error message (static string). */
+const gchar *gst_cuda_vision_device_memory_refusal (GstMemory * mem,
+    GstCudaVisionDevice * device);
+/* begin_access and end_access for either kind of device memory. */
+gboolean gst_cuda_vision_device_memory_begin_access (GstMemory * mem,
+    cvcore_stream * stream);
+gboolean gst_cuda_vision_device_memory_end_access (GstMemory * mem,
+    GstCudaVisionDevice * device, cvcore_stream * stream);
+
 G_END_DECLS
 
 #endif /* __GST_CUDA_VISION_MEMORY_H__ */

@@ -3,6 +3,7 @@
 #endif
 
 #include "gstcudavisionutils.h"
+#include "gstcudavisionmemory.h"
 
 #include <string.h>
 
@@ -73,6 +74,21 @@ gst_cuda_vision_caps_for_features (const GstCaps * caps, const gchar * first,
   if (second)
     ret = gst_caps_merge (ret, caps_with_feature (caps, second));
   return gst_cuda_vision_caps_filter (ret, filter);
+}
+
+GstCaps *
+gst_cuda_vision_caps_system_to_device (GstCaps * caps)
+{
+  caps = gst_caps_make_writable (caps);
+  for (guint i = 0; i < gst_caps_get_size (caps); i++) {
+    GstCapsFeatures *features = gst_caps_get_features (caps, i);
+
+    if (features == NULL || gst_caps_features_is_equal (features,
+            GST_CAPS_FEATURES_MEMORY_SYSTEM_MEMORY))
+      gst_caps_set_features (caps, i,
+          gst_caps_features_new (GST_CAPS_FEATURE_MEMORY_CUDA_VISION, NULL));
+  }
+  return caps;
 }
 
 GstCaps *

@@ -25,6 +25,10 @@ cvcore_status gst_cuda_vision_copy_frame_async (cvcore_stream * stream,
 GstCaps *gst_cuda_vision_caps_for_features (const GstCaps * caps,
     const gchar * first, const gchar * second, GstCaps * filter);
 
+/* @caps (taken) with the structures in system memory moved into
+ * memory:CUDAVisionMemory; those in device memory stay as they are. */
+GstCaps *gst_cuda_vision_caps_system_to_device (GstCaps * caps);
+
 /* @caps (taken) intersected with @filter, first in @filter's order, when
  * @filter is given: the end of every transform_caps. */
 GstCaps *gst_cuda_vision_caps_filter (GstCaps * caps, GstCaps * filter);

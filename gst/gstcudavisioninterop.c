@@ -1,0 +1,458 @@
+#ifdef HAVE_CONFIG_H
+#include "config.h"
+#endif
+
+#include "gstcudavisioninterop.h"
+#include "gstcudavisionmemory.h"
+
+#ifdef HAVE_GST_CUDA
+#include <gst/cuda/gstcudabufferpool.h>
+#include <gst/cuda/gstcudacontext.h>
+#include <gst/cuda/gstcudaloader.h>
+#include <gst/cuda/gstcudamemory.h>
+#include <gst/cuda/gstcudautils.h>
+#include <gst/cuda/cuda-gst.h>
+#endif
+
+GST_DEBUG_CATEGORY_STATIC (gst_cuda_vision_interop_debug);
+#define GST_CAT_DEFAULT gst_cuda_vision_interop_debug
+
+void
+gst_cuda_vision_interop_init_once (void)
+{
+  static gsize done = 0;
+
+  if (g_once_init_enter (&done)) {
+    GST_DEBUG_CATEGORY_INIT (gst_cuda_vision_interop_debug,
+        "cudavisioninterop", 0, "cudavision and GStreamer's CUDA library");
+    g_once_init_leave (&done, 1);
+  }
+}
+
+gboolean
+gst_cuda_vision_interop_built (void)
+{
+#ifdef HAVE_GST_CUDA
+  return TRUE;
+#else
+  return FALSE;
+#endif
+}
+
+/* Raw formats that both the elements move and GStreamer's CUDA allocator
+ * lays out (1.22 aborts on the others, such as GRAY8). */
+#define CUDA_MEMORY_FORMATS \
+    "{ RGBA, BGRA, RGBx, BGRx, ARGB, ABGR, RGB, BGR, I420, NV12, Y444, " \
+    "P010_10LE, I420_10LE }"
+
+static gboolean
+has_feature (const GstCaps * caps, guint i, const gchar * feature)
+{
+  GstCapsFeatures *features = gst_caps_get_features (caps, i);
+
+  return features && !gst_caps_features_is_any (features)
+      && gst_caps_features_contains (features, feature);
+}
+
+static GstCaps *
+cuda_memory_formats (void)
+{
+  static GstStaticCaps caps = GST_STATIC_CAPS ("video/x-raw, format=(string) "
+      CUDA_MEMORY_FORMATS);
+
+  return gst_static_caps_get (&caps);
+}
+
+/* @s in CUDAMemory, restricted to the allocator's formats; NULL when none
+ * is left. */
+static GstCaps *
+as_cuda_memory (const GstStructure * s)
+{
+  GstCaps *one, *formats, *ret;
+
+  if (!gst_structure_has_name (s, "video/x-raw"))
+    return NULL;
+  one = gst_caps_new_full (gst_structure_copy (s), NULL);
+  formats = cuda_memory_formats ();
+  ret = gst_caps_intersect (one, formats);
+  gst_caps_unref (one);
+  gst_caps_unref (formats);
+  if (gst_caps_is_empty (ret)) {
+    gst_caps_unref (ret);
+    return NULL;
+  }
+  gst_caps_set_features_simple (ret,
+      gst_caps_features_new (GST_CUDA_VISION_CAPS_FEATURE_CUDA_MEMORY, NULL));
+  return ret;
+}
+
+static GstCaps *
+as_cuda_vision_memory (const GstStructure * s)
+{
+  GstCaps *ret = gst_caps_new_full (gst_structure_copy (s), NULL);
+
+  gst_caps_set_features_simple (ret,
+      gst_caps_features_new (GST_CAPS_FEATURE_MEMORY_CUDA_VISION, NULL));
+  return ret;
+}
+
+GstCaps *
+gst_cuda_vision_caps_add_cuda_memory (GstCaps * caps)
+{
+  GstCaps *ret;
+
+  if (!gst_cuda_vision_interop_built ())
+    return caps;
+  ret = gst_caps_new_empty ();
+  for (guint i = 0; i < gst_caps_get_size (caps); i++) {
+    const GstStructure *s = gst_caps_get_structure (caps, i);
+    GstCaps *cuda;
+
+    ret = gst_caps_merge (ret, gst_caps_copy_nth (caps, i));
+    if (has_feature (caps, i, GST_CAPS_FEATURE_MEMORY_CUDA_VISION)
+        && (cuda = as_cuda_memory (s)))
+      ret = gst_caps_merge (ret, cuda);
+  }
+  gst_caps_unref (caps);
+  return ret;
+}
+
+static gboolean
+backend_carries_cuda_memory (cvcore_backend backend)
+{
+  return gst_cuda_vision_interop_built () && backend == CVCORE_BACKEND_CUDA;
+}
+
+GstCaps *
+gst_cuda_vision_caps_for_backend (GstCaps * caps, cvcore_backend backend)
+{
+  if (backend_carries_cuda_memory (backend))
+    return caps;
+  caps = gst_caps_make_writable (caps);
+  for (guint i = gst_caps_get_size (caps); i > 0; i--) {
+    if (has_feature (caps, i - 1, GST_CUDA_VISION_CAPS_FEATURE_CUDA_MEMORY))
+      gst_caps_remove_structure (caps, i - 1);
+  }
+  return caps;
+}
+
+GstCaps *
+gst_cuda_vision_caps_both_device_features (GstCaps * caps,
+    cvcore_backend backend)
+{
+  GstCaps *ret = gst_caps_new_empty ();
+
+  for (guint i = 0; i < gst_caps_get_size (caps); i++) {
+    const GstStructure *s = gst_caps_get_structure (caps, i);
+    GstCaps *other = NULL;
+
+    ret = gst_caps_merge (ret, gst_caps_copy_nth (caps, i));
+    if (has_feature (caps, i, GST_CAPS_FEATURE_MEMORY_CUDA_VISION))
+      other = as_cuda_memory (s);
+    else if (has_feature (caps, i, GST_CUDA_VISION_CAPS_FEATURE_CUDA_MEMORY))
+      other = as_cuda_vision_memory (s);
+    if (other)
+      ret = gst_caps_merge (ret, other);
+  }
+  gst_caps_unref (caps);
+  return gst_cuda_vision_caps_for_backend (ret, backend);
+}
+
+gboolean
+gst_cuda_vision_caps_only_cuda_memory (const GstCaps * caps)
+{
+  if (caps == NULL || gst_caps_is_empty (caps) || gst_caps_is_any (caps))
+    return FALSE;
+  for (guint i = 0; i < gst_caps_get_size (caps); i++) {
+    if (!has_feature (caps, i, GST_CUDA_VISION_CAPS_FEATURE_CUDA_MEMORY))
+      return FALSE;
+  }
+  return TRUE;
+}
+
+gboolean
+gst_cuda_vision_caps_are_cuda_memory (const GstCaps * caps)
+{
+  return caps != NULL && gst_caps_get_size (caps) > 0
+      && has_feature (caps, 0, GST_CUDA_VISION_CAPS_FEATURE_CUDA_MEMORY);
+}
+
+#ifdef HAVE_GST_CUDA
+
+gboolean
+gst_cuda_vision_is_cuda_memory (GstMemory * mem)
+{
+  return gst_is_cuda_memory (mem);
+}
+
+gboolean
+gst_cuda_vision_cuda_memory_on_device (GstMemory * mem,
+    GstCudaVisionDevice * device)
+{
+  cvcore_device *core = gst_cuda_vision_device_get_core (device);
+
+  return gst_is_cuda_memory (mem) && cvcore_device_context (core) != NULL
+      && gst_cuda_context_get_handle (GST_CUDA_MEMORY_CAST (mem)->context)
+      == cvcore_device_context (core);
+}
+
+/* The end of the last use a cudavision element queued on a CUDAMemory. */
+typedef struct
+{
+  GstCudaVisionDevice *device;
+  cvcore_event *event;
+} UseMark;
+
+static GMutex use_mark_lock;
+
+static GQuark use_mark_quark (void);
+G_DEFINE_QUARK (GstCudaVisionUseMark, use_mark);
+
+static void
+use_mark_free (gpointer data)
+{
+  UseMark *mark = data;
+
+  /* queued work may still use the memory that is being freed */
+  cvcore_event_synchronize (mark->event);
+  cvcore_event_free (mark->event);
+  gst_object_unref (mark->device);
+  g_free (mark);
+}
+
+gboolean
+gst_cuda_vision_cuda_memory_begin_access (GstMemory * mem,
+    cvcore_stream * stream)
+{
+  cvcore_status status = CVCORE_OK;
+  UseMark *mark;
+
+#ifdef HAVE_GST_CUDA_STREAM
+  /* a producer of another plugin that left its work on the memory's
+   * stream */
+  gst_cuda_memory_sync (GST_CUDA_MEMORY_CAST (mem));
+#endif
+  g_mutex_lock (&use_mark_lock);
+  mark = gst_mini_object_get_qdata (GST_MINI_OBJECT_CAST (mem),
+      use_mark_quark ());
+  if (mark)
+    status = cvcore_stream_wait_event (stream, mark->event);
+  g_mutex_unlock (&use_mark_lock);
+  if (status != CVCORE_OK) {
+    GST_ERROR ("cannot order a stream after a CUDA memory's last use: %s",
+        cvcore_last_error ());
+    return FALSE;
+  }
+  return TRUE;
+}
+
+gboolean
+gst_cuda_vision_cuda_memory_end_access (GstMemory * mem,
+    GstCudaVisionDevice * device, cvcore_stream * stream)
+{
+  cvcore_status status = CVCORE_OK;
+  UseMark *mark;
+
+  g_mutex_lock (&use_mark_lock);
+  mark = gst_mini_object_get_qdata (GST_MINI_OBJECT_CAST (mem),
+      use_mark_quark ());
+  if (mark == NULL) {
+    cvcore_event *event;
+
+    status = cvcore_event_new (gst_cuda_vision_device_get_core (device),
+        false, &event);
+    if (status == CVCORE_OK) {
+      mark = g_new0 (UseMark, 1);
+      mark->device = gst_object_ref (device);
+      mark->event = event;
+      gst_mini_object_set_qdata (GST_MINI_OBJECT_CAST (mem),
+          use_mark_quark (), mark, use_mark_free);
+    }
+  } else {
+    /* a tee's other branch may have recorded since our begin_access */
+    status = cvcore_stream_wait_event (stream, mark->event);
+  }
+  if (status == CVCORE_OK)
+    status = cvcore_event_record (mark->event, stream);
+  g_mutex_unlock (&use_mark_lock);
+  if (status != CVCORE_OK) {
+    GST_ERROR ("cannot record the end of a use of a CUDA memory: %s",
+        cvcore_last_error ());
+    return FALSE;
+  }
+  return TRUE;
+}
+
+static GQuark our_pool_quark (void);
+G_DEFINE_QUARK (GstCudaVisionPool, our_pool);
+
+GstBufferPool *
+gst_cuda_vision_cuda_pool_new_configured (GstCudaVisionDevice * device,
+    GstCaps * caps, guint min_buffers, guint max_buffers)
+{
+  GstObject *context = gst_cuda_vision_device_get_cuda_context (device);
+  GstBufferPool *pool;
+  GstStructure *config;
+  GstVideoInfo info;
+
+  gst_cuda_vision_interop_init_once ();
+  if (context == NULL) {
+    GST_ERROR_OBJECT (device, "no CUDA context to allocate CUDAMemory in");
+    return NULL;
+  }
+  if (!gst_video_info_from_caps (&info, caps)) {
+    GST_ERROR_OBJECT (device, "caps are no raw video: %" GST_PTR_FORMAT, caps);
+    return NULL;
+  }
+  pool = gst_cuda_buffer_pool_new (GST_CUDA_CONTEXT (context));
+  config = gst_buffer_pool_get_config (pool);
+  gst_buffer_pool_config_set_params (config, caps, info.size, min_buffers,
+      max_buffers);
+  gst_buffer_pool_config_add_option (config, GST_BUFFER_POOL_OPTION_VIDEO_META);
+  if (!gst_buffer_pool_set_config (pool, config)) {
+    GST_ERROR_OBJECT (device, "CUDA pool refused %" GST_PTR_FORMAT, caps);
+    gst_object_unref (pool);
+    return NULL;
+  }
+  g_object_set_qdata (G_OBJECT (pool), our_pool_quark (), GINT_TO_POINTER (1));
+  return pool;
+}
+
+gboolean
+gst_cuda_vision_pool_is_ours (GstBufferPool * pool)
+{
+  return pool != NULL
+      && g_object_get_qdata (G_OBJECT (pool), our_pool_quark ()) != NULL;
+}
+
+GstObject *
+gst_cuda_vision_cuda_context_wrap (cvcore_device * core)
+{
+  GstCudaContext *context;
+  CUdevice device;
+
+  gst_cuda_vision_interop_init_once ();
+  if (cvcore_device_backend (core) != CVCORE_BACKEND_CUDA)
+    return NULL;
+  if (!gst_cuda_load_library ()) {
+    GST_WARNING ("GStreamer's CUDA library found no driver: no "
+        "memory:CUDAMemory on device %d", cvcore_device_id (core));
+    return NULL;
+  }
+  if (CuDeviceGet (&device, cvcore_device_id (core)) != CUDA_SUCCESS) {
+    GST_WARNING ("no CUdevice for device %d", cvcore_device_id (core));
+    return NULL;
+  }
+  context = gst_cuda_context_new_wrapped (cvcore_device_context (core),
+      device);
+  return context ? GST_OBJECT_CAST (context) : NULL;
+}
+
+gpointer
+gst_cuda_vision_cuda_context_handle (GstObject * cuda_context)
+{
+  return gst_cuda_context_get_handle (GST_CUDA_CONTEXT (cuda_context));
+}
+
+GstObject *
+gst_cuda_vision_cuda_context_from_context (GstElement * element,
+    GstContext * context, gint device_id)
+{
+  GstCudaContext *found = NULL;
+
+  if (!gst_context_has_context_type (context,
+          GST_CUDA_VISION_CUDA_CONTEXT_TYPE)
+      || !gst_cuda_handle_set_context (element, context, device_id, &found))
+    return NULL;
+  return found ? GST_OBJECT_CAST (found) : NULL;
+}
+
+GstContext *
+gst_cuda_vision_cuda_context_new_context (GstObject * cuda_context)
+{
+  return gst_context_new_cuda_context (GST_CUDA_CONTEXT (cuda_context));
+}
+
+gboolean
+gst_cuda_vision_cuda_context_answer_query (GstElement * element,
+    GstQuery * query, GstObject * cuda_context)
+{
+  return cuda_context != NULL && gst_cuda_handle_context_query (element,
+      query, GST_CUDA_CONTEXT (cuda_context));
+}
+
+#else /* !HAVE_GST_CUDA */
+
+gboolean
+gst_cuda_vision_is_cuda_memory (GstMemory * mem)
+{
+  return FALSE;
+}
+
+gboolean
+gst_cuda_vision_cuda_memory_on_device (GstMemory * mem,
+    GstCudaVisionDevice * device)
+{
+  return FALSE;
+}
+
+gboolean
+gst_cuda_vision_cuda_memory_begin_access (GstMemory * mem,
+    cvcore_stream * stream)
+{
+  g_return_val_if_reached (FALSE);
+}
+
+gboolean
+gst_cuda_vision_cuda_memory_end_access (GstMemory * mem,
+    GstCudaVisionDevice * device, cvcore_stream * stream)
+{
+  g_return_val_if_reached (FALSE);
+}
+
+GstBufferPool *
+gst_cuda_vision_cuda_pool_new_configured (GstCudaVisionDevice * device,
+    GstCaps * caps, guint min_buffers, guint max_buffers)
+{
+  return NULL;
+}
+
+gboolean
+gst_cuda_vision_pool_is_ours (GstBufferPool * pool)
+{
+  return FALSE;
+}
+
+GstObject *
+gst_cuda_vision_cuda_context_wrap (cvcore_device * core)
+{
+  return NULL;
+}
+
+gpointer
+gst_cuda_vision_cuda_context_handle (GstObject * cuda_context)
+{
+  return NULL;
+}
+
+GstObject *
+gst_cuda_vision_cuda_context_from_context (GstElement * element,
+    GstContext * context, gint device_id)
+{
+  return NULL;
+}
+
+GstContext *
+gst_cuda_vision_cuda_context_new_context (GstObject * cuda_context)
+{
+  return NULL;
+}
+
+gboolean
+gst_cuda_vision_cuda_context_answer_query (GstElement * element,
+    GstQuery * query, GstObject * cuda_context)
+{
+  return FALSE;
+}
+
+#endif /* HAVE_GST_CUDA */

@@ -1,0 +1,87 @@
+/* Interoperation with GStreamer's CUDA library (libgstcuda-1.0 of
+ * gst-plugins-bad), whose memory:CUDAMemory nvcodec's decoders and
+ * cudaupload/cudadownload carry.
+ *
+ * What the elements need of it: caps with that memory feature, the
+ * library's CUDA context shared through "gst.cuda.context", buffer pools of
+ * its memory, and ordering between the device work of the elements that
+ * use one of its memories. In a build without the library (meson option
+ * gst-cuda) every function here answers as if no such memory existed. */
+#ifndef __GST_CUDA_VISION_INTEROP_H__
+#define __GST_CUDA_VISION_INTEROP_H__
+
+#include <gst/gst.h>
+#include <gst/video/video.h>
+#include "gstcudavisiondevice.h"
+
+G_BEGIN_DECLS
+
+#define GST_CUDA_VISION_CAPS_FEATURE_CUDA_MEMORY "memory:CUDAMemory"
+#define GST_CUDA_VISION_CUDA_CONTEXT_TYPE "gst.cuda.context"
+
+void gst_cuda_vision_interop_init_once (void);
+/* TRUE when built with GStreamer's CUDA library. */
+gboolean gst_cuda_vision_interop_built (void);
+
+/* @caps (taken) with, after each structure in memory:CUDAVisionMemory, the
+ * same in memory:CUDAMemory where GStreamer's CUDA allocator can lay out
+ * the formats (raw video of the formats it knows; no Bayer mosaics). For
+ * pad templates. */
+GstCaps *gst_cuda_vision_caps_add_cuda_memory (GstCaps * caps);
+
+/* transform_caps of device-to-device elements: each structure of @caps in
+ * its own device memory feature, then in the other one, as far as the
+ * backend carries it (the CPU backend carries no CUDAMemory). Taken. */
+GstCaps *gst_cuda_vision_caps_both_device_features (GstCaps * caps,
+    cvcore_backend backend);
+/* @caps (taken) without memory:CUDAMemory structures when @backend cannot
+ * carry them. */
+GstCaps *gst_cuda_vision_caps_for_backend (GstCaps * caps,
+    cvcore_backend backend);
+/* TRUE when every structure of @caps is in memory:CUDAMemory. */
+gboolean gst_cuda_vision_caps_only_cuda_memory (const GstCaps * caps);
+gboolean gst_cuda_vision_caps_are_cuda_memory (const GstCaps * caps);
+
+gboolean gst_cuda_vision_is_cuda_memory (GstMemory * mem);
+/* TRUE when @mem is CUDAMemory of @device's context. */
+gboolean gst_cuda_vision_cuda_memory_on_device (GstMemory * mem,
+    GstCudaVisionDevice * device);
+
+/* Ordering of CUDAMemory between cudavision streams, as
+ * gst_cuda_vision_memory_begin_access() and _end_access() do for ours: an
+ * event kept on the memory marks the end of the last use queued by a
+ * cudavision element. Producers of other plugins finish their work before
+ * they push (and, from 1.24 on, say so on the memory's stream). */
+gboolean gst_cuda_vision_cuda_memory_begin_access (GstMemory * mem,
+    cvcore_stream * stream);
+gboolean gst_cuda_vision_cuda_memory_end_access (GstMemory * mem,
+    GstCudaVisionDevice * device, cvcore_stream * stream);
+
+/* A configured pool of CUDAMemory in @device's context, or NULL. */
+GstBufferPool *gst_cuda_vision_cuda_pool_new_configured (GstCudaVisionDevice
+    * device, GstCaps * caps, guint min_buffers, guint max_buffers);
+/* TRUE when @pool was made by a cudavision element, so buffers that return
+ * to it are next written by one of ours, which orders itself after every
+ * queued use. */
+gboolean gst_cuda_vision_pool_is_ours (GstBufferPool * pool);
+
+/* The "gst.cuda.context" side of GstCudaVisionDevice. */
+/* Wraps the context the device works in, for sharing (NULL without the
+ * library or on the CPU backend). */
+GstObject *gst_cuda_vision_cuda_context_wrap (cvcore_device * core);
+/* The CUcontext of a GstCudaContext. */
+gpointer gst_cuda_vision_cuda_context_handle (GstObject * cuda_context);
+/* The GstCudaContext that a "gst.cuda.context" @context holds, when it is
+ * for @device_id; NULL otherwise. Transfer full. */
+GstObject *gst_cuda_vision_cuda_context_from_context (GstElement * element,
+    GstContext * context, gint device_id);
+/* A new "gst.cuda.context" GstContext of @cuda_context. */
+GstContext *gst_cuda_vision_cuda_context_new_context (GstObject *
+    cuda_context);
+/* Answers a "gst.cuda.context" query with @cuda_context. */
+gboolean gst_cuda_vision_cuda_context_answer_query (GstElement * element,
+    GstQuery * query, GstObject * cuda_context);
+
+G_END_DECLS
+
+#endif /* __GST_CUDA_VISION_INTEROP_H__ */
