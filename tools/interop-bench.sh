@@ -1,0 +1,68 @@
+#!/usr/bin/env bash
+# Concurrent NVDEC streams into cudafoveate: aggregate frames per second and
+# host CPU seconds for decoding alone (frames stay in CUDA memory), for
+# decoding into the element zero-copy, and for the host round trip that
+# was the only way before the elements took memory:CUDAMemory. Each stream
+# is its own gst-launch-1.0 process, start-up included.
+# Needs nvcodec's nvh264dec and x264enc. Prints a markdown table.
+# Usage: interop-bench.sh [frames] [streams...]   (default 3000; 1 4 8)
+set -eu
+
+frames="${1:-3000}"
+shift || true
+counts=("$@")
+[ "${#counts[@]}" -gt 0 ] || counts=(1 4 8)
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+
+# Moving colour bars at a fixed bit rate: every frame costs the decoder.
+make_stream() {
+  gst-launch-1.0 -q videotestsrc num-buffers="$frames" pattern=smpte \
+    horizontal-speed=4 ! "video/x-raw,width=$1,height=$2,framerate=60/1" ! \
+    x264enc speed-preset=ultrafast bitrate=$3 key-int-max=120 ! h264parse ! \
+    filesink location="$work/$1.h264"
+}
+
+declare -A tails=(
+  [decode]="fakesink"
+  [zero-copy]="cudafoveate ! cudadownload ! fakesink"
+  [host-round-trip]="cudadownload ! cudavisionupload ! cudafoveate ! cudavisiondownload ! fakesink"
+)
+
+# run STREAM_FILE COUNT TAIL: prints "fps cpu_seconds"
+run() {
+  local file="$1" count="$2" tail="$3" start end
+  start=$(date +%s.%N)
+  (
+    for _ in $(seq "$count"); do
+      gst-launch-1.0 -q filesrc location="$file" ! h264parse ! nvh264dec ! \
+        $tail sync=false >/dev/null &
+    done
+    wait
+    times | tail -n 1 >"$work/times"
+  )
+  end=$(date +%s.%N)
+  # children's user and system time, as "0m1.234s 0m0.567s"
+  awk -v n="$count" -v f="$frames" -v s="$start" -v e="$end" '{
+    split($1, u, /[ms]/); split($2, y, /[ms]/);
+    printf "%.0f %.1f\n", n * f / (e - s), u[1] * 60 + u[2] + y[1] * 60 + y[2]
+  }' "$work/times"
+}
+
+make_stream 1920 1080 8000
+echo "| streams | size | decode alone | zero-copy | host round trip |"
+echo "|---|---|---|---|---|"
+row() {
+  local count="$1" size="$2" line="| $1 | $2 |"
+  for mode in decode zero-copy host-round-trip; do
+    read -r fps cpu <<<"$(run "$work/${size%x*}.h264" "$count" \
+      "${tails[$mode]}")"
+    line="$line $fps fps, $cpu CPU s |"
+  done
+  echo "$line"
+}
+for count in "${counts[@]}"; do
+  row "$count" 1920x1080
+done
+make_stream 3840 2160 30000
+row 1 3840x2160
