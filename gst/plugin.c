@@ -68,6 +68,9 @@ gst_cuda_vision_plugin_init (GstPlugin * plugin)
   GST_DEBUG_CATEGORY_INIT (gst_cuda_vision_plugin_debug, "cudavision", 0,
       "cudavision plugin");
   gst_cuda_vision_memory_init_once ();
+  /* its debug category, for the context sharing that comes before any
+   * device is made */
+  g_type_ensure (GST_TYPE_CUDA_VISION_DEVICE);
   /* applications find the meta's API by name */
   gst_cuda_vision_correlation_meta_get_info ();
 

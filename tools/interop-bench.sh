@@ -18,9 +18,10 @@ trap 'rm -rf "$work"' EXIT
 # Moving colour bars at a fixed bit rate: every frame costs the decoder.
 make_stream() {
   gst-launch-1.0 -q videotestsrc num-buffers="$frames" pattern=smpte \
-    horizontal-speed=4 ! "video/x-raw,width=$1,height=$2,framerate=60/1" ! \
+    horizontal-speed=4 ! \
+    "video/x-raw,format=I420,width=$1,height=$2,framerate=60/1" ! \
     x264enc speed-preset=ultrafast bitrate=$3 key-int-max=120 ! h264parse ! \
-    filesink location="$work/$1.h264"
+    video/x-h264,stream-format=byte-stream ! filesink location="$work/$1.h264"
 }
 
 declare -A tails=(
@@ -35,8 +36,8 @@ run() {
   start=$(date +%s.%N)
   (
     for _ in $(seq "$count"); do
-      gst-launch-1.0 -q filesrc location="$file" ! h264parse ! nvh264dec ! \
-        $tail sync=false >/dev/null &
+      timeout 300 gst-launch-1.0 -q filesrc location="$file" ! h264parse ! \
+        nvh264dec ! $tail sync=false >/dev/null &
     done
     wait
     times | tail -n 1 >"$work/times"

@@ -35,9 +35,11 @@ source_pipeline() {
 
 make_streams() {
   gst-launch-1.0 -q $(source_pipeline I420) ! x264enc ! h264parse ! \
+    video/x-h264,stream-format=byte-stream ! \
     filesink location="$work/natural.h264" &&
-  gst-launch-1.0 -q $(source_pipeline I420_10LE) ! x265enc ! \
-    video/x-h265,profile=main-10 ! h265parse ! \
+  gst-launch-1.0 -q $(source_pipeline I420_10LE,colorimetry=bt2100-pq) ! \
+    x265enc ! video/x-h265,profile=main-10 ! h265parse ! \
+    video/x-h265,stream-format=byte-stream ! \
     filesink location="$work/natural-main10.h265"
 }
 
