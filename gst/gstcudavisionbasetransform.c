@@ -117,12 +117,39 @@ gst_cuda_vision_base_transform_stop (GstBaseTransform * trans)
   return TRUE;
 }
 
+/* A neighbour that takes memory:CUDAMemory alone cannot negotiate with
+ * the CPU backend: say why once, as negotiation alone would not. */
+static void
+explain_cuda_memory_refusal (GstCudaVisionBaseTransform * self, GstPad * pad)
+{
+  GstCaps *peer;
+
+  if (gst_cuda_vision_caps_backend () != CVCORE_BACKEND_CPU
+      || g_atomic_int_get (&PRIV (self)->warned_cuda_memory))
+    return;
+  peer = gst_pad_peer_query_caps (pad, NULL);
+  if (gst_cuda_vision_caps_only_cuda_memory (peer)
+      && g_atomic_int_compare_and_exchange (&PRIV (self)->warned_cuda_memory,
+          0, 1))
+    GST_ELEMENT_WARNING (self, CORE, NEGOTIATION,
+        ("The cpu backend carries no memory:CUDAMemory"),
+        ("GST_CUDAVISION_BACKEND=cpu keeps frames in host memory, which "
+            "only memory:CUDAVisionMemory stands for; %" GST_PTR_FORMAT
+            " wants memory:CUDAMemory: use the cuda backend or move frames "
+            "through system memory", pad));
+  gst_caps_unref (peer);
+}
+
 static gboolean
 gst_cuda_vision_base_transform_query (GstBaseTransform * trans,
     GstPadDirection direction, GstQuery * query)
 {
   GstCudaVisionBaseTransform *self = GST_CUDA_VISION_BASE_TRANSFORM (trans);
 
+  if (GST_QUERY_TYPE (query) == GST_QUERY_CAPS)
+    explain_cuda_memory_refusal (self, direction == GST_PAD_SINK ?
+        GST_BASE_TRANSFORM_SRC_PAD (trans) :
+        GST_BASE_TRANSFORM_SINK_PAD (trans));
   if (GST_QUERY_TYPE (query) == GST_QUERY_CONTEXT) {
     GstCudaVisionDevice *device = NULL;
     gboolean ret;
@@ -255,19 +282,10 @@ GstCaps *
 gst_cuda_vision_base_transform_device_caps (GstCudaVisionBaseTransform *
     self, GstCaps * caps)
 {
-  cvcore_backend backend = gst_cuda_vision_caps_backend ();
-
-  if (backend == CVCORE_BACKEND_CPU
-      && gst_cuda_vision_caps_only_cuda_memory (caps)
-      && g_atomic_int_compare_and_exchange (&PRIV (self)->warned_cuda_memory,
-          0, 1))
-    GST_ELEMENT_WARNING (self, CORE, NEGOTIATION,
-        ("The cpu backend carries no memory:CUDAMemory"),
-        ("GST_CUDAVISION_BACKEND=cpu keeps frames in host memory, which "
-            "only memory:CUDAVisionMemory stands for; use the cuda backend "
-            "or move frames through system memory"));
-  return gst_cuda_vision_caps_both_device_features (caps, backend);
+  return gst_cuda_vision_caps_both_device_features (caps,
+      gst_cuda_vision_caps_backend ());
 }
+
 
 GstCaps *
 gst_cuda_vision_base_transform_to_device_caps (GstCudaVisionBaseTransform *

@@ -47,8 +47,8 @@ cvcore_backend gst_cuda_vision_caps_backend (void);
 
 /* transform_caps of the device side: @caps (taken) with every structure in
  * both device memory features, its own first, as far as the backend
- * carries them. A CPU backend asked for memory:CUDAMemory alone says once,
- * in a warning, why it cannot. */
+ * carries them. (A CPU backend whose neighbour takes memory:CUDAMemory
+ * alone says once, in a warning, why they cannot negotiate.) */
 GstCaps *gst_cuda_vision_base_transform_device_caps (GstCudaVisionBaseTransform
     * self, GstCaps * caps);
 

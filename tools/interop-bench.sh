@@ -40,11 +40,12 @@ run() {
         nvh264dec ! $tail sync=false >/dev/null &
     done
     wait
-    times | tail -n 1 >"$work/times"
+    # the second line: the processes this subshell waited for
+    times >"$work/times"
   )
   end=$(date +%s.%N)
   # children's user and system time, as "0m1.234s 0m0.567s"
-  awk -v n="$count" -v f="$frames" -v s="$start" -v e="$end" '{
+  awk -v n="$count" -v f="$frames" -v s="$start" -v e="$end" 'NR == 2 {
     split($1, u, /[ms]/); split($2, y, /[ms]/);
     printf "%.0f %.1f\n", n * f / (e - s), u[1] * 60 + u[2] + y[1] * 60 + y[2]
   }' "$work/times"

@@ -1,0 +1,442 @@
+/* The elements next to GStreamer's CUDA library (gst-plugins-bad's
+ * libgstcuda-1.0, whose memory:CUDAMemory nvcodec's elements carry): caps
+ * in both device memories in every direction, linking with another
+ * plugin's CUDAMemory elements, the "gst.cuda.context" handling, and the
+ * CPU backend's refusal. Caps are checked on the CUDA backend too: they
+ * need no device. With a CUDA device, two pipelines share a context that
+ * the application made. */
+#ifdef HAVE_CONFIG_H
+#include "config.h"
+#endif
+
+#include "cvtest.h"
+#include "gstcudavisioninterop.h"
+#include "gstcudavisionplugin.h"
+
+#ifdef HAVE_GST_CUDA
+#include <gst/cuda/gstcudacontext.h>
+#include <gst/cuda/gstcudautils.h>
+#endif
+
+#define CUDA_MEMORY "memory:CUDAMemory"
+#define OURS "memory:CUDAVisionMemory"
+
+/* Runs the rest of a test with GST_CUDAVISION_BACKEND=@backend. */
+static gchar *
+use_backend (const gchar * backend)
+{
+  gchar *saved = g_strdup (g_getenv ("GST_CUDAVISION_BACKEND"));
+
+  g_setenv ("GST_CUDAVISION_BACKEND", backend, TRUE);
+  return saved;
+}
+
+static gboolean
+has_feature (GstCaps * caps, guint i, const gchar * feature)
+{
+  return gst_caps_features_contains (gst_caps_get_features (caps, i), feature);
+}
+
+/* The features of @caps' structures, in order, as "a b c". */
+static gchar *
+features_of (GstCaps * caps)
+{
+  GString *s = g_string_new (NULL);
+
+  for (guint i = 0; i < gst_caps_get_size (caps); i++) {
+    gchar *f = gst_caps_features_to_string (gst_caps_get_features (caps, i));
+
+    g_string_append_printf (s, "%s%s", i ? " " : "", f);
+    g_free (f);
+  }
+  return g_string_free (s, FALSE);
+}
+
+/* What @element's transform_caps gives for @caps in @direction, the
+ * features in order. */
+static gchar *
+transformed_features (const gchar * element, GstPadDirection direction,
+    const gchar * caps_str)
+{
+  GstElement *e = gst_element_factory_make (element, NULL);
+  GstCaps *caps = gst_caps_from_string (caps_str);
+  GstCaps *out = GST_BASE_TRANSFORM_GET_CLASS (e)->transform_caps
+      (GST_BASE_TRANSFORM (e), direction, caps, NULL);
+  gchar *ret = features_of (out);
+
+  gst_caps_unref (out);
+  gst_caps_unref (caps);
+  gst_object_unref (e);
+  return ret;
+}
+
+static void
+assert_transform (const gchar * element, GstPadDirection direction,
+    const gchar * caps, const gchar * expected)
+{
+  gchar *got = transformed_features (element, direction, caps);
+
+  fail_unless (g_strcmp0 (got, expected) == 0, "%s %s %s: got '%s', want '%s'",
+      element, direction == GST_PAD_SINK ? "sink->src" : "src->sink", caps,
+      got, expected);
+  g_free (got);
+}
+
+#define NV12 ",format=NV12,width=64,height=48,framerate=30/1"
+
+GST_START_TEST (test_templates)
+{
+  const gchar *elements[] = { "cudavisionupload", "cudavisiondownload",
+    "cudafoveate", "cudaconvolve", "cudatonemap", "cudagabor", "cudaclt",
+    "cudaphasecorr"
+  };
+  GstCaps *gray8 = gst_caps_from_string ("video/x-raw(" CUDA_MEMORY
+      "),format=GRAY8");
+
+  for (guint e = 0; e < G_N_ELEMENTS (elements); e++) {
+    GstElement *element = gst_element_factory_make (elements[e], NULL);
+
+    fail_unless (element != NULL);
+    for (GList * l = GST_ELEMENT_GET_CLASS (element)->padtemplates; l;
+        l = l->next) {
+      GstCaps *caps = gst_pad_template_get_caps (l->data);
+      gboolean ours = FALSE, cuda = FALSE;
+
+      for (guint i = 0; i < gst_caps_get_size (caps); i++) {
+        ours |= has_feature (caps, i, OURS);
+        if (has_feature (caps, i, CUDA_MEMORY)) {
+          GstCaps *one = gst_caps_copy_nth (caps, i);
+
+          cuda = TRUE;
+          /* raw video of the formats GStreamer's CUDA allocator lays out */
+          fail_unless (gst_structure_has_name (gst_caps_get_structure (caps,
+                      i), "video/x-raw"));
+          fail_if (gst_caps_can_intersect (one, gray8));
+          gst_caps_unref (one);
+        }
+      }
+      fail_unless (ours, "%s has a template without our memory", elements[e]);
+      fail_unless (cuda == gst_cuda_vision_interop_built (),
+          "%s: CUDAMemory in its template %d, built with the library %d",
+          elements[e], cuda, gst_cuda_vision_interop_built ());
+      gst_caps_unref (caps);
+    }
+    gst_object_unref (element);
+  }
+  gst_caps_unref (gray8);
+}
+
+GST_END_TEST;
+
+GST_START_TEST (test_caps_both_memories_every_direction)
+{
+  gchar *saved;
+
+  if (!gst_cuda_vision_interop_built ())
+    return;
+  saved = use_backend ("cuda");
+  /* a filter: the input's memory first, then the other */
+  assert_transform ("cudafoveate", GST_PAD_SINK,
+      "video/x-raw(" CUDA_MEMORY ")" NV12, CUDA_MEMORY " " OURS);
+  assert_transform ("cudafoveate", GST_PAD_SINK,
+      "video/x-raw(" OURS ")" NV12, OURS " " CUDA_MEMORY);
+  assert_transform ("cudafoveate", GST_PAD_SRC,
+      "video/x-raw(" CUDA_MEMORY ")" NV12, CUDA_MEMORY " " OURS);
+  /* a format converter */
+  assert_transform ("cudatonemap", GST_PAD_SINK,
+      "video/x-raw(" CUDA_MEMORY "),format=P010_10LE,width=64,height=48",
+      CUDA_MEMORY " " OURS);
+  /* upload: host memory into either, device memory stays first */
+  assert_transform ("cudavisionupload", GST_PAD_SINK, "video/x-raw" NV12,
+      OURS " " CUDA_MEMORY);
+  assert_transform ("cudavisionupload", GST_PAD_SINK,
+      "video/x-raw(" CUDA_MEMORY ")" NV12, CUDA_MEMORY " " OURS);
+  assert_transform ("cudavisionupload", GST_PAD_SRC,
+      "video/x-raw(" CUDA_MEMORY ")" NV12,
+      "memory:SystemMemory " CUDA_MEMORY " " OURS);
+  /* download: host memory first */
+  assert_transform ("cudavisiondownload", GST_PAD_SINK,
+      "video/x-raw(" CUDA_MEMORY ")" NV12,
+      "memory:SystemMemory " CUDA_MEMORY " " OURS);
+  assert_transform ("cudavisiondownload", GST_PAD_SRC, "video/x-raw" NV12,
+      OURS " " CUDA_MEMORY);
+
+  /* the CPU backend never offers it */
+  g_setenv ("GST_CUDAVISION_BACKEND", "cpu", TRUE);
+  assert_transform ("cudafoveate", GST_PAD_SINK,
+      "video/x-raw(" OURS ")" NV12, OURS);
+  assert_transform ("cudavisionupload", GST_PAD_SINK, "video/x-raw" NV12,
+      OURS);
+  assert_transform ("cudavisiondownload", GST_PAD_SINK,
+      "video/x-raw(" CUDA_MEMORY ")" NV12, "memory:SystemMemory " OURS);
+  cvtest_restore_env ("GST_CUDAVISION_BACKEND", saved);
+}
+
+GST_END_TEST;
+
+/* Stands for an element of another plugin with CUDAMemory pads, as
+ * nvcodec's cudaupload, cudadownload and decoders are. */
+typedef GstElement OtherCuda;
+typedef GstElementClass OtherCudaClass;
+static GType other_cuda_get_type (void);
+G_DEFINE_TYPE (OtherCuda, other_cuda, GST_TYPE_ELEMENT);
+
+static GstStaticPadTemplate other_templates[] = {
+  GST_STATIC_PAD_TEMPLATE ("src", GST_PAD_SRC, GST_PAD_ALWAYS,
+      GST_STATIC_CAPS ("video/x-raw(" CUDA_MEMORY "), format=NV12")),
+  GST_STATIC_PAD_TEMPLATE ("sink", GST_PAD_SINK, GST_PAD_ALWAYS,
+      GST_STATIC_CAPS ("video/x-raw(" CUDA_MEMORY "), format=NV12")),
+};
+
+static void
+other_cuda_class_init (OtherCudaClass * klass)
+{
+  gst_element_class_add_static_pad_template (klass, &other_templates[0]);
+  gst_element_class_add_static_pad_template (klass, &other_templates[1]);
+  gst_element_class_set_static_metadata (klass, "Other CUDA", "Filter",
+      "Another plugin's CUDAMemory element", "tests");
+}
+
+static void
+other_cuda_init (OtherCuda * self)
+{
+  for (guint i = 0; i < 2; i++)
+    gst_element_add_pad (self,
+        gst_pad_new_from_static_template (&other_templates[i],
+            other_templates[i].name_template));
+}
+
+static gboolean
+links_between_others (const gchar * element)
+{
+  GstElement *before = g_object_new (other_cuda_get_type (), NULL);
+  GstElement *after = g_object_new (other_cuda_get_type (), NULL);
+  GstElement *ours = gst_element_factory_make (element, NULL);
+  GstElement *bin = gst_bin_new (NULL);
+  gboolean linked;
+
+  gst_bin_add_many (GST_BIN (bin), before, ours, after, NULL);
+  linked = gst_element_link_many (before, ours, after, NULL);
+  gst_object_unref (bin);
+  return linked;
+}
+
+GST_START_TEST (test_links_with_other_plugins_cuda_elements)
+{
+  gchar *saved = use_backend ("cuda");
+  const gchar *elements[] = { "cudavisionupload", "cudafoveate",
+    "cudaconvolve", "cudaphasecorr", "cudavisiondownload"
+  };
+
+  for (guint e = 0; e < G_N_ELEMENTS (elements); e++)
+    fail_unless (links_between_others (elements[e]) ==
+        gst_cuda_vision_interop_built (), "%s", elements[e]);
+  g_setenv ("GST_CUDAVISION_BACKEND", "cpu", TRUE);
+  fail_if (links_between_others ("cudafoveate"));
+  cvtest_restore_env ("GST_CUDAVISION_BACKEND", saved);
+}
+
+GST_END_TEST;
+
+GST_START_TEST (test_cpu_backend_refuses_cuda_memory)
+{
+  gchar *saved = use_backend ("cpu");
+  /* gst_parse_launch would refuse to link it: linked unchecked here, it
+   * meets the refusal where a pipeline built by hand would, in
+   * negotiation */
+  GstElement *pipeline = gst_parse_launch ("videotestsrc num-buffers=1 ! "
+      "cudavisionupload name=up  capsfilter name=cf caps=video/x-raw("
+      CUDA_MEMORY ") ! fakesink", NULL);
+  GstElement *up = gst_bin_get_by_name (GST_BIN (pipeline), "up");
+  GstElement *cf = gst_bin_get_by_name (GST_BIN (pipeline), "cf");
+  GstBus *bus = gst_element_get_bus (pipeline);
+  GstMessage *msg;
+  GError *error = NULL;
+  gboolean warned = FALSE, failed = FALSE;
+
+  fail_unless (gst_element_link_pads_full (up, "src", cf, "sink",
+          GST_PAD_LINK_CHECK_NOTHING));
+  gst_object_unref (up);
+  gst_object_unref (cf);
+  gst_element_set_state (pipeline, GST_STATE_PLAYING);
+  while (!failed && (msg = gst_bus_timed_pop_filtered (bus, 10 * GST_SECOND,
+              GST_MESSAGE_WARNING | GST_MESSAGE_ERROR | GST_MESSAGE_EOS))) {
+    fail_if (GST_MESSAGE_TYPE (msg) == GST_MESSAGE_EOS,
+        "the pipeline negotiated CUDAMemory on the CPU");
+    if (GST_MESSAGE_TYPE (msg) == GST_MESSAGE_WARNING) {
+      gst_message_parse_warning (msg, &error, NULL);
+      warned |= strstr (error->message, "carries no memory:CUDAMemory") !=
+          NULL;
+      g_clear_error (&error);
+    }
+    failed = GST_MESSAGE_TYPE (msg) == GST_MESSAGE_ERROR;
+    gst_message_unref (msg);
+  }
+  fail_unless (failed && warned, "no error (%d) or no warning that says why "
+      "(%d)", failed, warned);
+  gst_element_set_state (pipeline, GST_STATE_NULL);
+  gst_object_unref (bus);
+  gst_object_unref (pipeline);
+  cvtest_restore_env ("GST_CUDAVISION_BACKEND", saved);
+}
+
+GST_END_TEST;
+
+static gboolean
+context_answered (GstElement * element, const gchar * type)
+{
+  GstQuery *query = gst_query_new_context (type);
+  GstPad *pad = gst_element_get_static_pad (element, "src");
+  gboolean answered = gst_pad_query (pad, query);
+
+  gst_object_unref (pad);
+  gst_query_unref (query);
+  return answered;
+}
+
+/* Counts the need-context messages for @type on @bus. */
+static guint
+need_context_count (GstBus * bus, const gchar * type)
+{
+  GstMessage *msg;
+  guint n = 0;
+
+  while ((msg = gst_bus_pop_filtered (bus, GST_MESSAGE_NEED_CONTEXT))) {
+    const gchar *t;
+
+    if (gst_message_parse_context_type (msg, &t) && g_strcmp0 (t, type) == 0)
+      n++;
+    gst_message_unref (msg);
+  }
+  return n;
+}
+
+GST_START_TEST (test_context_handling)
+{
+  gchar *saved = use_backend ("cpu");
+  GstElement *pipeline = gst_parse_launch ("videotestsrc ! "
+      "cudavisionupload name=up ! fakesink", NULL);
+  GstElement *up = gst_bin_get_by_name (GST_BIN (pipeline), "up");
+  GstBus *bus = gst_element_get_bus (pipeline);
+  GstContext *bogus = gst_context_new (GST_CUDA_VISION_CUDA_CONTEXT_TYPE,
+      TRUE);
+
+  /* before it starts: nothing to share, and a context without a CUDA
+   * context in it is ignored */
+  fail_if (context_answered (up, GST_CUDA_VISION_DEVICE_CONTEXT_TYPE));
+  fail_if (context_answered (up, GST_CUDA_VISION_CUDA_CONTEXT_TYPE));
+  gst_element_set_context (up, bogus);
+  gst_context_unref (bogus);
+  fail_if (context_answered (up, GST_CUDA_VISION_DEVICE_CONTEXT_TYPE));
+
+  fail_unless (gst_element_set_state (pipeline, GST_STATE_PAUSED) !=
+      GST_STATE_CHANGE_FAILURE);
+  fail_unless (gst_element_get_state (pipeline, NULL, NULL, 10 * GST_SECOND)
+      == GST_STATE_CHANGE_SUCCESS);
+  /* the CPU backend's device is shared, but no CUDA context is asked for
+   * or given */
+  fail_unless (context_answered (up, GST_CUDA_VISION_DEVICE_CONTEXT_TYPE));
+  fail_if (context_answered (up, GST_CUDA_VISION_CUDA_CONTEXT_TYPE));
+  fail_unless (need_context_count (bus,
+          GST_CUDA_VISION_CUDA_CONTEXT_TYPE) == 0);
+  gst_element_set_state (pipeline, GST_STATE_NULL);
+  gst_object_unref (bus);
+  gst_object_unref (up);
+  gst_object_unref (pipeline);
+  cvtest_restore_env ("GST_CUDAVISION_BACKEND", saved);
+}
+
+GST_END_TEST;
+
+#ifdef HAVE_GST_CUDA
+static GstCudaContext *
+element_cuda_context (GstElement * element)
+{
+  GstQuery *query = gst_query_new_context (GST_CUDA_CONTEXT_TYPE);
+  GstPad *pad = gst_element_get_static_pad (element, "src");
+  GstCudaContext *ctx = NULL;
+  GstContext *context = NULL;
+
+  if (gst_pad_query (pad, query)) {
+    gst_query_parse_context (query, &context);
+    gst_structure_get (gst_context_get_structure (context),
+        GST_CUDA_CONTEXT_TYPE, GST_TYPE_CUDA_CONTEXT, &ctx, NULL);
+  }
+  gst_object_unref (pad);
+  gst_query_unref (query);
+  return ctx;
+}
+
+/* An application makes one CUDA context and sets it on two pipelines:
+ * the elements of both work in it, and share it onwards. */
+GST_START_TEST (test_application_context_two_pipelines)
+{
+  GstCudaContext *app_ctx;
+  GstElement *pipeline[2], *fov[2];
+
+  if (cvtest_backend () != CVCORE_BACKEND_CUDA)
+    return;
+  fail_unless (gst_cuda_load_library ());
+  app_ctx = gst_cuda_context_new (0);
+  fail_unless (app_ctx != NULL);
+  for (gint i = 0; i < 2; i++) {
+    GstContext *context = gst_context_new_cuda_context (app_ctx);
+
+    pipeline[i] = gst_parse_launch ("videotestsrc num-buffers=5 ! "
+        "video/x-raw,format=NV12,width=97,height=61 ! cudavisionupload ! "
+        "cudafoveate name=f ! cudavisiondownload ! fakesink", NULL);
+    gst_element_set_context (pipeline[i], context);
+    gst_context_unref (context);
+    fov[i] = gst_bin_get_by_name (GST_BIN (pipeline[i]), "f");
+    fail_unless (gst_element_set_state (pipeline[i], GST_STATE_PAUSED) !=
+        GST_STATE_CHANGE_FAILURE);
+    fail_unless (gst_element_get_state (pipeline[i], NULL, NULL,
+            10 * GST_SECOND) == GST_STATE_CHANGE_SUCCESS);
+  }
+  for (gint i = 0; i < 2; i++) {
+    GstCudaContext *ctx = element_cuda_context (fov[i]);
+    GstMessage *msg;
+
+    fail_unless (ctx == app_ctx, "pipeline %d works in another context", i);
+    gst_object_unref (ctx);
+    msg = cvtest_run_to_end (pipeline[i], 20 * GST_SECOND);
+    fail_unless (msg == NULL);
+    gst_element_set_state (pipeline[i], GST_STATE_NULL);
+    gst_object_unref (fov[i]);
+    gst_object_unref (pipeline[i]);
+  }
+  gst_object_unref (app_ctx);
+}
+
+GST_END_TEST;
+#endif
+
+static Suite *
+interop_suite (void)
+{
+  Suite *s = suite_create ("interop");
+  TCase *tc = tcase_create ("general");
+
+  if (!gst_plugin_register_static (GST_VERSION_MAJOR, GST_VERSION_MINOR,
+          "cudavision", "cudavision (linked in)", gst_cuda_vision_plugin_init,
+          PACKAGE_VERSION, GST_LICENSE, GST_PACKAGE_NAME, GST_PACKAGE_NAME,
+          GST_PACKAGE_ORIGIN))
+    g_error ("cannot register the elements under test");
+  tcase_set_timeout (tc, 120);
+  tcase_add_test (tc, test_templates);
+  tcase_add_test (tc, test_caps_both_memories_every_direction);
+  tcase_add_test (tc, test_links_with_other_plugins_cuda_elements);
+  tcase_add_test (tc, test_cpu_backend_refuses_cuda_memory);
+  tcase_add_test (tc, test_context_handling);
+#ifdef HAVE_GST_CUDA
+  tcase_add_test (tc, test_application_context_two_pipelines);
+#endif
+  suite_add_tcase (s, tc);
+  return s;
+}
+
+int
+main (int argc, char **argv)
+{
+  return cvtest_main (argc, argv, interop_suite);
+}
