@@ -2,8 +2,9 @@
  * SECTION:element-cudadownload
  * @title: cudadownload
  *
- * Moves raw video from cudavision device memory (`memory:CUDAVisionMemory`)
- * back to system memory.
+ * Moves raw video from device memory, cudavision's own
+ * (`memory:CUDAVisionMemory`) or GStreamer's (`memory:CUDAMemory`), back to
+ * system memory, or on the device into the other device memory.
  *
  * Output buffers come from a pool of page-locked memory, so the copy runs
  * at the copy engine's full speed; the element waits for it before pushing,
@@ -187,7 +188,7 @@ gst_cuda_vision_download_class_init (GstCudaVisionDownloadClass * klass)
       gst_cuda_vision_transfer_pad_template ("src", GST_PAD_SRC, TRUE));
   gst_element_class_set_static_metadata (element_class,
       "CUDA vision download", "Filter/Video/Hardware",
-      "Downloads raw video from cudavision device memory to system memory",
+      "Downloads raw video from device memory to system memory",
       "gst-cuda-vision developers");
 
   trans_class->passthrough_on_same_caps = TRUE;

@@ -28,7 +28,7 @@
  * ## Example launch lines
  * |[
  * gst-launch-1.0 videotestsrc pattern=zone-plate kx2=20 ky2=20 ! cudaupload ! cudagabor sigma=4 wavelength=8 orientation=45 gain=4 ! cudadownload ! videoconvert ! autovideosink
- * gst-launch-1.0 v4l2src ! videoconvert ! video/x-raw,format=NV12 ! cudaupload ! cudagabor orientations=4 sigma=3 wavelength=6 ! video/x-raw(memory:CUDAVisionMemory),format=RGBA ! cudadownload ! videoconvert ! autovideosink
+ * gst-launch-1.0 v4l2src ! videoconvert ! video/x-raw,format=NV12 ! cudaupload ! cudagabor orientations=4 sigma=3 wavelength=6 ! cudadownload ! video/x-raw,format=RGBA ! videoconvert ! autovideosink
  * ]|
  */
 #ifdef HAVE_CONFIG_H

@@ -2,9 +2,13 @@
  * SECTION:element-cudaupload
  * @title: cudaupload
  *
- * Moves raw video from system memory into cudavision device memory
- * (`memory:CUDAVisionMemory`), where the other cudavision elements work on
- * it without host round trips.
+ * Moves raw video from system memory into device memory, where the other
+ * cudavision elements work on it without host round trips: cudavision's
+ * own (`memory:CUDAVisionMemory`) or, built with gst-plugins-bad's CUDA
+ * library, GStreamer's (`memory:CUDAMemory`) in the pipeline's shared CUDA
+ * context. Frames in one device memory are copied on the device into the
+ * other when downstream wants that; in the memory downstream wants, they
+ * pass through.
  *
  * Upstream is offered a pool of page-locked buffers in the ALLOCATION
  * query: a producer that takes it writes frames straight into memory the
@@ -13,8 +17,9 @@
  * Nothing waits on the host: the copy is queued on the element's stream and
  * the next element's stream waits for it on the device, so the upload of
  * one frame overlaps the processing of the previous one (with a queue
- * between the elements, also across threads). Input already in device
- * memory passes through.
+ * between the elements, also across threads). A frame in GStreamer's CUDA
+ * memory leaves for an element of another plugin only once its copy is
+ * done.
  *
  * Also registered as `cudavisionupload`, which names this element even when
  * another plugin owns the name `cudaupload`.
@@ -379,7 +384,7 @@ gst_cuda_vision_upload_class_init (GstCudaVisionUploadClass * klass)
       gst_cuda_vision_transfer_pad_template ("src", GST_PAD_SRC, FALSE));
   gst_element_class_set_static_metadata (element_class,
       "CUDA vision upload", "Filter/Video/Hardware",
-      "Uploads raw video from system memory to cudavision device memory",
+      "Uploads raw video from system memory to device memory",
       "gst-cuda-vision developers");
 
   trans_class->passthrough_on_same_caps = TRUE;

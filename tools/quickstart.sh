@@ -18,6 +18,16 @@ packages=(
   gstreamer1.0-tools gstreamer1.0-plugins-base gstreamer1.0-plugins-good
 )
 [ "$what" = test ] && packages+=(valgrind)
+# The CUDA backend is built when the toolkit is there (nvcc 13 at
+# /usr/local/cuda); without it only the CPU reference backend is. With it,
+# gst-plugins-bad's CUDA library, for memory:CUDAMemory (its headers need
+# the toolkit's cuda.h and GL's headers).
+if ! command -v nvcc >/dev/null && [ -x /usr/local/cuda/bin/nvcc ]; then
+  export PATH="/usr/local/cuda/bin:$PATH"
+fi
+if command -v nvcc >/dev/null; then
+  packages+=(libgstreamer-plugins-bad1.0-dev libgl-dev gstreamer1.0-plugins-bad)
+fi
 
 missing=()
 for p in "${packages[@]}"; do
@@ -30,12 +40,6 @@ if [ "${#missing[@]}" -gt 0 ]; then
   [ "$(id -u)" -ne 0 ] && sudo="sudo"
   $sudo apt-get update -q
   DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -q --no-install-recommends "${missing[@]}"
-fi
-
-# The CUDA backend is built when the toolkit is there (nvcc 13 at
-# /usr/local/cuda); without it only the CPU reference backend is.
-if ! command -v nvcc >/dev/null && [ -x /usr/local/cuda/bin/nvcc ]; then
-  export PATH="/usr/local/cuda/bin:$PATH"
 fi
 
 build="${BUILD_DIR:-build}"
