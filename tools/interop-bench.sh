@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # Concurrent NVDEC streams into cudafoveate: aggregate frames per second and
 # host CPU seconds for decoding alone (frames stay in CUDA memory), for
-# decoding into the element zero-copy, and for the host round trip that
-# was the only way before the elements took memory:CUDAMemory. Each stream
-# is its own gst-launch-1.0 process, start-up included.
+# decoding into the element zero-copy, with and without nvcodec's download
+# to the host after it, and for the host round trip that was the only way
+# before the elements took memory:CUDAMemory. Each stream is its own
+# gst-launch-1.0 process, start-up included.
 # Needs nvcodec's nvh264dec and x264enc. Prints a markdown table.
 # Usage: interop-bench.sh [frames] [streams...]   (default 3000; 1 4 8)
 set -eu
@@ -24,8 +25,14 @@ make_stream() {
     video/x-h264,stream-format=byte-stream ! filesink location="$work/$1.h264"
 }
 
+# The modes, and where the frames end: decoding alone and into the element
+# with the frames left in CUDA memory, and each with a download to the
+# host by nvcodec's cudadownload; the host round trip.
+modes=(decode foveate-in-cuda download zero-copy host-round-trip)
 declare -A tails=(
   [decode]="fakesink"
+  [foveate-in-cuda]="cudafoveate ! fakesink"
+  [download]="cudadownload ! fakesink"
   [zero-copy]="cudafoveate ! cudadownload ! fakesink"
   [host-round-trip]="cudadownload ! cudavisionupload ! cudafoveate ! cudavisiondownload ! fakesink"
 )
@@ -52,11 +59,11 @@ run() {
 }
 
 make_stream 1920 1080 8000
-echo "| streams | size | decode alone | zero-copy | host round trip |"
-echo "|---|---|---|---|---|"
+echo "| streams | size | decode alone | decode ! cudafoveate | decode ! cudadownload | decode ! cudafoveate ! cudadownload (zero-copy) | host round trip |"
+echo "|---|---|---|---|---|---|---|"
 row() {
   local count="$1" size="$2" line="| $1 | $2 |"
-  for mode in decode zero-copy host-round-trip; do
+  for mode in "${modes[@]}"; do
     read -r fps cpu <<<"$(run "$work/${size%x*}.h264" "$count" \
       "${tails[$mode]}")"
     line="$line $fps fps, $cpu CPU s |"

@@ -349,6 +349,145 @@ GST_START_TEST (test_context_handling)
 GST_END_TEST;
 
 #ifdef HAVE_GST_CUDA
+/* Frames of @format at each size of @sizes through @h, every one compared
+ * with its input after @h's processing in @reference. */
+static void
+check_frames_equal (GstHarness * h, GstHarness * reference,
+    GstVideoFormat format, const gint sizes[][2], guint n_sizes)
+{
+  for (guint s = 0; s < n_sizes; s++) {
+    GstVideoInfo info;
+    GstCaps *caps;
+
+    gst_video_info_set_format (&info, format, sizes[s][0], sizes[s][1]);
+    GST_VIDEO_INFO_FPS_N (&info) = 30;
+    caps = gst_video_info_to_caps (&info);
+    gst_harness_set_src_caps (h, gst_caps_ref (caps));
+    if (reference)
+      gst_harness_set_src_caps (reference, gst_caps_ref (caps));
+    for (guint i = 0; i < 3; i++) {
+      GstBuffer *in = cvtest_random_frame (&info, s * 7 + i + format);
+      GstBuffer *out = cvtest_push_frame (h, in);
+      GstBuffer *expected = reference ? cvtest_push_frame (reference, in) :
+          gst_buffer_ref (in);
+
+      cvtest_assert_frames_equal (expected, out, &info);
+      gst_buffer_unref (expected);
+      gst_buffer_unref (out);
+      gst_buffer_unref (in);
+    }
+    gst_caps_unref (caps);
+  }
+}
+
+static GstHarness *
+harness (const gchar * launch)
+{
+  GstHarness *h = gst_harness_new_parse (launch);
+
+  gst_harness_set_sink_caps_str (h, "video/x-raw");
+  return h;
+}
+
+static const gint odd_sizes[][2] = { {641, 481}, {33, 9}, {320, 240} };
+
+/* Uploads into GStreamer's CUDA memory and downloads from it, through
+ * renegotiations of format and size: every byte comes back. */
+GST_START_TEST (test_cuda_memory_round_trip)
+{
+  GstHarness *h;
+
+  if (cvtest_backend () != CVCORE_BACKEND_CUDA)
+    return;
+  h = harness ("cudavisionupload ! video/x-raw(" CUDA_MEMORY ") ! "
+      "cudavisiondownload");
+  check_frames_equal (h, NULL, GST_VIDEO_FORMAT_RGBA, odd_sizes, 3);
+  check_frames_equal (h, NULL, GST_VIDEO_FORMAT_NV12, odd_sizes, 2);
+  check_frames_equal (h, NULL, GST_VIDEO_FORMAT_I420_10LE, odd_sizes, 3);
+  gst_harness_teardown (h);
+}
+
+GST_END_TEST;
+
+/* Filters give the same output whichever device memory they read and
+ * write, and chains of them in CUDA memory stay ordered on the device. */
+GST_START_TEST (test_filters_in_cuda_memory)
+{
+  const gchar *chains[] = {
+    "cudaconvolve preset=sharpen ! video/x-raw(" CUDA_MEMORY ")",
+    "video/x-raw(" CUDA_MEMORY ") ! cudafoveate strength=2",
+    "video/x-raw(" CUDA_MEMORY ") ! cudaconvolve preset=gaussian5 ! "
+        "video/x-raw(" CUDA_MEMORY ") ! cudafoveate ! video/x-raw("
+        CUDA_MEMORY ")",
+  };
+  const gchar *reference_chains[] = {
+    "cudaconvolve preset=sharpen", "cudafoveate strength=2",
+    "cudaconvolve preset=gaussian5 ! cudafoveate",
+  };
+
+  if (cvtest_backend () != CVCORE_BACKEND_CUDA)
+    return;
+  for (guint c = 0; c < G_N_ELEMENTS (chains); c++) {
+    gchar *a = g_strdup_printf ("cudavisionupload ! %s ! cudavisiondownload",
+        chains[c]);
+    gchar *b = g_strdup_printf ("cudavisionupload ! %s ! cudavisiondownload",
+        reference_chains[c]);
+    GstHarness *h = harness (a), *reference = harness (b);
+
+    check_frames_equal (h, reference, GST_VIDEO_FORMAT_NV12, odd_sizes, 2);
+    check_frames_equal (h, reference, GST_VIDEO_FORMAT_RGBA, odd_sizes, 3);
+    gst_harness_teardown (h);
+    gst_harness_teardown (reference);
+    g_free (a);
+    g_free (b);
+  }
+}
+
+GST_END_TEST;
+
+/* A flushing seek and state changes with frames in CUDA memory in flight
+ * between queues: the first frame comes again, intact. */
+GST_START_TEST (test_cuda_memory_flushing_seek)
+{
+  GstElement *pipeline, *sink;
+  GstBuffer *first_frame, *again;
+  GstVideoInfo info;
+
+  if (cvtest_backend () != CVCORE_BACKEND_CUDA)
+    return;
+  pipeline = gst_parse_launch ("videotestsrc pattern=ball ! "
+      "video/x-raw,format=RGBA,width=203,height=151,framerate=30/1 ! "
+      "cudavisionupload ! video/x-raw(" CUDA_MEMORY ") ! queue "
+      "max-size-buffers=3 ! cudafoveate ! queue max-size-buffers=3 ! "
+      "cudavisiondownload ! appsink name=sink sync=false max-buffers=2",
+      NULL);
+  sink = gst_bin_get_by_name (GST_BIN (pipeline), "sink");
+  gst_video_info_set_format (&info, GST_VIDEO_FORMAT_RGBA, 203, 151);
+  for (guint i = 0; i < 4; i++) {
+    fail_unless (gst_element_set_state (pipeline, i % 2 ? GST_STATE_PAUSED :
+            GST_STATE_PLAYING) != GST_STATE_CHANGE_FAILURE);
+    fail_unless (gst_element_get_state (pipeline, NULL, NULL,
+            10 * GST_SECOND) != GST_STATE_CHANGE_FAILURE);
+  }
+  fail_unless (gst_element_set_state (pipeline, GST_STATE_PLAYING)
+      != GST_STATE_CHANGE_FAILURE);
+  first_frame = cvtest_pull_buffer (sink);
+  for (guint i = 0; i < 10; i++)
+    gst_buffer_unref (cvtest_pull_buffer (sink));
+  fail_unless (gst_element_seek_simple (pipeline, GST_FORMAT_TIME,
+          GST_SEEK_FLAG_FLUSH, 0));
+  again = cvtest_pull_buffer (sink);
+  fail_unless_equals_uint64 (GST_BUFFER_PTS (again), 0);
+  cvtest_assert_frames_equal (first_frame, again, &info);
+  gst_buffer_unref (again);
+  gst_buffer_unref (first_frame);
+  gst_element_set_state (pipeline, GST_STATE_NULL);
+  gst_object_unref (sink);
+  gst_object_unref (pipeline);
+}
+
+GST_END_TEST;
+
 static GstCudaContext *
 element_cuda_context (GstElement * element)
 {
@@ -429,6 +568,9 @@ interop_suite (void)
   tcase_add_test (tc, test_cpu_backend_refuses_cuda_memory);
   tcase_add_test (tc, test_context_handling);
 #ifdef HAVE_GST_CUDA
+  tcase_add_test (tc, test_cuda_memory_round_trip);
+  tcase_add_test (tc, test_filters_in_cuda_memory);
+  tcase_add_test (tc, test_cuda_memory_flushing_seek);
   tcase_add_test (tc, test_application_context_two_pipelines);
 #endif
   suite_add_tcase (s, tc);
