@@ -187,6 +187,8 @@ const cvcore_backend_ops cvcore_cpu_ops = {
   .stream_new = cpu_stream_new,
   .stream_free = cpu_stream_free,
   .stream_synchronize = cpu_stream_synchronize,
+  /* work is done when its call returns: nothing to wait for either way */
+  .stream_finish = cpu_stream_synchronize,
   .event_new = cpu_event_new,
   .event_free = cpu_event_free,
   .event_record = cpu_event_record,

@@ -235,6 +235,25 @@ cuda_stream_synchronize (cvcore_device * device, void *handle)
   return CVCORE_OK;
 }
 
+/* A blocking-sync event puts the waiting thread to sleep until the device
+ * signals it, whatever the context's scheduling flags say. */
+static cvcore_status
+cuda_stream_finish (cvcore_device * device, void *handle)
+{
+  cudaEvent_t done;
+  cudaError_t err;
+
+  BIND (device);
+  CUDA_TRY (cudaEventCreateWithFlags (&done,
+          cudaEventBlockingSync | cudaEventDisableTiming));
+  err = cudaEventRecord (done, (cudaStream_t) handle);
+  if (err == cudaSuccess)
+    err = cudaEventSynchronize (done);
+  cudaEventDestroy (done);
+  CUDA_TRY (err);
+  return CVCORE_OK;
+}
+
 static cvcore_status
 cuda_event_new (cvcore_device * device, bool timing, void **handle)
 {
@@ -356,6 +375,7 @@ const cvcore_backend_ops cvcore_cuda_ops = {
   .stream_new = cuda_stream_new,
   .stream_free = cuda_stream_free,
   .stream_synchronize = cuda_stream_synchronize,
+  .stream_finish = cuda_stream_finish,
   .event_new = cuda_event_new,
   .event_free = cuda_event_free,
   .event_record = cuda_event_record,

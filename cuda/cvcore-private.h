@@ -27,6 +27,7 @@ typedef struct
   cvcore_status (*stream_new) (cvcore_device * device, void **handle);
   void (*stream_free) (cvcore_device * device, void *handle);
   cvcore_status (*stream_synchronize) (cvcore_device * device, void *handle);
+  cvcore_status (*stream_finish) (cvcore_device * device, void *handle);
 
   cvcore_status (*event_new) (cvcore_device * device, bool timing,
       void **handle);

@@ -393,6 +393,12 @@ cvcore_stream_synchronize (cvcore_stream * stream)
 }
 
 cvcore_status
+cvcore_stream_finish (cvcore_stream * stream)
+{
+  return stream->device->ops->stream_finish (stream->device, stream->handle);
+}
+
+cvcore_status
 cvcore_stream_delay (cvcore_stream * stream, double ms)
 {
   if (!(ms >= 0.0 && ms <= 10000.0))

@@ -532,7 +532,7 @@ push_frame (GstCudaPhaseCorr * self, GstBuffer * out)
 {
   if (gst_cuda_vision_is_cuda_memory (gst_buffer_peek_memory (out, 0))
       && !gst_cuda_vision_pad_peer_is_ours (GST_AGGREGATOR_SRC_PAD (self))
-      && cvcore_stream_synchronize (self->stream) != CVCORE_OK) {
+      && cvcore_stream_finish (self->stream) != CVCORE_OK) {
     GST_ELEMENT_ERROR (self, RESOURCE, FAILED,
         ("Device work on CUDA memory failed"), ("%s", cvcore_last_error ()));
     gst_buffer_unref (out);

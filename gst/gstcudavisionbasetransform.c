@@ -259,7 +259,7 @@ gst_cuda_vision_base_transform_generate_output (GstBaseTransform * trans,
       ->generate_output (trans, outbuf);
   if (ret == GST_FLOW_OK && *outbuf && *outbuf != input
       && PRIV (self)->stream && must_finish_work (self, input, *outbuf)
-      && cvcore_stream_synchronize (PRIV (self)->stream) != CVCORE_OK) {
+      && cvcore_stream_finish (PRIV (self)->stream) != CVCORE_OK) {
     gst_clear_buffer (outbuf);
     ret = gst_cuda_vision_base_transform_core_error (self,
         "Device work on CUDA memory failed");
