@@ -25,6 +25,11 @@ gst_cuda_vision_interop_init_once (void)
   if (g_once_init_enter (&done)) {
     GST_DEBUG_CATEGORY_INIT (gst_cuda_vision_interop_debug,
         "cudavisioninterop", 0, "cudavision and GStreamer's CUDA library");
+#ifdef HAVE_GST_CUDA
+    /* its pools allocate from an allocator that exists only once someone
+     * made it, nvcodec's plugin or us */
+    gst_cuda_memory_init_once ();
+#endif
     g_once_init_leave (&done, 1);
   }
 }
