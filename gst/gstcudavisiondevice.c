@@ -83,6 +83,33 @@ set_open_error (GError ** error, cvcore_status status, cvcore_backend backend,
       cvcore_last_error ());
 }
 
+/* One device per CUDA context: elements that take the same
+ * "gst.cuda.context" one by one work with one device, whose streams and
+ * events belong together. The context keeps a weak reference to it (the
+ * device holds the context). */
+static GRecMutex devices_of_contexts_lock;
+
+static GQuark device_of_context_quark (void);
+G_DEFINE_QUARK (GstCudaVisionDeviceOfContext, device_of_context);
+
+static void
+free_weak_ref (gpointer data)
+{
+  g_weak_ref_clear (data);
+  g_free (data);
+}
+
+/* Under devices_of_contexts_lock. */
+static void
+remember_device (GstObject * cuda_context, GstCudaVisionDevice * device)
+{
+  GWeakRef *ref = g_new0 (GWeakRef, 1);
+
+  g_weak_ref_init (ref, device);
+  g_object_set_qdata_full (G_OBJECT (cuda_context),
+      device_of_context_quark (), ref, free_weak_ref);
+}
+
 /* Takes @core, and @cuda_context when given. */
 static GstCudaVisionDevice *
 device_new (cvcore_device * core, GstObject * cuda_context, GError ** error)
@@ -106,6 +133,11 @@ device_new (cvcore_device * core, GstObject * cuda_context, GError ** error)
   self->transfer_stream = stream;
   self->cuda_context = cuda_context ? cuda_context :
       gst_cuda_vision_cuda_context_wrap (core);
+  if (self->cuda_context) {
+    g_rec_mutex_lock (&devices_of_contexts_lock);
+    remember_device (self->cuda_context, self);
+    g_rec_mutex_unlock (&devices_of_contexts_lock);
+  }
   GST_INFO_OBJECT (self, "opened %s device %d: %s%s",
       cvcore_backend_name (cvcore_device_backend (core)),
       cvcore_device_id (core), cvcore_device_name (core),
@@ -146,16 +178,28 @@ GstCudaVisionDevice *
 gst_cuda_vision_device_new_for_cuda_context (GstObject * cuda_context,
     GError ** error)
 {
+  GWeakRef *ref;
+  GstCudaVisionDevice *device = NULL;
   cvcore_device *core;
   cvcore_status status;
 
-  status = cvcore_device_open_context
-      (gst_cuda_vision_cuda_context_handle (cuda_context), &core);
-  if (status != CVCORE_OK) {
-    set_open_error (error, status, CVCORE_BACKEND_CUDA, -1);
-    return NULL;
+  /* held while the device is made, so that two elements that adopt the
+   * context at once get one device */
+  g_rec_mutex_lock (&devices_of_contexts_lock);
+  ref = g_object_get_qdata (G_OBJECT (cuda_context),
+      device_of_context_quark ());
+  if (ref)
+    device = g_weak_ref_get (ref);
+  if (device == NULL) {
+    status = cvcore_device_open_context
+        (gst_cuda_vision_cuda_context_handle (cuda_context), &core);
+    if (status == CVCORE_OK)
+      device = device_new (core, gst_object_ref (cuda_context), error);
+    else
+      set_open_error (error, status, CVCORE_BACKEND_CUDA, -1);
   }
-  return device_new (core, gst_object_ref (cuda_context), error);
+  g_rec_mutex_unlock (&devices_of_contexts_lock);
+  return device;
 }
 
 GstObject *

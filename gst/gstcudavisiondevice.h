@@ -19,7 +19,8 @@ G_DECLARE_FINAL_TYPE (GstCudaVisionDevice, gst_cuda_vision_device, GST,
 GstCudaVisionDevice *gst_cuda_vision_device_new (gint device_id,
     GError ** error);
 /* The device of a GstCudaContext of GStreamer's CUDA library (passed as a
- * GstObject), on the CUDA backend: it works in that context. */
+ * GstObject), on the CUDA backend: it works in that context. The same
+ * device for the same context, as long as one lives. */
 GstCudaVisionDevice *gst_cuda_vision_device_new_for_cuda_context (GstObject *
     cuda_context, GError ** error);
 /* The GstCudaContext of the device's context, shared as "gst.cuda.context";
