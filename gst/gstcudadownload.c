@@ -49,15 +49,10 @@ static GstCaps *
 gst_cuda_vision_download_transform_caps (GstBaseTransform * trans,
     GstPadDirection direction, GstCaps * caps, GstCaps * filter)
 {
-  GstCudaVisionBaseTransform *base = GST_CUDA_VISION_BASE_TRANSFORM (trans);
-
-  caps = gst_caps_copy (caps);
   /* System memory first: with a downstream that takes anything, such as
    * fakesink, the element downloads rather than passing through. */
-  caps = direction == GST_PAD_SINK ?
-      gst_cuda_vision_base_transform_to_host_caps (base, caps) :
-      gst_cuda_vision_base_transform_to_device_caps (base, caps);
-  return gst_cuda_vision_caps_filter (caps, filter);
+  return gst_cuda_vision_transfer_transform_caps (trans, direction, caps,
+      filter, GST_PAD_SRC);
 }
 
 static gboolean

@@ -179,15 +179,10 @@ static GstCaps *
 gst_cuda_vision_upload_transform_caps (GstBaseTransform * trans,
     GstPadDirection direction, GstCaps * caps, GstCaps * filter)
 {
-  GstCudaVisionBaseTransform *base = GST_CUDA_VISION_BASE_TRANSFORM (trans);
-
-  caps = gst_caps_copy (caps);
   /* Device memory on the sink stays in its own memory first, and passes
    * through; system memory is what the element is for. */
-  caps = direction == GST_PAD_SINK ?
-      gst_cuda_vision_base_transform_to_device_caps (base, caps) :
-      gst_cuda_vision_base_transform_to_host_caps (base, caps);
-  return gst_cuda_vision_caps_filter (caps, filter);
+  return gst_cuda_vision_transfer_transform_caps (trans, direction, caps,
+      filter, GST_PAD_SINK);
 }
 
 static gboolean

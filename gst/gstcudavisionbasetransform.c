@@ -288,22 +288,23 @@ gst_cuda_vision_base_transform_device_caps (GstCudaVisionBaseTransform *
 
 
 GstCaps *
-gst_cuda_vision_base_transform_to_device_caps (GstCudaVisionBaseTransform *
-    self, GstCaps * caps)
+gst_cuda_vision_transfer_transform_caps (GstBaseTransform * trans,
+    GstPadDirection direction, GstCaps * caps, GstCaps * filter,
+    GstPadDirection host_side)
 {
-  return gst_cuda_vision_base_transform_device_caps (self,
-      gst_cuda_vision_caps_system_to_device (caps));
-}
+  GstCudaVisionBaseTransform *self = GST_CUDA_VISION_BASE_TRANSFORM (trans);
+  GstCaps *ret;
 
-GstCaps *
-gst_cuda_vision_base_transform_to_host_caps (GstCudaVisionBaseTransform *
-    self, GstCaps * caps)
-{
-  GstCaps *host = gst_cuda_vision_caps_for_features (caps,
-      GST_CAPS_FEATURE_MEMORY_SYSTEM_MEMORY, NULL, NULL);
-
-  return gst_caps_merge (host,
-      gst_cuda_vision_base_transform_device_caps (self, caps));
+  if (direction == host_side) {
+    ret = gst_cuda_vision_base_transform_device_caps (self,
+        gst_cuda_vision_caps_system_to_device (gst_caps_copy (caps)));
+  } else {
+    ret = gst_caps_merge (gst_cuda_vision_caps_for_features (caps,
+            GST_CAPS_FEATURE_MEMORY_SYSTEM_MEMORY, NULL, NULL),
+        gst_cuda_vision_base_transform_device_caps (self,
+            gst_caps_copy (caps)));
+  }
+  return gst_cuda_vision_caps_filter (ret, filter);
 }
 
 GstPadTemplate *

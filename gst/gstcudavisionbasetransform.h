@@ -52,13 +52,13 @@ cvcore_backend gst_cuda_vision_caps_backend (void);
 GstCaps *gst_cuda_vision_base_transform_device_caps (GstCudaVisionBaseTransform
     * self, GstCaps * caps);
 
-/* transform_caps of the transfer elements: the device side's caps for
- * host or device caps (device memory stays as it is), and the host side's
- * for device caps (system memory first). Both take @caps. */
-GstCaps *gst_cuda_vision_base_transform_to_device_caps
-    (GstCudaVisionBaseTransform * self, GstCaps * caps);
-GstCaps *gst_cuda_vision_base_transform_to_host_caps
-    (GstCudaVisionBaseTransform * self, GstCaps * caps);
+/* transform_caps of the transfer elements, whose host side is the pad of
+ * direction @host_side: from the host side, the device side's caps (device
+ * memory that comes in stays as it is first); from the device side, the
+ * host side's (system memory first). */
+GstCaps *gst_cuda_vision_transfer_transform_caps (GstBaseTransform * trans,
+    GstPadDirection direction, GstCaps * caps, GstCaps * filter,
+    GstPadDirection host_side);
 
 /* TRUE when @pad's peer belongs to a cudavision element, which orders its
  * device work after ours without waiting on the host. */

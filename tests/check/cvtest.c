@@ -196,6 +196,30 @@ cvtest_pull_buffer (GstElement * sink)
   return buffer;
 }
 
+void
+cvtest_assert_seek_restarts (GstElement * pipeline, GstElement * sink,
+    const GstVideoInfo * info)
+{
+  GstBuffer *first_frame, *again;
+
+  fail_unless (gst_element_set_state (pipeline, GST_STATE_PLAYING)
+      != GST_STATE_CHANGE_FAILURE);
+  first_frame = cvtest_pull_buffer (sink);
+  fail_unless_equals_uint64 (GST_BUFFER_PTS (first_frame), 0);
+  for (guint i = 0; i < 10; i++)
+    gst_buffer_unref (cvtest_pull_buffer (sink));
+
+  fail_unless (gst_element_seek_simple (pipeline, GST_FORMAT_TIME,
+          GST_SEEK_FLAG_FLUSH, 0));
+  again = cvtest_pull_buffer (sink);
+  fail_unless_equals_uint64 (GST_BUFFER_PTS (again), 0);
+  cvtest_assert_frames_equal (first_frame, again, info);
+  gst_buffer_unref (again);
+  for (guint i = 0; i < 5; i++)
+    gst_buffer_unref (cvtest_pull_buffer (sink));
+  gst_buffer_unref (first_frame);
+}
+
 GstHarness *
 cvtest_filter_harness (const gchar * element, const gchar * properties,
     GstElement ** filter)

@@ -50,6 +50,12 @@ void cvtest_restore_env (const gchar * name, gchar * saved);
  * when none comes). */
 GstBuffer *cvtest_pull_buffer (GstElement * sink);
 
+/* Plays @pipeline, takes its first frame and more from appsink @sink, seeks
+ * back to the start with a flush, and checks that the first frame (of
+ * @info) comes again, intact, and frames after it. */
+void cvtest_assert_seek_restarts (GstElement * pipeline, GstElement * sink,
+    const GstVideoInfo * info);
+
 /* Runs @pipeline until EOS or error; returns the error message or NULL. */
 GstMessage *cvtest_run_to_end (GstElement * pipeline, GstClockTime timeout);
 
