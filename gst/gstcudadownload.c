@@ -90,8 +90,9 @@ gst_cuda_vision_download_decide_allocation (GstBaseTransform * trans,
     return gst_cuda_vision_decide_device_pool (device, query);
   if (gst_query_get_n_allocation_pools (query) > 0)
     gst_query_parse_nth_allocation_pool (query, 0, NULL, NULL, &min, NULL);
+  /* no GstVideoMeta describes a Bayer mosaic (see cudaupload) */
   video_meta = gst_query_find_allocation_meta (query, GST_VIDEO_META_API_TYPE,
-      NULL);
+      NULL) && gst_cuda_vision_caps_bayer_pattern (caps) == 0;
 
   pool = gst_cuda_vision_host_pool_new (device, caps, &info, min, video_meta);
   if (pool == NULL)

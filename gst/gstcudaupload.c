@@ -196,6 +196,7 @@ gst_cuda_vision_upload_propose_allocation (GstBaseTransform * trans,
   GstAllocator *allocator = NULL;
   GstCaps *caps = NULL;
   GstVideoInfo info;
+  gboolean video_meta;
 
   if (decide_query == NULL)
     return GST_BASE_TRANSFORM_CLASS (gst_cuda_vision_upload_parent_class)
@@ -211,7 +212,10 @@ gst_cuda_vision_upload_propose_allocation (GstBaseTransform * trans,
           GST_CAPS_FEATURES_MEMORY_SYSTEM_MEMORY))
     return gst_cuda_vision_propose_device_pool (device, query);
 
-  pool = gst_cuda_vision_host_pool_new (device, caps, &info, 0, TRUE);
+  /* A GstVideoMeta cannot describe a Bayer mosaic (its format would be
+   * ENCODED, which no video frame maps): mosaics go without. */
+  video_meta = gst_cuda_vision_caps_bayer_pattern (caps) == 0;
+  pool = gst_cuda_vision_host_pool_new (device, caps, &info, 0, video_meta);
   if (pool == NULL)
     return FALSE;
   config = gst_buffer_pool_get_config (pool);
@@ -219,7 +223,8 @@ gst_cuda_vision_upload_propose_allocation (GstBaseTransform * trans,
   gst_query_add_allocation_pool (query, pool, info.size, 0, 0);
   if (allocator)
     gst_query_add_allocation_param (query, allocator, NULL);
-  gst_query_add_allocation_meta (query, GST_VIDEO_META_API_TYPE, NULL);
+  if (video_meta)
+    gst_query_add_allocation_meta (query, GST_VIDEO_META_API_TYPE, NULL);
   gst_structure_free (config);
   gst_object_unref (pool);
   GST_DEBUG_OBJECT (trans, "proposed a page-locked pool upstream");

@@ -161,7 +161,49 @@ GST_START_TEST (test_round_trip_every_format)
 
 GST_END_TEST;
 
-/* New sizes and formats arrive mid-stream, in every input kind. */
+/* A mosaic written into the pool that cudaupload proposes, as a standard
+ * source such as rgb2bayer does: no video meta that no frame can map. */
+GST_START_TEST (test_bayer_in_proposed_pool)
+{
+  GstHarness *h = gst_harness_new_parse ("cudaupload ! cudadownload");
+  GstCaps *caps = gst_caps_from_string ("video/x-bayer,format=rggb,"
+      "width=128,height=96,framerate=30/1");
+  GstQuery *query = gst_query_new_allocation (caps, TRUE);
+  GstBufferPool *pool = NULL;
+  GstBuffer *in = NULL, *out;
+  GstMapInfo a, b;
+
+  gst_harness_set_src_caps (h, gst_caps_ref (caps));
+  gst_harness_set_sink_caps_str (h, "video/x-bayer");
+  fail_unless (gst_pad_peer_query (h->srcpad, query));
+  fail_if (gst_query_find_allocation_meta (query, GST_VIDEO_META_API_TYPE,
+          NULL));
+  gst_query_parse_nth_allocation_pool (query, 0, &pool, NULL, NULL, NULL);
+  fail_unless (pool != NULL && gst_buffer_pool_set_active (pool, TRUE));
+  fail_unless_equals_int (gst_buffer_pool_acquire_buffer (pool, &in, NULL),
+      GST_FLOW_OK);
+  fail_if (gst_buffer_get_video_meta (in));
+  fail_unless (gst_buffer_map (in, &a, GST_MAP_WRITE));
+  cvtest_fill_random (a.data, 128 * 96, 5);
+  gst_buffer_unmap (in, &a);
+  out = gst_harness_push_and_pull (h, gst_buffer_ref (in));
+  fail_unless (out != NULL);
+  fail_unless (gst_buffer_map (in, &a, GST_MAP_READ));
+  fail_unless (gst_buffer_map (out, &b, GST_MAP_READ));
+  fail_unless (memcmp (a.data, b.data, 128 * 96) == 0);
+  gst_buffer_unmap (in, &a);
+  gst_buffer_unmap (out, &b);
+  gst_buffer_unref (out);
+  gst_buffer_unref (in);
+  gst_buffer_pool_set_active (pool, FALSE);
+  gst_object_unref (pool);
+  gst_query_unref (query);
+  gst_caps_unref (caps);
+  gst_harness_teardown (h);
+}
+
+GST_END_TEST;
+
 /* Bayer mosaics, 8 and 16 bits, odd sizes (rows padded to 4 bytes, as
  * GStreamer's bayer elements lay them out): bit-exact through the GPU. */
 GST_START_TEST (test_bayer_round_trip)
@@ -636,6 +678,7 @@ cudatransfer_suite (void)
       G_N_ELEMENTS (formats));
   tcase_add_test (tc, test_renegotiation);
   tcase_add_test (tc, test_bayer_round_trip);
+  tcase_add_test (tc, test_bayer_in_proposed_pool);
   tcase_add_test (tc, test_passthrough_chain);
   tcase_add_test (tc, test_caps_refused);
   tcase_add_test (tc, test_caps_transform);
