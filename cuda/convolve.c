@@ -32,6 +32,18 @@ is_separator (char c)
   return c == ' ' || c == '\t' || c == ',' || c == '\n' || c == '\r';
 }
 
+/* Characters of the token at @p, up to the next separator or row end, as
+ * an error message quotes it (at most 40). */
+static int
+token_length (const char *p)
+{
+  int n = 0;
+
+  while (p[n] != '\0' && p[n] != ';' && !is_separator (p[n]) && n < 40)
+    n++;
+  return n;
+}
+
 bool
 cvcore_conv_taps_parse (const char *text, cvcore_conv_taps * taps,
     char *error, size_t error_size)
@@ -80,17 +92,17 @@ cvcore_conv_taps_parse (const char *text, cvcore_conv_taps * taps,
       if (!(isdigit ((unsigned char) *p) || *p == '-' || *p == '+'
               || *p == '.'))
         return parse_error (error, error_size,
-            "row %d: '%.10s' is not a number", row + 1, p);
+            "row %d: '%.*s' is not a number", row + 1, token_length (p), p);
       errno = 0;
       v = strtod (p, &end);
       if (end == p)
         return parse_error (error, error_size,
-            "row %d: '%.10s' is not a number", row + 1, p);
+            "row %d: '%.*s' is not a number", row + 1, token_length (p), p);
       if (errno == ERANGE || !(v >= -CVCORE_CONV_MAX_TAP
               && v <= CVCORE_CONV_MAX_TAP))
         return parse_error (error, error_size,
-            "row %d: %.10s is out of range (|tap| <= %g)", row + 1, p,
-            CVCORE_CONV_MAX_TAP);
+            "row %d: %.*s is out of range (|tap| <= %g)", row + 1,
+            token_length (p), p, CVCORE_CONV_MAX_TAP);
       if (*end != '\0' && *end != ';' && !is_separator (*end))
         return parse_error (error, error_size,
             "row %d: unexpected '%c' after a number", row + 1, *end);

@@ -125,6 +125,9 @@ GST_START_TEST (test_parse_errors)
   parse_fails ("1e400", "out of range");
   parse_fails ("-2e6", "out of range");
   parse_fails ("-", "not a number");
+  /* the message quotes the bad token, and only it */
+  parse_fails ("1 2 3; 4 5 six; 7 8 9", "row 2: 'six' is not a number");
+  parse_fails ("1 2 3; 1e99 4 5; 6 7 8", "row 2: 1e99 is out of range");
 }
 
 GST_END_TEST;
