@@ -127,17 +127,20 @@ parse (const char *path, FILE * f, cvcore_clt_kernel_set * set)
   if (field[6] != 0 || field[7] != 0)
     return cvcore_fail (CVCORE_ERROR_INVALID_VALUE,
         "%s: reserved header words are not zero", path);
+  /* the header's fields are signed 32-bit integers */
   if (field[0] > 65536 || field[1] > 65536 || field[2] > 4096
       || set_shape (set, (int) field[0], (int) field[1], (int) field[2],
           (int) field[5]) != CVCORE_OK)
     return cvcore_fail (CVCORE_ERROR_INVALID_VALUE,
-        "%s: bad shape (%ux%u frames, stride %u, %u channels)", path,
-        field[0], field[1], field[2], field[5]);
+        "%s: bad shape (%dx%d frames, stride %d, %d channels; frames of "
+        "1 to 65536, a stride of 1 to 4096, 1 or 3 channels)", path,
+        (int32_t) field[0], (int32_t) field[1], (int32_t) field[2],
+        (int32_t) field[5]);
   if (field[3] != (uint32_t) set->nodes_x || field[4] != (uint32_t) set->nodes_y)
     return cvcore_fail (CVCORE_ERROR_INVALID_VALUE,
-        "%s: %u x %u nodes, but %dx%d frames at stride %d need %d x %d",
-        path, field[3], field[4], set->width, set->height, set->stride,
-        set->nodes_x, set->nodes_y);
+        "%s: %d x %d nodes, but %dx%d frames at stride %d need %d x %d",
+        path, (int32_t) field[3], (int32_t) field[4], set->width,
+        set->height, set->stride, set->nodes_x, set->nodes_y);
   floats = data_floats (set);
   if (fseek (f, 0, SEEK_END) != 0 || (size = ftell (f)) < 0
       || (size_t) size != HEADER_BYTES + 4 * floats
@@ -169,13 +172,15 @@ cvcore_clt_kernel_set_load (const char *path, cvcore_clt_kernel_set ** out)
 {
   cvcore_clt_kernel_set *set;
   cvcore_status status;
+  size_t size;
   FILE *f;
 
   *out = NULL;
-  f = fopen (path, "rb");
-  if (f == NULL)
-    return cvcore_fail (CVCORE_ERROR_INVALID_VALUE, "cannot open %s: %s",
-        path, strerror (errno));
+  /* the header then says how large the rest must be */
+  status = cvcore_file_open (path, HEADER_BYTES + 4 * (size_t) MAX_NODES *
+      CVCORE_CLT_COEFFICIENTS, &f, &size);
+  if (status != CVCORE_OK)
+    return status;
   set = calloc (1, sizeof (*set));
   status = set ? parse (path, f, set) :
       cvcore_fail (CVCORE_ERROR_OUT_OF_MEMORY, "kernel set");

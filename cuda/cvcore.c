@@ -2,10 +2,14 @@
  * backend. */
 #include "cvcore-private.h"
 
+#include <errno.h>
+#include <fcntl.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 static _Thread_local char last_error[512];
 
@@ -24,6 +28,41 @@ const char *
 cvcore_last_error (void)
 {
   return last_error;
+}
+
+cvcore_status
+cvcore_file_open (const char *path, size_t max_size, FILE ** file,
+    size_t *size)
+{
+  /* non-blocking, so that opening a FIFO with no writer returns at once */
+  int fd = open (path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+  struct stat st;
+
+  *file = NULL;
+  if (fd < 0)
+    return cvcore_fail (CVCORE_ERROR_INVALID_VALUE, "cannot open %s: %s",
+        path, strerror (errno));
+  if (fstat (fd, &st) != 0 || !S_ISREG (st.st_mode)) {
+    close (fd);
+    return cvcore_fail (CVCORE_ERROR_INVALID_VALUE,
+        "%s is not a regular file (%s)", path, S_ISDIR (st.st_mode) ?
+        "a directory" : S_ISFIFO (st.st_mode) ? "a FIFO" : "a device or "
+        "other special file");
+  }
+  if ((unsigned long long) st.st_size > max_size) {
+    close (fd);
+    return cvcore_fail (CVCORE_ERROR_INVALID_VALUE,
+        "%s has %lld bytes, more than the %zu this file may have", path,
+        (long long) st.st_size, max_size);
+  }
+  *file = fdopen (fd, "rb");
+  if (*file == NULL) {
+    close (fd);
+    return cvcore_fail (CVCORE_ERROR_OUT_OF_MEMORY, "cannot read %s: %s",
+        path, strerror (errno));
+  }
+  *size = (size_t) st.st_size;
+  return CVCORE_OK;
 }
 
 const char *

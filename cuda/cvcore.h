@@ -19,6 +19,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 #ifdef __cplusplus
 extern "C" {
@@ -71,6 +72,13 @@ typedef struct
   int channels;                 /* 1, 2 or 4 interleaved samples per pixel */
   cvcore_sample sample;
 } cvcore_image;
+
+/* Files that properties name */
+/* Opens @path for reading when it is a regular file of at most @max_size
+ * bytes (its size in *@size): never a FIFO, device or directory, which
+ * could block a reader or never end. */
+cvcore_status cvcore_file_open (const char *path, size_t max_size,
+    FILE ** file, size_t *size);
 
 /* Errors */
 const char *cvcore_status_name (cvcore_status status);

@@ -529,8 +529,8 @@ gst_cuda_foveate_class_init (GstCudaFoveateClass * klass)
           "Grayscale picture of the blur wanted over the visual field, black "
           "sharp to white the model's blur at corner-eccentricity, stretched "
           "to the frame and centred on the fixation; replaces the model's "
-          "falloff. PGM, PFM (floats 0..1) or any picture GStreamer decodes",
-          NULL, flags));
+          "falloff. PGM, PFM (floats 0..1) or any picture GStreamer decodes; "
+          "a regular file of at most 64 MiB", NULL, flags));
 
   gst_cuda_vision_filter_class_add_pad_templates (filter_class,
       FOVEATE_FORMATS);

@@ -12,6 +12,7 @@
 #include <gst/video/video.h>
 
 #include "gstcudafoveatemap.h"
+#include "cvcore.h"
 
 #define DECODE_TIMEOUT (10 * GST_SECOND)
 
@@ -236,11 +237,24 @@ gst_cuda_foveate_map_load (const gchar * location, gint * width,
     gint * height, GError ** error)
 {
   gchar *data = NULL;
-  gsize size = 0;
+  size_t size = 0;
   guint8 *levels;
+  FILE *file;
 
-  if (!g_file_get_contents (location, &data, &size, error))
+  /* a FIFO or a device would block the streaming thread or never end */
+  if (cvcore_file_open (location, GST_CUDA_FOVEATE_MAP_MAX_BYTES, &file,
+          &size) != CVCORE_OK) {
+    map_fail (error, "%s", cvcore_last_error ());
     return NULL;
+  }
+  data = g_malloc (size + 1);
+  if (fread (data, 1, size, file) != size) {
+    map_fail (error, "%s: read %zu bytes short", location, size);
+    fclose (file);
+    g_free (data);
+    return NULL;
+  }
+  fclose (file);
   if (size >= 2 && data[0] == 'P' && data[1] == '5')
     levels = load_pgm (data, size, width, height, error);
   else if (size >= 2 && data[0] == 'P' && data[1] == 'f')

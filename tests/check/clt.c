@@ -752,6 +752,19 @@ GST_START_TEST (test_kernel_files)
   bad = write_file ("cvclt-bad.kernels", contents, size);
   assert_load_fails (bad, "nodes");
   g_free (bad);
+  /* signed fields read as such: -1 nodes, stride -8 */
+  memset (contents + 20, 0xff, 8);
+  bad = write_file ("cvclt-bad.kernels", contents, size);
+  assert_load_fails (bad, "-1 x -1 nodes");
+  g_free (bad);
+  memcpy (contents + 16, "\xf8\xff\xff\xff", 4);
+  bad = write_file ("cvclt-bad.kernels", contents, size);
+  assert_load_fails (bad, "stride -8");
+  g_free (bad);
+  g_free (contents);
+  fail_unless (g_file_get_contents (path, &contents, &size, NULL));
+  /* a directory is no kernel set of any kind */
+  assert_load_fails (g_get_tmp_dir (), "a directory");
   contents[20] = 5;
   contents[0] = 'X';
   bad = write_file ("cvclt-bad.kernels", contents, size);

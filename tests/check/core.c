@@ -1,5 +1,7 @@
 /* Tests of the cvcore C API on the backend GST_CUDAVISION_BACKEND names. */
 #include <string.h>
+#include <sys/stat.h>
+#include <glib/gstdio.h>
 
 #include "cvcore-private.h"
 #include "cvtest.h"
@@ -322,6 +324,53 @@ GST_START_TEST (test_stream_scratch)
 
 GST_END_TEST;
 
+static void
+assert_file_refused (const char *path, size_t max_size, const char *needle)
+{
+  FILE *file = NULL;
+  size_t size;
+
+  fail_unless_equals_int (cvcore_file_open (path, max_size, &file, &size),
+      CVCORE_ERROR_INVALID_VALUE);
+  fail_unless (file == NULL);
+  fail_unless (strstr (cvcore_last_error (), needle) != NULL,
+      "%s: '%s' lacks '%s'", path, cvcore_last_error (), needle);
+}
+
+/* Files that properties name: only regular files under a size cap, and
+ * special files refused at once rather than read without end or blocked
+ * on. */
+GST_START_TEST (test_file_open)
+{
+  gchar *dir = g_dir_make_tmp ("cvtest-XXXXXX", NULL);
+  gchar *regular = g_build_filename (dir, "regular", NULL);
+  gchar *fifo = g_build_filename (dir, "fifo", NULL);
+  FILE *file;
+  size_t size = 0;
+  char text[8] = "";
+
+  fail_unless (g_file_set_contents (regular, "12345", 5, NULL));
+  fail_unless (mkfifo (fifo, 0600) == 0);
+  fail_unless_equals_int (cvcore_file_open (regular, 5, &file, &size),
+      CVCORE_OK);
+  fail_unless_equals_uint64 (size, 5);
+  fail_unless_equals_int (fread (text, 1, sizeof (text), file), 5);
+  fclose (file);
+  assert_file_refused (regular, 4, "more than the 4");
+  assert_file_refused (fifo, 100, "a FIFO");
+  assert_file_refused (dir, 100, "a directory");
+  assert_file_refused ("/dev/zero", 100, "not a regular file");
+  assert_file_refused ("/nonexistent/map.pgm", 100, "cannot open");
+  g_unlink (fifo);
+  g_unlink (regular);
+  g_rmdir (dir);
+  g_free (fifo);
+  g_free (regular);
+  g_free (dir);
+}
+
+GST_END_TEST;
+
 static Suite *
 core_suite (void)
 {
@@ -338,6 +387,7 @@ core_suite (void)
   tcase_add_test (tc, test_events_order_streams);
   tcase_add_test (tc, test_stream_scratch);
   tcase_add_test (tc, test_huge_allocation_fails_cleanly);
+  tcase_add_test (tc, test_file_open);
   suite_add_tcase (s, tc);
   return s;
 }

@@ -6,6 +6,8 @@
 #include <glib/gstdio.h>
 #include <gst/video/navigation.h>
 
+#include <sys/stat.h>
+
 #include "cvtest.h"
 
 static const GstVideoFormat formats[] = {
@@ -392,12 +394,16 @@ GST_START_TEST (test_blur_map_errors)
     {"nan.pfm", "Pf\n1 1\n-1.0\n\x00\x00\xc0\x7f", "blockwise",
         "not a number"},
     {"text.png", "not a picture at all", "smooth", "decoded"},
+    /* read without end, or blocked on forever, before */
+    {"fifo.pgm", NULL, "blockwise", "a FIFO"},
+    {"/dev/zero", NULL, "blockwise", "not a regular file"},
   };
   gchar *dir = g_dir_make_tmp ("cudafoveate-XXXXXX", NULL);
 
   for (guint i = 0; i < G_N_ELEMENTS (cases); i++) {
-    gchar *path = g_build_filename (dir, cases[i].name ? cases[i].name :
-        "missing.pgm", NULL);
+    gchar *path = cases[i].name && cases[i].name[0] == '/' ?
+        g_strdup (cases[i].name) : g_build_filename (dir, cases[i].name ?
+        cases[i].name : "missing.pgm", NULL);
     gchar *launch;
     GstElement *pipeline;
     GstMessage *msg;
@@ -407,6 +413,8 @@ GST_START_TEST (test_blur_map_errors)
     if (cases[i].contents)
       fail_unless (g_file_set_contents (path, cases[i].contents,
               strlen (cases[i].contents) + (i == 4 ? 4 : 0), NULL));
+    else if (g_strcmp0 (cases[i].name, "fifo.pgm") == 0)
+      fail_unless (mkfifo (path, 0600) == 0);
     launch = g_strdup_printf ("videotestsrc num-buffers=2 ! "
         "video/x-raw,format=GRAY8,width=64,height=48 ! cudaupload ! "
         "cudafoveate mode=%s blur-map=\"%s\" ! cudadownload ! fakesink",
@@ -427,7 +435,8 @@ GST_START_TEST (test_blur_map_errors)
     gst_message_unref (msg);
     gst_element_set_state (pipeline, GST_STATE_NULL);
     gst_object_unref (pipeline);
-    g_unlink (path);
+    if (g_str_has_prefix (path, dir))
+      g_unlink (path);
     g_free (path);
     g_free (launch);
   }
