@@ -113,10 +113,26 @@ main (int argc, char **argv)
         "--output and one of --gaussian, --psf (see --help)\n");
     return 2;
   }
+  if (width > 65536 || height > 65536) {
+    fprintf (stderr, "cudavision-clt-kernels: --width and --height must be "
+        "1 to 65536 (got %dx%d)\n", width, height);
+    return 2;
+  }
+  if (stride < 1 || stride > 4096) {
+    fprintf (stderr, "cudavision-clt-kernels: --stride must be 1 to 4096 "
+        "tiles (got %d)\n", stride);
+    return 2;
+  }
+  if (!isfinite (noise) || noise < 0.0) {
+    fprintf (stderr, "cudavision-clt-kernels: --noise must be a finite "
+        "number of 0 or more (got %g)\n", noise);
+    return 2;
+  }
   if (gaussian) {
     gint n = sscanf (gaussian, "%lf,%lf", &sigma[0], &sigma[1]);
 
-    if (n < 1 || !(sigma[0] > 0.0) || (n == 2 && !(sigma[1] > 0.0))) {
+    if (n < 1 || !(sigma[0] > 0.0) || !isfinite (sigma[0])
+        || (n == 2 && !(sigma[1] > 0.0 && isfinite (sigma[1])))) {
       fprintf (stderr, "cudavision-clt-kernels: bad --gaussian '%s'\n",
           gaussian);
       return 2;
@@ -127,7 +143,7 @@ main (int argc, char **argv)
   if (colour_scales) {
     if (sscanf (colour_scales, "%lf,%lf,%lf", &scale[0], &scale[1],
             &scale[2]) != 3 || !(scale[0] > 0 && scale[1] > 0
-            && scale[2] > 0)) {
+            && scale[2] > 0) || !isfinite (scale[0] + scale[1] + scale[2])) {
       fprintf (stderr, "cudavision-clt-kernels: bad --colour-scales '%s'\n",
           colour_scales);
       return 2;
