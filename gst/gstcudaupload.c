@@ -296,6 +296,40 @@ upload_frame (GstCudaVisionUpload * self, UploadSlot * slot, GstBuffer * inbuf,
   return status;
 }
 
+/* Maps the input as the caps lay it out; a buffer without a video meta
+ * whose size is that of rows without padding (a Bayer mosaic from an
+ * application, say) is mapped so. An error says the sizes expected. */
+static gboolean
+map_input (GstCudaVisionUpload * self, GstBuffer * inbuf,
+    gboolean from_device, GstVideoFrame * frame)
+{
+  const GstVideoInfo *info =
+      gst_cuda_vision_base_transform_get_in_info (BASE (self));
+  const GstMapFlags flags = GST_MAP_READ |
+      (from_device ? GST_MAP_CUDA_VISION : 0);
+  const gsize size = gst_buffer_get_size (inbuf);
+  GstVideoInfo packed = *info;
+  gsize packed_size = 0;
+
+  for (guint p = 0; p < GST_VIDEO_INFO_N_PLANES (info); p++) {
+    packed.stride[p] = (gint) gst_cuda_vision_plane_row_bytes (info, p);
+    packed.offset[p] = packed_size;
+    packed_size += (gsize) packed.stride[p] *
+        gst_cuda_vision_plane_rows (info, p);
+  }
+  packed.size = packed_size;
+  if (gst_buffer_get_video_meta (inbuf) == NULL && size < info->size
+      && size == packed_size && !from_device)
+    info = &packed;
+  if (gst_video_frame_map (frame, (GstVideoInfo *) info, inbuf, flags))
+    return TRUE;
+  GST_ELEMENT_ERROR (self, STREAM, FORMAT, ("Cannot map the input frame"),
+      ("buffer of %" G_GSIZE_FORMAT " bytes; its caps need %" G_GSIZE_FORMAT
+          " (%" G_GSIZE_FORMAT " with rows unpadded), or a video meta",
+          size, GST_VIDEO_INFO_SIZE (info), packed_size));
+  return FALSE;
+}
+
 static gboolean
 check_memory (GstCudaVisionUpload * self, GstMemory * mem, const gchar * what)
 {
@@ -335,14 +369,8 @@ gst_cuda_vision_upload_transform (GstBaseTransform * trans, GstBuffer * inbuf,
   if (!check_memory (self, out_mem, "into the output frame")
       || (from_device && !check_memory (self, in_mem, "from the input frame")))
     return GST_FLOW_ERROR;
-  if (!gst_video_frame_map (&in_frame,
-          (GstVideoInfo *) gst_cuda_vision_base_transform_get_in_info (BASE
-              (self)), inbuf,
-          GST_MAP_READ | (from_device ? GST_MAP_CUDA_VISION : 0))) {
-    GST_ELEMENT_ERROR (self, STREAM, FORMAT, ("Cannot map the input frame"),
-        ("buffer %" GST_PTR_FORMAT, inbuf));
+  if (!map_input (self, inbuf, from_device, &in_frame))
     return GST_FLOW_ERROR;
-  }
   if (!gst_video_frame_map (&out_frame,
           (GstVideoInfo *) gst_cuda_vision_base_transform_get_out_info (BASE
               (self)), outbuf, GST_MAP_WRITE | GST_MAP_CUDA_VISION)) {

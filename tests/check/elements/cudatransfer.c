@@ -204,6 +204,40 @@ GST_START_TEST (test_bayer_in_proposed_pool)
 
 GST_END_TEST;
 
+/* A mosaic from an application, rows unpadded and no video meta, goes
+ * through; a buffer of neither size is refused, not read past its end. */
+GST_START_TEST (test_bayer_unpadded)
+{
+  GstHarness *h = gst_harness_new_parse ("cudaupload ! cudadownload");
+  GstBuffer *in = gst_buffer_new_allocate (NULL, 17 * 15, NULL), *out;
+  GstVideoMeta *meta;
+  GstMapInfo a, b;
+
+  gst_harness_set_src_caps_str (h, "video/x-bayer,format=rggb,width=17,"
+      "height=15,framerate=30/1");
+  gst_harness_set_sink_caps_str (h, "video/x-bayer");
+  fail_unless (gst_buffer_map (in, &a, GST_MAP_WRITE));
+  cvtest_fill_random (a.data, a.size, 9);
+  gst_buffer_unmap (in, &a);
+  out = gst_harness_push_and_pull (h, gst_buffer_ref (in));
+  fail_unless (out != NULL);
+  meta = gst_buffer_get_video_meta (out);
+  fail_unless (gst_buffer_map (in, &a, GST_MAP_READ));
+  fail_unless (gst_buffer_map (out, &b, GST_MAP_READ));
+  for (gint y = 0; y < 15; y++)
+    fail_unless (memcmp (a.data + y * 17, b.data + (meta ? meta->offset[0] +
+                y * meta->stride[0] : (gsize) y * 20), 17) == 0, "row %d", y);
+  gst_buffer_unmap (in, &a);
+  gst_buffer_unmap (out, &b);
+  gst_buffer_unref (out);
+  gst_buffer_unref (in);
+  fail_unless_equals_int (gst_harness_push (h, gst_buffer_new_allocate (NULL,
+              100, NULL)), GST_FLOW_ERROR);
+  gst_harness_teardown (h);
+}
+
+GST_END_TEST;
+
 /* Bayer mosaics, 8 and 16 bits, odd sizes (rows padded to 4 bytes, as
  * GStreamer's bayer elements lay them out): bit-exact through the GPU. */
 GST_START_TEST (test_bayer_round_trip)
@@ -679,6 +713,7 @@ cudatransfer_suite (void)
   tcase_add_test (tc, test_renegotiation);
   tcase_add_test (tc, test_bayer_round_trip);
   tcase_add_test (tc, test_bayer_in_proposed_pool);
+  tcase_add_test (tc, test_bayer_unpadded);
   tcase_add_test (tc, test_passthrough_chain);
   tcase_add_test (tc, test_caps_refused);
   tcase_add_test (tc, test_caps_transform);
