@@ -113,14 +113,15 @@ typedef struct
   const cvcore_fov_model *model;
   double span;                  /* the half-diagonal, or sigma at level 255 */
   bool levels;
+  double max_sigma;             /* blur beyond is rendered at this sigma */
 } BankWalk;
 
 static double
 walk_sigma (const BankWalk * walk, int v)
 {
-  return walk->levels ? walk->span * v / 255.0 :
+  return fmin (walk->max_sigma, walk->levels ? walk->span * v / 255.0 :
       cvcore_fov_sigma (walk->model, v / walk->span *
-      walk->model->corner_eccentricity);
+          walk->model->corner_eccentricity));
 }
 
 /* The bank for sigma steps of @ratio: walking @first..@last, a new filter
@@ -158,10 +159,10 @@ build_steps (cvcore_fov_plan * plan, const BankWalk * walk, int first,
 /* The model's bank: whole distances out to the farthest fragment centre. */
 static cvcore_status
 build_bank (cvcore_fov_plan * plan, const cvcore_fov_model * model,
-    double ratio)
+    double ratio, double max_sigma)
 {
   const BankWalk walk = { model, 0.5 * hypot (plan->width, plan->height),
-    false
+    false, max_sigma
   };
 
   return build_steps (plan, &walk, 0, (int) ceil (farthest_centre (plan)),
@@ -172,10 +173,10 @@ build_bank (cvcore_fov_plan * plan, const cvcore_fov_model * model,
  * highest (smooth rendering interpolates between). */
 static cvcore_status
 build_map_bank (cvcore_fov_plan * plan, const cvcore_fov_model * model,
-    const cvcore_fov_map * map, double ratio)
+    const cvcore_fov_map * map, double ratio, double max_sigma)
 {
   const BankWalk walk = { model, cvcore_fov_sigma (model,
-          model->corner_eccentricity), true
+          model->corner_eccentricity), true, max_sigma
   };
   int lowest = 255, highest = 0;
 
@@ -216,19 +217,32 @@ plan_setup (cvcore_fov_plan * plan, const cvcore_fov_model * model,
 }
 
 /* The bank at the finest quantisation that fits: from the model, or from
- * @map when given. */
+ * @map when given. When even the coarsest steps do not fit (strong blur
+ * over large frames), the blur is capped at the largest sigma whose bank
+ * fits, the widest filter the bank holds at most: a stronger setting then
+ * looks like the strongest that fits, and never stops the stream. */
 static cvcore_status
 build_finest_bank (cvcore_fov_plan * plan, const cvcore_fov_model * model,
     const cvcore_fov_map * map)
 {
   static const double ratios[] = { CVCORE_FOV_SIGMA_RATIO, 1.08, 1.15, 1.3 };
+  const unsigned n_ratios = sizeof (ratios) / sizeof (ratios[0]);
+  /* the widest filter: 6 sigma + 1 taps of radius CVCORE_FOV_MAX_RADIUS */
+  double max_sigma = CVCORE_FOV_MAX_RADIUS / 3.0;
   cvcore_status status = CVCORE_OK;
 
-  for (unsigned i = 0; i < sizeof (ratios) / sizeof (ratios[0]); i++) {
-    status = map ? build_map_bank (plan, model, map, ratios[i]) :
-        build_bank (plan, model, ratios[i]);
+  for (unsigned i = 0; i < n_ratios; i++) {
+    status = map ? build_map_bank (plan, model, map, ratios[i], HUGE_VAL) :
+        build_bank (plan, model, ratios[i], HUGE_VAL);
     if (status == CVCORE_OK)
-      break;
+      return status;
+  }
+  for (; max_sigma >= 1.0; max_sigma *= 0.8) {
+    status = map ? build_map_bank (plan, model, map, ratios[n_ratios - 1],
+        max_sigma) : build_bank (plan, model, ratios[n_ratios - 1],
+        max_sigma);
+    if (status == CVCORE_OK)
+      return status;
   }
   return status;
 }

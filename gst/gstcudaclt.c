@@ -244,17 +244,28 @@ ensure_kernels (GstCudaClt * self, cvcore_stream * stream)
   GST_OBJECT_UNLOCK (self);
 
   if (changed) {
-    cvcore_clt_kernel_set_free (self->kernels);
-    self->kernels = NULL;
-    self->kernels_on_device = FALSE;
-    if (location && cvcore_clt_kernel_set_load (location, &self->kernels)
+    cvcore_clt_kernel_set *loaded = NULL;
+
+    if (location && cvcore_clt_kernel_set_load (location, &loaded)
         != CVCORE_OK) {
+      /* mid-stream, a bad file does not end the stream: the set in use
+       * stays */
+      if (self->kernels) {
+        GST_ELEMENT_WARNING (self, RESOURCE, OPEN_READ,
+            ("Cannot use the kernel set \"%s\": keeping the previous one",
+                location), ("%s", cvcore_last_error ()));
+        g_free (location);
+        return TRUE;
+      }
       GST_ELEMENT_ERROR (self, RESOURCE, OPEN_READ,
           ("Cannot use the kernel set \"%s\"", location),
           ("%s", cvcore_last_error ()));
       g_free (location);
       return FALSE;
     }
+    cvcore_clt_kernel_set_free (self->kernels);
+    self->kernels = loaded;
+    self->kernels_on_device = FALSE;
     g_free (location);
   }
   if (self->kernels == NULL) {

@@ -49,6 +49,7 @@
 #endif
 
 #include <gst/video/navigation.h>
+#include <math.h>
 
 #include "gstcudafoveate.h"
 #include "gstcudafoveatemap.h"
@@ -78,6 +79,8 @@ enum
 };
 
 #define DEFAULT_FIXATION 0.5
+#define FIXATION_MIN -1.0
+#define FIXATION_MAX 2.0
 #define DEFAULT_FRAGMENT_SIZE 32
 
 struct _GstCudaFoveate
@@ -104,6 +107,8 @@ struct _GstCudaFoveate
   cvcore_fov_plan *plan;
   cvcore_fov_plan *chroma_plan;
   guint channel_mask[GST_VIDEO_MAX_PLANES];
+  /* streaming thread only: a frame went through since start */
+  gboolean streaming;
 };
 
 #define BASE(self) GST_CUDA_VISION_BASE_TRANSFORM (self)
@@ -275,18 +280,27 @@ ensure_map (GstCudaFoveate * self, cvcore_stream * stream)
   location = g_strdup (self->blur_map_location);
   GST_OBJECT_UNLOCK (self);
 
-  free_map (self);
-  if (location == NULL)
+  if (location == NULL) {
+    free_map (self);
     return TRUE;
+  }
   levels = gst_cuda_foveate_map_load (location, &width, &height, &error);
   if (levels == NULL) {
-    GST_ELEMENT_ERROR (self, RESOURCE, OPEN_READ,
-        ("Cannot use the blur map \"%s\"", location), ("%s",
-            error->message));
+    /* mid-stream, a bad file does not end the stream: the map or model in
+     * use stays */
+    if (self->streaming)
+      GST_ELEMENT_WARNING (self, RESOURCE, OPEN_READ,
+          ("Cannot use the blur map \"%s\": keeping the previous blur",
+              location), ("%s", error->message));
+    else
+      GST_ELEMENT_ERROR (self, RESOURCE, OPEN_READ,
+          ("Cannot use the blur map \"%s\"", location), ("%s",
+              error->message));
     g_clear_error (&error);
     g_free (location);
-    return FALSE;
+    return self->streaming;
   }
+  free_map (self);
   if (cvcore_plane_alloc (core, width, height, &self->map_levels, &pitch)
       != CVCORE_OK || cvcore_copy_2d_async (stream, self->map_levels, pitch,
           levels, width, width, height, CVCORE_COPY_HOST_TO_DEVICE) !=
@@ -407,6 +421,7 @@ gst_cuda_foveate_process (GstCudaVisionFilter * filter,
       return gst_cuda_vision_base_transform_core_error (BASE (self),
           "Foveation failed");
   }
+  self->streaming = TRUE;
   return GST_FLOW_OK;
 }
 
@@ -426,9 +441,13 @@ gst_cuda_foveate_src_event (GstBaseTransform * trans, GstEvent * event)
       && gst_navigation_event_parse_mouse_move_event (event, &x, &y)
       && GST_VIDEO_INFO_WIDTH (info) > 0 && GST_VIDEO_INFO_HEIGHT (info) > 0) {
     GST_OBJECT_LOCK (self);
-    if (self->follow_pointer) {
-      self->fixation_x = x / GST_VIDEO_INFO_WIDTH (info);
-      self->fixation_y = y / GST_VIDEO_INFO_HEIGHT (info);
+    /* a pointer far outside the window, or not a number, stays within
+     * the properties' range */
+    if (self->follow_pointer && isfinite (x) && isfinite (y)) {
+      self->fixation_x = CLAMP (x / GST_VIDEO_INFO_WIDTH (info),
+          FIXATION_MIN, FIXATION_MAX);
+      self->fixation_y = CLAMP (y / GST_VIDEO_INFO_HEIGHT (info),
+          FIXATION_MIN, FIXATION_MAX);
       self->plan_stale = TRUE;
     }
     GST_OBJECT_UNLOCK (self);
@@ -443,6 +462,7 @@ gst_cuda_foveate_stop (GstBaseTransform * trans)
   GstCudaFoveate *self = GST_CUDA_FOVEATE (trans);
 
   free_map (self);
+  self->streaming = FALSE;
   GST_OBJECT_LOCK (self);
   self->map_changed = TRUE;     /* loaded again for the next device */
   GST_OBJECT_UNLOCK (self);
@@ -483,13 +503,13 @@ gst_cuda_foveate_class_init (GstCudaFoveateClass * klass)
   gst_cuda_vision_install_double (gobject_class, PROP_FIXATION_X,
       "fixation-x", "Fixation X",
       "Horizontal position of the fixation point, as a fraction of the "
-      "width (0 left edge, 1 right edge; outside the frame allowed)", -1.0,
-      2.0, DEFAULT_FIXATION, moving);
+      "width (0 left edge, 1 right edge; outside the frame allowed)",
+      FIXATION_MIN, FIXATION_MAX, DEFAULT_FIXATION, moving);
   gst_cuda_vision_install_double (gobject_class, PROP_FIXATION_Y,
       "fixation-y", "Fixation Y",
       "Vertical position of the fixation point, as a fraction "
-      "of the height (0 top, 1 bottom; outside the frame allowed)", -1.0, 2.0,
-      DEFAULT_FIXATION, moving);
+      "of the height (0 top, 1 bottom; outside the frame allowed)",
+      FIXATION_MIN, FIXATION_MAX, DEFAULT_FIXATION, moving);
   g_object_class_install_property (gobject_class, PROP_FOLLOW_POINTER,
       g_param_spec_boolean ("follow-pointer", "Follow pointer",
           "Move the fixation to the mouse pointer reported by downstream "

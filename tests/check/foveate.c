@@ -110,9 +110,23 @@ GST_START_TEST (test_plan)
           32, 0.5, 0.5), CVCORE_OK);
   fail_unless (plan.sigma_ratio > 1.04, "ratio %g, %d filters, %d taps",
       plan.sigma_ratio, plan.n_filters, plan.n_taps);
+  /* too strong for any bank: the blur is capped, the plan still made */
   model.strength = 40.0;
   fail_unless_equals_int (cvcore_fov_plan_init (&plan, &model, 3840, 2160,
-          32, 0.0, 0.0), CVCORE_ERROR_INVALID_VALUE);
+          32, 0.0, 0.0), CVCORE_OK);
+  fail_unless (plan.max_radius <= CVCORE_FOV_MAX_RADIUS
+      && plan.n_taps <= CVCORE_FOV_MAX_TAPS
+      && plan.sigma[plan.n_filters - 1] <= CVCORE_FOV_MAX_RADIUS / 3.0 + 1e-3,
+      "%d filters, radius %d, largest sigma %g", plan.n_filters,
+      plan.max_radius, plan.sigma[plan.n_filters - 1]);
+  /* in-range element settings that did not fit before */
+  cvcore_fov_model_init (&model);
+  model.alpha = 10.0;
+  fail_unless_equals_int (cvcore_fov_plan_init (&plan, &model, 128, 96, 32,
+          0.5, 0.5), CVCORE_OK);
+  model.alpha = 5.0;
+  fail_unless_equals_int (cvcore_fov_plan_init (&plan, &model, 1920, 1080,
+          32, 0.5, 0.5), CVCORE_OK);
 }
 
 GST_END_TEST;

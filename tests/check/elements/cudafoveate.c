@@ -1,6 +1,7 @@
 /* cudafoveate as an element: formats, the fovea, alpha, the fixation moved
  * by property and by pointer, settings out of reach. The arithmetic itself
  * is tested in foveate.c. */
+#include <math.h>
 #include <string.h>
 
 #include <glib/gstdio.h>
@@ -131,6 +132,55 @@ GST_START_TEST (test_fixation_moves)
   fail_unless_equals_int (differences_around (in, out, &info, 50, 25), 0);
   gst_buffer_unref (out);
 
+  /* a pointer far away or not a number keeps the fixation in range, and
+   * frames keep coming */
+  {
+    const gdouble moves[][2] = { {-200, 5000}, {1e6, 1e6}, {INFINITY, 10} };
+    const gdouble expect[][2] = { {-1, 2}, {2, 2}, {2, 2} };
+
+    for (guint i = 0; i < G_N_ELEMENTS (moves); i++) {
+      gdouble fy;
+
+      fail_unless (gst_harness_push_upstream_event (h,
+              gst_navigation_event_new_mouse_move (moves[i][0], moves[i][1],
+                  GST_NAVIGATION_MODIFIER_NONE)));
+      g_object_get (foveate, "fixation-x", &fx, "fixation-y", &fy, NULL);
+      fail_unless_equals_float (fx, expect[i][0]);
+      fail_unless_equals_float (fy, expect[i][1]);
+      gst_buffer_unref (cvtest_push_frame (h, in));
+    }
+  }
+
+  gst_buffer_unref (in);
+  gst_object_unref (foveate);
+  gst_harness_teardown (h);
+}
+
+GST_END_TEST;
+
+/* Settings in their ranges never stop the stream: the model's strongest
+ * corners at small sizes, and a blur map that cannot be read mid-stream
+ * (the previous blur stays, with a warning). */
+GST_START_TEST (test_in_range_settings_keep_flowing)
+{
+  GstElement *foveate;
+  GstHarness *h = cvtest_filter_harness ("cudafoveate", "alpha=10",
+      &foveate);
+  GstVideoInfo info;
+  GstBuffer *in, *first, *out;
+
+  cvtest_set_caps (h, &info, GST_VIDEO_FORMAT_GRAY8, 40, 30);
+  in = cvtest_random_frame (&info, 11);
+  first = cvtest_push_frame (h, in);
+  g_object_set (foveate, "e2", 0.01, NULL);
+  gst_buffer_unref (cvtest_push_frame (h, in));
+  g_object_set (foveate, "alpha", 0.106, "e2", 2.3, NULL);
+  gst_buffer_unref (cvtest_push_frame (h, in));
+  g_object_set (foveate, "alpha", 10.0, "blur-map", "/dev/zero", NULL);
+  out = cvtest_push_frame (h, in);
+  cvtest_assert_frames_equal (first, out, &info);
+  gst_buffer_unref (out);
+  gst_buffer_unref (first);
   gst_buffer_unref (in);
   gst_object_unref (foveate);
   gst_harness_teardown (h);
@@ -195,7 +245,8 @@ GST_START_TEST (test_fragment_size)
 GST_END_TEST;
 
 /* Blur beyond the largest radius (sigma about 50 times the default
- * model's, over 1000 pixels, at the far corner) is an error, not a crash. */
+ * model's, over 1000 pixels, at the far corner) is capped at the widest
+ * filter: the stream goes on. */
 GST_START_TEST (test_out_of_reach)
 {
   GstHarness *h = cvtest_filter_harness ("cudafoveate",
@@ -205,7 +256,8 @@ GST_START_TEST (test_out_of_reach)
 
   cvtest_set_caps (h, &info, GST_VIDEO_FORMAT_GRAY8, 64, 48);
   in = cvtest_random_frame (&info, 1);
-  fail_unless_equals_int (gst_harness_push (h, in), GST_FLOW_ERROR);
+  gst_buffer_unref (cvtest_push_frame (h, in));
+  gst_buffer_unref (in);
   gst_harness_teardown (h);
 }
 
@@ -463,6 +515,7 @@ cudafoveate_suite (void)
   tcase_add_test (tc, test_blur_map);
   tcase_add_test (tc, test_blur_map_png);
   tcase_add_test (tc, test_blur_map_errors);
+  tcase_add_test (tc, test_in_range_settings_keep_flowing);
   return s;
 }
 
