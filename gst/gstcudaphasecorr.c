@@ -243,11 +243,22 @@ static gboolean
 gst_cuda_phase_corr_start (GstAggregator * agg)
 {
   GstCudaPhaseCorr *self = GST_CUDA_PHASE_CORR (agg);
+  gboolean right_unlinked;
   gint device_id;
 
   GST_OBJECT_LOCK (self);
   device_id = self->device_id;
+  /* the aggregator would wait for its frames for ever, saying nothing */
+  right_unlinked = self->mode == GST_CUDA_PHASE_CORR_STEREO && self->right
+      && !gst_pad_is_linked (GST_PAD (self->right));
   GST_OBJECT_UNLOCK (self);
+  if (right_unlinked) {
+    GST_ELEMENT_ERROR (self, CORE, PAD,
+        ("The sink_right pad is requested but not linked"),
+        ("stereo matching waits for a right view on sink_right: link it "
+            "before starting, or release the pad"));
+    return FALSE;
+  }
   if (!gst_cuda_vision_open_stream (GST_ELEMENT (self), device_id,
           &self->device, &self->stream))
     return FALSE;

@@ -9,6 +9,8 @@
 #include <math.h>
 #include <gst/app/app.h>
 
+#include <string.h>
+
 #include "cvtest.h"
 #include "pictures.h"
 #include "gstcudavisioncorrelationmeta.h"
@@ -402,6 +404,34 @@ GST_START_TEST (test_right_pad)
 
 GST_END_TEST;
 
+/* Stereo with sink_right requested but never linked says so at start,
+ * rather than waiting for a right view for ever. */
+GST_START_TEST (test_right_pad_unlinked)
+{
+  GstElement *pipeline = gst_parse_launch ("videotestsrc num-buffers=3 ! "
+      "video/x-raw,format=GRAY8,width=64,height=48 ! cudaupload ! "
+      "cudaphasecorr name=pc mode=stereo ! cudadownload ! fakesink", NULL);
+  GstElement *pc = gst_bin_get_by_name (GST_BIN (pipeline), "pc");
+  GstPad *right = gst_element_request_pad_simple (pc, "sink_right");
+  GstMessage *msg;
+  GError *error = NULL;
+
+  fail_unless (right != NULL);
+  msg = cvtest_run_to_end (pipeline, 10 * GST_SECOND);
+  fail_unless (msg != NULL, "no error: the pipeline ran or stalled");
+  gst_message_parse_error (msg, &error, NULL);
+  fail_unless (strstr (error->message, "sink_right") != NULL, "%s",
+      error->message);
+  g_error_free (error);
+  gst_message_unref (msg);
+  gst_element_set_state (pipeline, GST_STATE_NULL);
+  gst_object_unref (right);
+  gst_object_unref (pc);
+  gst_object_unref (pipeline);
+}
+
+GST_END_TEST;
+
 static Suite *
 cudaphasecorr_suite (void)
 {
@@ -417,6 +447,7 @@ cudaphasecorr_suite (void)
   tcase_add_test (tc, test_disparity);
   tcase_add_test (tc, test_views_differ);
   tcase_add_test (tc, test_right_pad);
+  tcase_add_test (tc, test_right_pad_unlinked);
   return s;
 }
 
