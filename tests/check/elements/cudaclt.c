@@ -150,6 +150,42 @@ GST_START_TEST (test_kernel_errors)
 
 GST_END_TEST;
 
+/* A kernel set that cannot be read mid-stream keeps the one in use: the
+ * frames keep coming, deconvolved as before. */
+GST_START_TEST (test_bad_kernels_while_playing)
+{
+  gchar *path = g_build_filename (g_get_tmp_dir (), "cudaclt-keep.kernels",
+      NULL), *props;
+  cvcore_clt_kernel_set *set;
+  GstElement *filter;
+  GstHarness *h;
+  GstVideoInfo info;
+  GstBuffer *in, *first, *out;
+
+  fail_unless_equals_int (cvcore_clt_kernel_set_new (40, 24, 2, 1, &set),
+      CVCORE_OK);
+  fail_unless_equals_int (cvcore_clt_kernel_set_save (set, path), CVCORE_OK);
+  cvcore_clt_kernel_set_free (set);
+  props = g_strdup_printf ("operation=deconvolve kernels-location=%s", path);
+  h = cvtest_filter_harness ("cudaclt", props, &filter);
+  cvtest_set_caps (h, &info, GST_VIDEO_FORMAT_GRAY8, 40, 24);
+  in = cvtest_random_frame (&info, 3);
+  first = cvtest_push_frame (h, in);
+  g_object_set (filter, "kernels-location", "/dev/zero", NULL);
+  out = cvtest_push_frame (h, in);
+  cvtest_assert_frames_equal (first, out, &info);
+  gst_buffer_unref (out);
+  gst_buffer_unref (first);
+  gst_buffer_unref (in);
+  gst_object_unref (filter);
+  gst_harness_teardown (h);
+  g_unlink (path);
+  g_free (props);
+  g_free (path);
+}
+
+GST_END_TEST;
+
 /* shift-x set between frames applies to the next frame; a new size is
  * taken (the planes are made again). */
 GST_START_TEST (test_changes_while_playing)
@@ -277,6 +313,7 @@ cudaclt_suite (void)
   tcase_add_test (tc, test_integer_shift);
   tcase_add_test (tc, test_lowpass_flat);
   tcase_add_test (tc, test_kernel_errors);
+  tcase_add_test (tc, test_bad_kernels_while_playing);
   tcase_add_test (tc, test_changes_while_playing);
   return s;
 }
