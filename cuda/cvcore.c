@@ -496,9 +496,12 @@ cvcore_event_record (cvcore_event * event, cvcore_stream * stream)
 {
   cvcore_status status;
 
-  if (event->device != stream->device)
+  /* CUDA records an event on a stream of its own context: devices opened
+   * apart can share one (the primary context, or an adopted one) */
+  if (event->device != stream->device && (event->device->context == NULL
+          || event->device->context != stream->device->context))
     return cvcore_fail (CVCORE_ERROR_INVALID_VALUE,
-        "an event is recorded on a stream of another device");
+        "an event is recorded on a stream of another device or context");
   status = event->device->ops->event_record (event->device, event->handle,
       stream->handle);
   if (status == CVCORE_OK)

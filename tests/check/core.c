@@ -324,6 +324,30 @@ GST_START_TEST (test_stream_scratch)
 
 GST_END_TEST;
 
+/* Devices opened apart on one GPU share its primary context, so their
+ * events and streams mix; the CPU backend's devices do not. */
+GST_START_TEST (test_events_across_devices_of_one_context)
+{
+  cvcore_device *other;
+  cvcore_event *event;
+
+  fail_unless_equals_int (cvcore_device_open (cvtest_backend (), 0, &other),
+      CVCORE_OK);
+  fail_unless_equals_int (cvcore_event_new (other, false, &event), CVCORE_OK);
+  fail_unless_equals_int (cvcore_event_record (event, stream),
+      cvtest_backend () == CVCORE_BACKEND_CUDA ? CVCORE_OK :
+      CVCORE_ERROR_INVALID_VALUE);
+  fail_unless (cvcore_device_context (other) == cvcore_device_context
+      (device));
+  fail_unless ((cvcore_device_context (other) != NULL) ==
+      (cvtest_backend () == CVCORE_BACKEND_CUDA));
+  fail_unless_equals_int (cvcore_event_synchronize (event), CVCORE_OK);
+  cvcore_event_free (event);
+  cvcore_device_close (other);
+}
+
+GST_END_TEST;
+
 static void
 assert_file_refused (const char *path, size_t max_size, const char *needle)
 {
@@ -388,6 +412,7 @@ core_suite (void)
   tcase_add_test (tc, test_stream_scratch);
   tcase_add_test (tc, test_huge_allocation_fails_cleanly);
   tcase_add_test (tc, test_file_open);
+  tcase_add_test (tc, test_events_across_devices_of_one_context);
   suite_add_tcase (s, tc);
   return s;
 }
