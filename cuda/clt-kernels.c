@@ -110,12 +110,12 @@ write_u32 (unsigned char *p, uint32_t v)
     p[i] = (unsigned char) (v >> (8 * i));
 }
 
+/* @size: the file's, as opening it found it. */
 static cvcore_status
-parse (const char *path, FILE * f, cvcore_clt_kernel_set * set)
+parse (const char *path, FILE * f, size_t size, cvcore_clt_kernel_set * set)
 {
   unsigned char header[HEADER_BYTES], word[4];
   uint32_t field[8];
-  long size = -1;
   size_t floats;
 
   if (fread (header, 1, HEADER_BYTES, f) != HEADER_BYTES
@@ -142,11 +142,9 @@ parse (const char *path, FILE * f, cvcore_clt_kernel_set * set)
         path, (int32_t) field[3], (int32_t) field[4], set->width,
         set->height, set->stride, set->nodes_x, set->nodes_y);
   floats = data_floats (set);
-  if (fseek (f, 0, SEEK_END) != 0 || (size = ftell (f)) < 0
-      || (size_t) size != HEADER_BYTES + 4 * floats
-      || fseek (f, HEADER_BYTES, SEEK_SET) != 0)
+  if (size != HEADER_BYTES + 4 * floats)
     return cvcore_fail (CVCORE_ERROR_INVALID_VALUE,
-        "%s: %ld bytes, the header promises %zu", path, size,
+        "%s: %zu bytes, the header promises %zu", path, size,
         HEADER_BYTES + 4 * floats);
   set->data = malloc (floats * sizeof (float));
   if (set->data == NULL)
@@ -182,7 +180,7 @@ cvcore_clt_kernel_set_load (const char *path, cvcore_clt_kernel_set ** out)
   if (status != CVCORE_OK)
     return status;
   set = calloc (1, sizeof (*set));
-  status = set ? parse (path, f, set) :
+  status = set ? parse (path, f, size, set) :
       cvcore_fail (CVCORE_ERROR_OUT_OF_MEMORY, "kernel set");
   fclose (f);
   if (status != CVCORE_OK) {
