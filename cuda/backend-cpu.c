@@ -4,6 +4,7 @@
 #define _POSIX_C_SOURCE 200809L
 #include "cvcore-private.h"
 
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -61,6 +62,75 @@ cpu_free (cvcore_device * device, void *ptr)
 {
   (void) device;
   free (ptr);
+}
+
+/* Registered ranges, process-wide as CUDA's are, so that the CPU backend
+ * refuses what CUDA would refuse: overlaps, and unknown unregistrations. */
+typedef struct
+{
+  const uint8_t *start;
+  size_t size;
+} cpu_range;
+
+static struct
+{
+  pthread_mutex_t lock;
+  cpu_range *ranges;
+  size_t n, room;
+} registry = { PTHREAD_MUTEX_INITIALIZER, NULL, 0, 0 };
+
+static cvcore_status
+cpu_host_register (cvcore_device * device, void *ptr, size_t size)
+{
+  const uint8_t *start = ptr;
+  cvcore_status status = CVCORE_OK;
+
+  (void) device;
+  pthread_mutex_lock (&registry.lock);
+  for (size_t i = 0; i < registry.n && status == CVCORE_OK; i++) {
+    const cpu_range *r = &registry.ranges[i];
+
+    if (start < r->start + r->size && r->start < start + size)
+      status = cvcore_fail (CVCORE_ERROR_RUNTIME,
+          "%zu bytes at %p overlap registered memory", size, ptr);
+  }
+  if (status == CVCORE_OK && registry.n == registry.room) {
+    size_t room = registry.room ? registry.room * 2 : 16;
+    cpu_range *grown = realloc (registry.ranges, room * sizeof (cpu_range));
+
+    if (grown == NULL)
+      status = cvcore_fail (CVCORE_ERROR_OUT_OF_MEMORY, "out of host memory");
+    else {
+      registry.ranges = grown;
+      registry.room = room;
+    }
+  }
+  if (status == CVCORE_OK) {
+    registry.ranges[registry.n].start = start;
+    registry.ranges[registry.n++].size = size;
+  }
+  pthread_mutex_unlock (&registry.lock);
+  return status;
+}
+
+static cvcore_status
+cpu_host_unregister (cvcore_device * device, void *ptr)
+{
+  cvcore_status status = CVCORE_ERROR_INVALID_VALUE;
+
+  (void) device;
+  pthread_mutex_lock (&registry.lock);
+  for (size_t i = 0; i < registry.n; i++) {
+    if (registry.ranges[i].start == ptr) {
+      registry.ranges[i] = registry.ranges[--registry.n];
+      status = CVCORE_OK;
+      break;
+    }
+  }
+  pthread_mutex_unlock (&registry.lock);
+  if (status != CVCORE_OK)
+    return cvcore_fail (status, "%p is not registered", ptr);
+  return CVCORE_OK;
 }
 
 static cvcore_status
@@ -184,6 +254,8 @@ const cvcore_backend_ops cvcore_cpu_ops = {
   .device_free = cpu_free,
   .host_alloc = cpu_alloc,
   .host_free = cpu_free,
+  .host_register = cpu_host_register,
+  .host_unregister = cpu_host_unregister,
   .stream_new = cpu_stream_new,
   .stream_free = cpu_stream_free,
   .stream_synchronize = cpu_stream_synchronize,

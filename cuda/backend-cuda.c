@@ -18,6 +18,10 @@ cvcore_cuda_fail (int error, const char *call, const char *file, int line)
   cudaError_t err = (cudaError_t) error;
   cvcore_status status;
 
+  /* Reported now: left as the thread's last error, a refusal that is no
+   * fault (a registration of memory already registered, say) would fail
+   * the next kernel launch's check. */
+  cudaGetLastError ();
   switch (err) {
     case cudaErrorInsufficientDriver:
     case cudaErrorCompatNotSupportedOnDevice:
@@ -208,6 +212,22 @@ cuda_host_free (cvcore_device * device, void *ptr)
 }
 
 static cvcore_status
+cuda_host_register (cvcore_device * device, void *ptr, size_t size)
+{
+  BIND (device);
+  CUDA_TRY (cudaHostRegister (ptr, size, cudaHostRegisterPortable));
+  return CVCORE_OK;
+}
+
+static cvcore_status
+cuda_host_unregister (cvcore_device * device, void *ptr)
+{
+  BIND (device);
+  CUDA_TRY (cudaHostUnregister (ptr));
+  return CVCORE_OK;
+}
+
+static cvcore_status
 cuda_stream_new (cvcore_device * device, void **handle)
 {
   cudaStream_t stream;
@@ -372,6 +392,8 @@ const cvcore_backend_ops cvcore_cuda_ops = {
   .device_free = cuda_device_free,
   .host_alloc = cuda_host_alloc,
   .host_free = cuda_host_free,
+  .host_register = cuda_host_register,
+  .host_unregister = cuda_host_unregister,
   .stream_new = cuda_stream_new,
   .stream_free = cuda_stream_free,
   .stream_synchronize = cuda_stream_synchronize,

@@ -23,6 +23,9 @@ typedef struct
   cvcore_status (*host_alloc) (cvcore_device * device, size_t size,
       void **ptr);
   void (*host_free) (cvcore_device * device, void *ptr);
+  cvcore_status (*host_register) (cvcore_device * device, void *ptr,
+      size_t size);
+  cvcore_status (*host_unregister) (cvcore_device * device, void *ptr);
 
   cvcore_status (*stream_new) (cvcore_device * device, void **handle);
   void (*stream_free) (cvcore_device * device, void *handle);

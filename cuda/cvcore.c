@@ -308,6 +308,23 @@ cvcore_host_free (cvcore_device * device, void *ptr)
 }
 
 cvcore_status
+cvcore_host_register (cvcore_device * device, void *ptr, size_t size)
+{
+  if (ptr == NULL || size == 0)
+    return cvcore_fail (CVCORE_ERROR_INVALID_VALUE,
+        "cannot register %zu bytes at %p", size, ptr);
+  return device->ops->host_register (device, ptr, size);
+}
+
+cvcore_status
+cvcore_host_unregister (cvcore_device * device, void *ptr)
+{
+  if (ptr == NULL)
+    return cvcore_fail (CVCORE_ERROR_INVALID_VALUE, "cannot unregister NULL");
+  return device->ops->host_unregister (device, ptr);
+}
+
+cvcore_status
 cvcore_stream_new (cvcore_device * device, cvcore_stream ** stream)
 {
   cvcore_stream *s = calloc (1, sizeof (*s));

@@ -120,6 +120,14 @@ cvcore_status cvcore_plane_alloc (cvcore_device * device, size_t width_bytes,
 cvcore_status cvcore_host_alloc (cvcore_device * device, size_t size,
     void **ptr);
 void cvcore_host_free (cvcore_device * device, void *ptr);
+/* Page-locks @size bytes of ordinary host memory at @ptr for every device,
+ * so copies from and into it run as asynchronous DMA, until
+ * cvcore_host_unregister (a bookkeeping of ranges on the CPU backend, which
+ * refuses overlaps as CUDA does). It costs about a millisecond per 8 MB:
+ * worth it for memory that is copied again and again. */
+cvcore_status cvcore_host_register (cvcore_device * device, void *ptr,
+    size_t size);
+cvcore_status cvcore_host_unregister (cvcore_device * device, void *ptr);
 
 /* Streams */
 cvcore_status cvcore_stream_new (cvcore_device * device,

@@ -169,6 +169,44 @@ GST_START_TEST (test_linear_copy_and_memset)
 
 GST_END_TEST;
 
+/* Ordinary memory, registered, is copied from and into asynchronously;
+ * overlapping and unknown ranges are refused, and a range can be
+ * registered again once it was unregistered. */
+GST_START_TEST (test_registered_host_memory)
+{
+  const size_t size = 3 * 65536 + 100;
+  guint8 *host = g_malloc (size), *back = g_malloc0 (size);
+  void *dev;
+
+  cvtest_fill_random (host, size, 11);
+  fail_unless_equals_int (cvcore_device_alloc (device, size, &dev), CVCORE_OK);
+  fail_unless_equals_int (cvcore_host_register (device, host, size),
+      CVCORE_OK);
+  fail_unless_equals_int (cvcore_host_register (device, back, size),
+      CVCORE_OK);
+  fail_if (cvcore_host_register (device, host + 4096, 100) == CVCORE_OK);
+  fail_unless_equals_int (cvcore_copy_async (stream, dev, host, size,
+          CVCORE_COPY_HOST_TO_DEVICE), CVCORE_OK);
+  fail_unless_equals_int (cvcore_copy_async (stream, back, dev, size,
+          CVCORE_COPY_DEVICE_TO_HOST), CVCORE_OK);
+  fail_unless_equals_int (cvcore_stream_finish (stream), CVCORE_OK);
+  fail_unless (memcmp (host, back, size) == 0);
+  fail_unless_equals_int (cvcore_host_unregister (device, host), CVCORE_OK);
+  fail_unless_equals_int (cvcore_host_unregister (device, back), CVCORE_OK);
+  fail_if (cvcore_host_unregister (device, back) == CVCORE_OK);
+  fail_unless_equals_int (cvcore_host_register (device, host, size),
+      CVCORE_OK);
+  fail_unless_equals_int (cvcore_host_unregister (device, host), CVCORE_OK);
+  /* a refused registration leaves no error behind for the next launch */
+  fail_unless_equals_int (cvcore_stream_delay (stream, 1), CVCORE_OK);
+  fail_unless_equals_int (cvcore_stream_finish (stream), CVCORE_OK);
+  cvcore_device_free (device, dev);
+  g_free (host);
+  g_free (back);
+}
+
+GST_END_TEST;
+
 GST_START_TEST (test_bad_copies_are_refused)
 {
   guint8 buf[64];
@@ -413,6 +451,7 @@ core_suite (void)
   tcase_add_test (tc, test_huge_allocation_fails_cleanly);
   tcase_add_test (tc, test_file_open);
   tcase_add_test (tc, test_events_across_devices_of_one_context);
+  tcase_add_test (tc, test_registered_host_memory);
   suite_add_tcase (s, tc);
   return s;
 }
