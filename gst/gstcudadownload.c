@@ -9,6 +9,13 @@
  * Output buffers come from a pool of page-locked memory, so the copy runs
  * at the copy engine's full speed; the element waits for it before pushing,
  * the one place where a cudavision pipeline synchronises with the host.
+ * When downstream offers a pool of its own kind (a display sink's shared
+ * memory, say), frames are downloaded into its buffers instead: those that
+ * come a second time are page-locked then
+ * (#GstCudaVisionDownload:pin-recycled), and the others are copied out of
+ * page-locked staging by several threads
+ * (#GstCudaVisionDownload:copy-threads), each piece as soon as its DMA is
+ * done.
  * Upstream filters are offered device pools. When downstream accepts device
  * memory the element passes frames through.
  *
@@ -28,6 +35,7 @@
 #include "gstcudavisionbufferpool.h"
 #include "gstcudavisionformats.h"
 #include "gstcudavisionhostmemory.h"
+#include "gstcudavisionhosttransfer.h"
 #include "gstcudavisionutils.h"
 
 GST_DEBUG_CATEGORY_STATIC (gst_cuda_vision_download_debug);
@@ -36,6 +44,17 @@ GST_DEBUG_CATEGORY_STATIC (gst_cuda_vision_download_debug);
 struct _GstCudaVisionDownload
 {
   GstCudaVisionBaseTransform parent;
+
+  GstCudaVisionHostTransfer host;
+  /* page-locked, for output buffers the copy engine cannot reach */
+  void *staging;
+  gsize staging_size;
+};
+
+enum
+{
+  PROP_0,
+  PROP_HOST_TRANSFER,
 };
 
 #define BASE(self) GST_CUDA_VISION_BASE_TRANSFORM (self)
@@ -68,6 +87,48 @@ gst_cuda_vision_download_propose_allocation (GstBaseTransform * trans,
   return device != NULL && gst_cuda_vision_propose_device_pool (device, query);
 }
 
+/* A pool of downstream's own kind holds frames where downstream needs them
+ * (shared or display memory, say): downloading into it saves downstream a
+ * copy. A plain pool holds nothing that page-locked memory would not.
+ * TRUE when the query keeps downstream's pool, configured. */
+static gboolean
+downstream_keeps_own_pool (GstBaseTransform * trans, GstQuery * query,
+    GstCaps * caps, const GstVideoInfo * info)
+{
+  GstBufferPool *pool = NULL;
+  GstStructure *config;
+  guint size, min, max;
+  GType type;
+
+  if (gst_query_get_n_allocation_pools (query) == 0)
+    return FALSE;
+  gst_query_parse_nth_allocation_pool (query, 0, &pool, &size, &min, &max);
+  if (pool == NULL)
+    return FALSE;
+  type = G_OBJECT_TYPE (pool);
+  if (type == GST_TYPE_BUFFER_POOL || type == GST_TYPE_VIDEO_BUFFER_POOL) {
+    gst_object_unref (pool);
+    return FALSE;
+  }
+  size = MAX (size, info->size);
+  config = gst_buffer_pool_get_config (pool);
+  gst_buffer_pool_config_set_params (config, caps, size, min, max);
+  if (gst_buffer_pool_has_option (pool, GST_BUFFER_POOL_OPTION_VIDEO_META))
+    gst_buffer_pool_config_add_option (config,
+        GST_BUFFER_POOL_OPTION_VIDEO_META);
+  if (!gst_buffer_pool_set_config (pool, config)) {
+    GST_INFO_OBJECT (trans, "%" GST_PTR_FORMAT " refused the configuration;"
+        " downloading into page-locked memory", pool);
+    gst_object_unref (pool);
+    return FALSE;
+  }
+  GST_INFO_OBJECT (trans, "downloading into downstream's %" GST_PTR_FORMAT,
+      pool);
+  gst_query_set_nth_allocation_pool (query, 0, pool, size, min, max);
+  gst_object_unref (pool);
+  return TRUE;
+}
+
 static gboolean
 gst_cuda_vision_download_decide_allocation (GstBaseTransform * trans,
     GstQuery * query)
@@ -93,6 +154,8 @@ gst_cuda_vision_download_decide_allocation (GstBaseTransform * trans,
   /* no GstVideoMeta describes a Bayer mosaic (see cudaupload) */
   video_meta = gst_query_find_allocation_meta (query, GST_VIDEO_META_API_TYPE,
       NULL) && gst_cuda_vision_caps_bayer_pattern (caps) == 0;
+  if (video_meta && downstream_keeps_own_pool (trans, query, caps, &info))
+    return TRUE;
 
   pool = gst_cuda_vision_host_pool_new (device, caps, &info, min, video_meta);
   if (pool == NULL)
@@ -103,6 +166,80 @@ gst_cuda_vision_download_decide_allocation (GstBaseTransform * trans,
     gst_query_add_allocation_pool (query, pool, info.size, min, 0);
   gst_object_unref (pool);
   return TRUE;
+}
+
+/* Into page-locked memory, ours or registered, the DMA writes the frame
+ * itself; into other memory it goes through staging. The frame leaves for
+ * the host: this is where a cudavision pipeline waits. */
+static cvcore_status
+download_to_host (GstCudaVisionDownload * self, cvcore_stream * stream,
+    GstVideoFrame * in_frame, GstVideoFrame * out_frame)
+{
+  GstCudaVisionDevice *device =
+      gst_cuda_vision_base_transform_get_device (BASE (self));
+  cvcore_device *core = gst_cuda_vision_device_get_core (device);
+  gsize size = in_frame->map[0].size;
+  cvcore_status status;
+
+  if (gst_cuda_vision_host_frame_dma_ready (device, out_frame,
+          gst_cuda_vision_host_transfer_pins_recycled (G_OBJECT (self),
+              &self->host))) {
+    status = gst_cuda_vision_copy_frame_async (stream, out_frame, in_frame,
+        CVCORE_COPY_DEVICE_TO_HOST);
+    return status == CVCORE_OK ? cvcore_stream_synchronize (stream) : status;
+  }
+  if (self->staging_size < size) {
+    cvcore_host_free (core, self->staging);
+    self->staging = NULL;
+    self->staging_size = 0;
+    status = cvcore_host_alloc (core, size, &self->staging);
+    if (status != CVCORE_OK)
+      return status;
+    self->staging_size = size;
+  }
+  return gst_cuda_vision_row_copier_download
+      (gst_cuda_vision_host_transfer_copier (G_OBJECT (self), &self->host,
+          core), stream, in_frame->map[0].data, &in_frame->info,
+      self->staging, out_frame);
+}
+
+static gboolean
+gst_cuda_vision_download_stop (GstBaseTransform * trans)
+{
+  GstCudaVisionDownload *self = GST_CUDA_VISION_DOWNLOAD (trans);
+  GstCudaVisionDevice *device =
+      gst_cuda_vision_base_transform_get_device (BASE (self));
+
+  gst_cuda_vision_host_transfer_clear (&self->host);
+  if (device && self->staging)
+    cvcore_host_free (gst_cuda_vision_device_get_core (device),
+        self->staging);
+  self->staging = NULL;
+  self->staging_size = 0;
+  return GST_BASE_TRANSFORM_CLASS (gst_cuda_vision_download_parent_class)->stop
+      (trans);
+}
+
+static void
+gst_cuda_vision_download_set_property (GObject * object, guint prop_id,
+    const GValue * value, GParamSpec * pspec)
+{
+  GstCudaVisionDownload *self = GST_CUDA_VISION_DOWNLOAD (object);
+
+  if (!gst_cuda_vision_host_transfer_set_property (object, &self->host,
+          PROP_HOST_TRANSFER, prop_id, value))
+    G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+}
+
+static void
+gst_cuda_vision_download_get_property (GObject * object, guint prop_id,
+    GValue * value, GParamSpec * pspec)
+{
+  GstCudaVisionDownload *self = GST_CUDA_VISION_DOWNLOAD (object);
+
+  if (!gst_cuda_vision_host_transfer_get_property (object, &self->host,
+          PROP_HOST_TRANSFER, prop_id, value))
+    G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
 }
 
 static GstFlowReturn
@@ -152,17 +289,18 @@ gst_cuda_vision_download_transform (GstBaseTransform * trans,
   ordered = gst_cuda_vision_device_memory_begin_access (in_mem, stream)
       && (!to_device
       || gst_cuda_vision_device_memory_begin_access (out_mem, stream));
-  status = ordered ? gst_cuda_vision_copy_frame_async (stream, &out_frame,
-      &in_frame, to_device ? CVCORE_COPY_DEVICE_TO_DEVICE :
-      CVCORE_COPY_DEVICE_TO_HOST) : CVCORE_ERROR_RUNTIME;
+  if (!ordered)
+    status = CVCORE_ERROR_RUNTIME;
+  else if (to_device)
+    status = gst_cuda_vision_copy_frame_async (stream, &out_frame, &in_frame,
+        CVCORE_COPY_DEVICE_TO_DEVICE);
+  else
+    status = download_to_host (self, stream, &in_frame, &out_frame);
   if (!gst_cuda_vision_device_memory_end_access (in_mem, device, stream)
       || (to_device
           && !gst_cuda_vision_device_memory_end_access (out_mem, device,
               stream)))
     status = CVCORE_ERROR_RUNTIME;
-  /* The frame leaves for the host: this is where we wait. */
-  if (status == CVCORE_OK && !to_device)
-    status = cvcore_stream_synchronize (stream);
 
   gst_video_frame_unmap (&out_frame);
   gst_video_frame_unmap (&in_frame);
@@ -175,8 +313,14 @@ gst_cuda_vision_download_transform (GstBaseTransform * trans,
 static void
 gst_cuda_vision_download_class_init (GstCudaVisionDownloadClass * klass)
 {
+  GObjectClass *gobject_class = G_OBJECT_CLASS (klass);
   GstElementClass *element_class = GST_ELEMENT_CLASS (klass);
   GstBaseTransformClass *trans_class = GST_BASE_TRANSFORM_CLASS (klass);
+
+  gobject_class->set_property = gst_cuda_vision_download_set_property;
+  gobject_class->get_property = gst_cuda_vision_download_get_property;
+  gst_cuda_vision_host_transfer_install_properties (gobject_class,
+      PROP_HOST_TRANSFER);
 
   gst_element_class_add_pad_template (element_class,
       gst_cuda_vision_transfer_pad_template ("sink", GST_PAD_SINK, FALSE));
@@ -193,9 +337,11 @@ gst_cuda_vision_download_class_init (GstCudaVisionDownloadClass * klass)
       gst_cuda_vision_download_propose_allocation;
   trans_class->decide_allocation = gst_cuda_vision_download_decide_allocation;
   trans_class->transform = gst_cuda_vision_download_transform;
+  trans_class->stop = gst_cuda_vision_download_stop;
 }
 
 static void
 gst_cuda_vision_download_init (GstCudaVisionDownload * self)
 {
+  gst_cuda_vision_host_transfer_init (&self->host);
 }

@@ -12,8 +12,13 @@
  *
  * Upstream is offered a pool of page-locked buffers in the ALLOCATION
  * query: a producer that takes it writes frames straight into memory the
- * copy engine reads, and the upload is an asynchronous DMA. Frames in other
- * memory are copied through a ring of page-locked staging buffers first.
+ * copy engine reads, and the upload is an asynchronous DMA. Ordinary
+ * memory that comes a second time (the buffers of a source's own pool) is
+ * page-locked then, and its uploads are DMA from there on
+ * (#GstCudaVisionUpload:pin-recycled). Other frames are copied through a
+ * ring of page-locked staging buffers, by several threads
+ * (#GstCudaVisionUpload:copy-threads), piece by piece, each piece's DMA
+ * starting as soon as it is staged.
  * Nothing waits on the host: the copy is queued on the element's stream and
  * the next element's stream waits for it on the device, so the upload of
  * one frame overlaps the processing of the previous one (with a queue
@@ -37,10 +42,10 @@
 #include "gstcudavisionbufferpool.h"
 #include "gstcudavisionformats.h"
 #include "gstcudavisionhostmemory.h"
+#include "gstcudavisionhosttransfer.h"
 #include "gstcudavisioninterop.h"
 #include "gstcudavisionutils.h"
 
-#include <string.h>
 
 GST_DEBUG_CATEGORY_STATIC (gst_cuda_vision_upload_debug);
 #define GST_CAT_DEFAULT gst_cuda_vision_upload_debug
@@ -64,6 +69,13 @@ struct _GstCudaVisionUpload
 
   UploadSlot slots[N_SLOTS];
   guint next_slot;
+  GstCudaVisionHostTransfer host;
+};
+
+enum
+{
+  PROP_0,
+  PROP_HOST_TRANSFER,
 };
 
 #define BASE(self) GST_CUDA_VISION_BASE_TRANSFORM (self)
@@ -140,6 +152,7 @@ gst_cuda_vision_upload_stop (GstBaseTransform * trans)
   if (gst_cuda_vision_base_transform_get_device (BASE (self))) {
     release_all_slots (self);
     free_staging (self);
+    gst_cuda_vision_host_transfer_clear (&self->host);
     for (guint i = 0; i < N_SLOTS; i++) {
       cvcore_event_free (self->slots[i].done);
       self->slots[i].done = NULL;
@@ -241,25 +254,6 @@ gst_cuda_vision_upload_decide_allocation (GstBaseTransform * trans,
   return device != NULL && gst_cuda_vision_decide_device_pool (device, query);
 }
 
-/* Copies pageable input rows into the slot's staging buffer, laid out as the
- * output memory, so the DMA is one contiguous transfer. */
-static void
-stage_frame (guint8 * staging, const GstVideoInfo * layout,
-    const GstVideoFrame * in)
-{
-  for (guint p = 0; p < GST_VIDEO_INFO_N_PLANES (layout); p++) {
-    gsize row = gst_cuda_vision_plane_row_bytes (layout, p);
-    guint rows = gst_cuda_vision_plane_rows (layout, p);
-    const guint8 *src = GST_VIDEO_FRAME_PLANE_DATA (in, p);
-    gint src_stride = GST_VIDEO_FRAME_PLANE_STRIDE (in, p);
-    guint8 *dst = staging + layout->offset[p];
-
-    for (guint y = 0; y < rows; y++)
-      memcpy (dst + (gsize) y * layout->stride[p], src + (gsize) y * src_stride,
-          row);
-  }
-}
-
 static cvcore_status
 upload_frame (GstCudaVisionUpload * self, UploadSlot * slot, GstBuffer * inbuf,
     gboolean from_device, GstVideoFrame * in_frame, GstVideoFrame * out_frame)
@@ -273,7 +267,10 @@ upload_frame (GstCudaVisionUpload * self, UploadSlot * slot, GstBuffer * inbuf,
     /* one device memory into the other */
     status = gst_cuda_vision_copy_frame_async (stream, out_frame, in_frame,
         CVCORE_COPY_DEVICE_TO_DEVICE);
-  } else if (gst_cuda_vision_buffer_is_pinned (inbuf)) {
+  } else if (gst_cuda_vision_host_frame_dma_ready
+      (gst_cuda_vision_base_transform_get_device (BASE (self)), in_frame,
+          gst_cuda_vision_host_transfer_pins_recycled (G_OBJECT (self),
+              &self->host))) {
     status = gst_cuda_vision_copy_frame_async (stream, out_frame, in_frame,
         CVCORE_COPY_HOST_TO_DEVICE);
     slot->held = gst_buffer_ref (inbuf);
@@ -287,9 +284,10 @@ upload_frame (GstCudaVisionUpload * self, UploadSlot * slot, GstBuffer * inbuf,
         return status;
       slot->staging_size = size;
     }
-    stage_frame (slot->staging, &out_frame->info, in_frame);
-    status = cvcore_copy_async (stream, out_frame->map[0].data, slot->staging,
-        size, CVCORE_COPY_HOST_TO_DEVICE);
+    status = gst_cuda_vision_row_copier_upload
+        (gst_cuda_vision_host_transfer_copier (G_OBJECT (self), &self->host,
+            CORE (self)), stream, in_frame, slot->staging,
+        out_frame->map[0].data, &out_frame->info);
   }
   if (status == CVCORE_OK)
     status = cvcore_event_record (slot->done, stream);
@@ -401,10 +399,38 @@ gst_cuda_vision_upload_transform (GstBaseTransform * trans, GstBuffer * inbuf,
 }
 
 static void
+gst_cuda_vision_upload_set_property (GObject * object, guint prop_id,
+    const GValue * value, GParamSpec * pspec)
+{
+  GstCudaVisionUpload *self = GST_CUDA_VISION_UPLOAD (object);
+
+  if (!gst_cuda_vision_host_transfer_set_property (object, &self->host,
+          PROP_HOST_TRANSFER, prop_id, value))
+    G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+}
+
+static void
+gst_cuda_vision_upload_get_property (GObject * object, guint prop_id,
+    GValue * value, GParamSpec * pspec)
+{
+  GstCudaVisionUpload *self = GST_CUDA_VISION_UPLOAD (object);
+
+  if (!gst_cuda_vision_host_transfer_get_property (object, &self->host,
+          PROP_HOST_TRANSFER, prop_id, value))
+    G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+}
+
+static void
 gst_cuda_vision_upload_class_init (GstCudaVisionUploadClass * klass)
 {
+  GObjectClass *gobject_class = G_OBJECT_CLASS (klass);
   GstElementClass *element_class = GST_ELEMENT_CLASS (klass);
   GstBaseTransformClass *trans_class = GST_BASE_TRANSFORM_CLASS (klass);
+
+  gobject_class->set_property = gst_cuda_vision_upload_set_property;
+  gobject_class->get_property = gst_cuda_vision_upload_get_property;
+  gst_cuda_vision_host_transfer_install_properties (gobject_class,
+      PROP_HOST_TRANSFER);
 
   gst_element_class_add_pad_template (element_class,
       gst_cuda_vision_transfer_pad_template ("sink", GST_PAD_SINK, TRUE));
@@ -431,4 +457,5 @@ gst_cuda_vision_upload_class_init (GstCudaVisionUploadClass * klass)
 static void
 gst_cuda_vision_upload_init (GstCudaVisionUpload * self)
 {
+  gst_cuda_vision_host_transfer_init (&self->host);
 }

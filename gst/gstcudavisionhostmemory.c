@@ -240,3 +240,102 @@ gst_cuda_vision_host_pool_new (GstCudaVisionDevice * device, GstCaps * caps,
   }
   return pool;
 }
+
+/* What became of ordinary memory that a transfer saw: seen once, or
+ * registered (page-locked) when it came again, or refused by the driver
+ * (read-only or device mappings, ranges another registration covers). */
+typedef enum
+{
+  HOST_SEEN,
+  HOST_REGISTERED,
+  HOST_REFUSED,
+} HostRegistrationState;
+
+typedef struct
+{
+  HostRegistrationState state;
+  /* the device that registered it, held until the memory is freed */
+  GstCudaVisionDevice *device;
+  gpointer data;
+  gsize size;
+} HostRegistration;
+
+/* Guards the transitions, so that two elements never register one memory
+ * twice. */
+static GMutex host_registration_lock;
+
+static GQuark host_registration_quark (void);
+G_DEFINE_QUARK (GstCudaVisionHostRegistration, host_registration);
+
+/* Runs when the memory is freed, before its allocator frees the bytes. */
+static void
+host_registration_free (gpointer data)
+{
+  HostRegistration *registration = data;
+  cvcore_status status;
+
+  if (registration->state == HOST_REGISTERED) {
+    status = cvcore_host_unregister (gst_cuda_vision_device_get_core
+        (registration->device), registration->data);
+    if (status != CVCORE_OK)
+      GST_WARNING ("cannot unregister %p: %s", registration->data,
+          cvcore_last_error ());
+  }
+  gst_clear_object (&registration->device);
+  g_free (registration);
+}
+
+/* Registers @mem, mapped at @map, on its second sighting. */
+static gboolean
+host_memory_registered (GstCudaVisionDevice * device, GstMemory * mem,
+    const GstMapInfo * map)
+{
+  HostRegistration *registration;
+  gboolean registered;
+
+  g_mutex_lock (&host_registration_lock);
+  registration = gst_mini_object_get_qdata (GST_MINI_OBJECT_CAST (mem),
+      host_registration_quark ());
+  if (registration == NULL) {
+    /* the first time: a one-off buffer must not pay for registering */
+    registration = g_new0 (HostRegistration, 1);
+    registration->state = HOST_SEEN;
+    gst_mini_object_set_qdata (GST_MINI_OBJECT_CAST (mem),
+        host_registration_quark (), registration, host_registration_free);
+  } else if (registration->state == HOST_SEEN) {
+    if (cvcore_host_register (gst_cuda_vision_device_get_core (device),
+            map->data, map->size) == CVCORE_OK) {
+      registration->state = HOST_REGISTERED;
+      registration->device = gst_object_ref (device);
+      registration->data = map->data;
+      registration->size = map->size;
+      GST_DEBUG ("registered %" G_GSIZE_FORMAT " bytes at %p", map->size,
+          map->data);
+    } else {
+      registration->state = HOST_REFUSED;
+      GST_DEBUG ("registering %" G_GSIZE_FORMAT " bytes at %p refused: %s",
+          map->size, map->data, cvcore_last_error ());
+    }
+  }
+  /* a memory that maps elsewhere now is not what was registered */
+  registered = registration->state == HOST_REGISTERED
+      && registration->data == map->data && registration->size >= map->size;
+  g_mutex_unlock (&host_registration_lock);
+  return registered;
+}
+
+gboolean
+gst_cuda_vision_host_frame_dma_ready (GstCudaVisionDevice * device,
+    GstVideoFrame * frame, gboolean pin_recycled)
+{
+  GstBuffer *buffer = frame->buffer;
+
+  if (gst_cuda_vision_buffer_is_pinned (buffer))
+    return TRUE;
+  /* one memory, mapped as itself: a frame of several is mapped as a copy */
+  if (!pin_recycled || gst_buffer_n_memory (buffer) != 1
+      || frame->map[0].memory != gst_buffer_peek_memory (buffer, 0))
+    return FALSE;
+  return host_memory_registered (device, frame->map[0].memory,
+      &frame->map[0]);
+}

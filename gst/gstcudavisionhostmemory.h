@@ -24,6 +24,14 @@ gboolean gst_is_cuda_vision_host_memory (GstMemory * mem);
 /* TRUE when every memory of @buffer is page-locked memory of ours. */
 gboolean gst_cuda_vision_buffer_is_pinned (GstBuffer * buffer);
 
+/* TRUE when the copy engine reaches @frame's memory directly, so that
+ * copies from or into it can be queued without staging: page-locked memory
+ * of ours, or, when @pin_recycled, ordinary memory that comes a second
+ * time (a pool's buffer, say), registered as page-locked then and
+ * unregistered when the memory is freed. */
+gboolean gst_cuda_vision_host_frame_dma_ready (GstCudaVisionDevice * device,
+    GstVideoFrame * frame, gboolean pin_recycled);
+
 /* A video buffer pool whose buffers are page-locked, with a GstVideoMeta
  * when @video_meta. */
 GstBufferPool *gst_cuda_vision_host_pool_new (GstCudaVisionDevice * device,
