@@ -10,10 +10,10 @@
 #include <gst/check/gstharness.h>
 
 #include "cvtest.h"
+#include "cvtest-linked.h"
 #include "gstcudavisionbufferpool.h"
 #include "gstcudavisionfilter.h"
 #include "gstcudavisionmemory.h"
-#include "gstcudavisionplugin.h"
 #include "gstcudavisionutils.h"
 
 /* --- a test filter: copies frames, or fills plane 0 in place ---------- */
@@ -392,10 +392,7 @@ internal_suite (void)
 static void
 register_elements (void)
 {
-  if (!gst_plugin_register_static (GST_VERSION_MAJOR, GST_VERSION_MINOR,
-          "cudavision", "cudavision (linked in)", gst_cuda_vision_plugin_init,
-          PACKAGE_VERSION, GST_LICENSE, GST_PACKAGE_NAME, GST_PACKAGE_NAME,
-          GST_PACKAGE_ORIGIN)
+  if (!cvtest_register_linked_plugin ()
       || !gst_element_register (NULL, "cvtestcopy", GST_RANK_NONE,
           cv_test_copy_get_type ()))
     g_error ("cannot register the elements under test");

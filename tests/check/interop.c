@@ -10,8 +10,8 @@
 #endif
 
 #include "cvtest.h"
+#include "cvtest-linked.h"
 #include "gstcudavisioninterop.h"
-#include "gstcudavisionplugin.h"
 
 #ifdef HAVE_GST_CUDA
 #include <gst/cuda/gstcudacontext.h>
@@ -544,10 +544,7 @@ interop_suite (void)
   Suite *s = suite_create ("interop");
   TCase *tc = tcase_create ("general");
 
-  if (!gst_plugin_register_static (GST_VERSION_MAJOR, GST_VERSION_MINOR,
-          "cudavision", "cudavision (linked in)", gst_cuda_vision_plugin_init,
-          PACKAGE_VERSION, GST_LICENSE, GST_PACKAGE_NAME, GST_PACKAGE_NAME,
-          GST_PACKAGE_ORIGIN))
+  if (!cvtest_register_linked_plugin ())
     g_error ("cannot register the elements under test");
   tcase_set_timeout (tc, 120);
   tcase_add_test (tc, test_templates);
