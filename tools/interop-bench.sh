@@ -4,7 +4,9 @@
 # decoding into the element zero-copy, with and without nvcodec's download
 # to the host after it, and for the host round trip that was the only way
 # before the elements took memory:CUDAMemory. Each stream is its own
-# gst-launch-1.0 process, start-up included.
+# gst-launch-1.0 process, start-up included; with INTEROP_BENCH_PROCESSES=one
+# the streams are branches of one pipeline in one process instead, so that
+# they share one CUDA context.
 # Needs nvcodec's nvh264dec and x264enc. Prints a markdown table.
 # Usage: interop-bench.sh [frames] [streams...]   (default 3000; 1 4 8)
 set -eu
@@ -40,13 +42,20 @@ declare -A tails=(
 # run STREAM_FILE COUNT TAIL: prints "fps cpu_seconds"
 run() {
   local file="$1" count="$2" tail="$3" start end
+  local branch="filesrc location=$file ! h264parse ! nvh264dec ! $tail sync=false"
   start=$(date +%s.%N)
   (
-    for _ in $(seq "$count"); do
-      timeout 300 gst-launch-1.0 -q filesrc location="$file" ! h264parse ! \
-        nvh264dec ! $tail sync=false >/dev/null &
-    done
-    wait
+    if [ "${INTEROP_BENCH_PROCESSES:-}" = one ]; then
+      # shellcheck disable=SC2046
+      timeout 300 gst-launch-1.0 -q $(for _ in $(seq "$count"); do
+        echo "$branch"; done) >/dev/null
+    else
+      for _ in $(seq "$count"); do
+        # shellcheck disable=SC2086
+        timeout 300 gst-launch-1.0 -q $branch >/dev/null &
+      done
+      wait
+    fi
     # the second line: the processes this subshell waited for
     times >"$work/times"
   )

@@ -1,14 +1,20 @@
 /* cudavision-bench: speed of the cudavision elements, printed next to peers
  * measured in the same run.
  *
- *   cudavision-bench transfer|convolve|foveate|tonemap|gabor|clt [--frames N]
- *       [--sizes 1080p,4k]
+ *   cudavision-bench transfer|streams|convolve|foveate|tonemap|gabor|clt
+ *       [--frames N] [--sizes 1080p,4k] [--pipelines N]
  *
  * transfer: `appsrc ! cudaupload [! queue] ! cudadownload ! fakesink` frame
- * rate with pre-filled pinned buffers (from the pool cudaupload proposes) and
- * with pageable ones, against the serial PCIe floor: one pinned host-to-
- * device copy plus one device-to-host copy of the same bytes, timed with
- * events on one stream.
+ * rate with pre-filled pinned buffers (from the pool cudaupload proposes),
+ * with eight ordinary (pageable) buffers pushed in turn, as a source's
+ * pool recycles them, and with one-off ordinary memory (a new GstMemory
+ * every frame), against the serial PCIe floor: one pinned host-to-device
+ * copy plus one device-to-host copy of the same bytes, timed with events
+ * on one stream.
+ *
+ * streams: aggregate frame rate of several `appsrc ! cudaupload !
+ * cudafoveate ! cudadownload ! fakesink` pipelines running at once in this
+ * process (run several processes for the other case).
  *
  * convolve: kernel time of cvcore_convolve (median of CUDA-event timings
  * of 20 back-to-back runs) for 3x3, 5x5, 15x15 and 31x31 kernels (integer
@@ -56,6 +62,8 @@ static const GstVideoFormat bench_formats[] = {
 };
 
 static gint n_frames = 300;
+static gint n_pipelines = 0;
+static gint copy_threads = 0;
 
 /* Serial floor: ms for one H2D plus one D2H copy of @bytes from and to
  * pinned memory, the median of @reps timed round trips. */
@@ -101,6 +109,14 @@ serial_floor_ms (cvcore_device * device, gsize bytes, guint reps)
   cvcore_stream_free (stream);
   return median;
 }
+
+/* Where the frames the pipeline pushes live. */
+typedef enum
+{
+  INPUT_PINNED,                 /* the page-locked pool cudaupload proposes */
+  INPUT_RECYCLED,               /* eight ordinary buffers pushed in turn */
+  INPUT_ONE_OFF,                /* a new memory every frame, never again */
+} InputKind;
 
 /* Frames the pipeline pushes, prepared before the clock starts. */
 typedef struct
@@ -158,6 +174,25 @@ fill_pageable_buffers (FrameSet * set, const GstVideoInfo * info)
   }
 }
 
+/* Frame @i as pushed: the set's buffer, or for one-off input a new
+ * memory over its bytes, which no element has seen before. */
+static GstBuffer *
+frame_to_push (FrameSet * set, InputKind kind, guint i)
+{
+  GstBuffer *buffer = set->buffers[i % set->n];
+  GstMapInfo map;
+  GstBuffer *one_off;
+
+  if (kind != INPUT_ONE_OFF)
+    return gst_buffer_ref (buffer);
+  gst_buffer_map (buffer, &map, GST_MAP_READ);
+  one_off = gst_buffer_new_wrapped_full (GST_MEMORY_FLAG_READONLY, map.data,
+      map.size, 0, map.size, gst_buffer_ref (buffer),
+      (GDestroyNotify) gst_buffer_unref);
+  gst_buffer_unmap (buffer, &map);
+  return one_off;
+}
+
 static void
 free_frames (FrameSet * set)
 {
@@ -185,96 +220,183 @@ fail_on_error (GstElement * pipeline, GstMessage * msg)
   }
 }
 
+/* One pipeline `appsrc ! cudaupload ! BETWEEN ! cudadownload ! fakesink`;
+ * several run at once, each pushed from a thread of its own. */
+typedef struct
+{
+  const GstVideoInfo *info;
+  InputKind kind;
+  const gchar *between;
+  GstElement *pipeline, *src;
+  GstBus *bus;
+  FrameSet set;
+  gint64 start, end;
+} PipelineRun;
+
+/* Builds the pipeline and negotiates it with a first frame, so that
+ * cudaupload can propose its pool. */
+static void
+pipeline_prepare (PipelineRun * run)
+{
+  /* the names no other plugin owns */
+  gchar *desc = g_strdup_printf ("appsrc name=src format=time "
+      "max-buffers=4 block=true ! cudavisionupload copy-threads=%d %s %s ! "
+      "cudavisiondownload copy-threads=%d ! fakesink name=sink sync=false",
+      copy_threads, run->between[0] ? "!" : "", run->between, copy_threads);
+  GstCaps *caps = gst_video_info_to_caps (run->info);
+  GstBuffer *warm = gst_buffer_new_allocate (NULL, run->info->size, NULL);
+  GstMessage *msg;
+
+  run->pipeline = gst_parse_launch (desc, NULL);
+  run->src = gst_bin_get_by_name (GST_BIN (run->pipeline), "src");
+  run->bus = gst_element_get_bus (run->pipeline);
+  run->set.n = 8;
+  g_object_set (run->src, "caps", caps, NULL);
+  gst_element_set_state (run->pipeline, GST_STATE_PLAYING);
+  GST_BUFFER_PTS (warm) = 0;
+  gst_app_src_push_buffer (GST_APP_SRC (run->src), warm);
+  msg = gst_bus_timed_pop_filtered (run->bus, 10 * GST_SECOND,
+      GST_MESSAGE_ASYNC_DONE | GST_MESSAGE_ERROR);
+  fail_on_error (run->pipeline, msg);
+  gst_message_unref (msg);
+  if (run->kind == INPUT_PINNED)
+    fill_buffers_from_pool (&run->set, run->src, caps);
+  else
+    fill_pageable_buffers (&run->set, run->info);
+  gst_caps_unref (caps);
+  g_free (desc);
+}
+
+static gpointer
+pipeline_push (gpointer data)
+{
+  PipelineRun *run = data;
+  GstMessage *msg;
+
+  run->start = g_get_monotonic_time ();
+  for (gint i = 0; i < n_frames; i++) {
+    /* pushing a shared buffer is fine: the elements only read it */
+    gst_app_src_push_buffer (GST_APP_SRC (run->src),
+        frame_to_push (&run->set, run->kind, i));
+  }
+  gst_app_src_end_of_stream (GST_APP_SRC (run->src));
+  msg = gst_bus_timed_pop_filtered (run->bus, 120 * GST_SECOND,
+      GST_MESSAGE_EOS | GST_MESSAGE_ERROR);
+  run->end = g_get_monotonic_time ();
+  fail_on_error (run->pipeline, msg);
+  gst_message_unref (msg);
+  return NULL;
+}
+
+static void
+pipeline_finish (PipelineRun * run)
+{
+  gst_element_set_state (run->pipeline, GST_STATE_NULL);
+  free_frames (&run->set);
+  gst_object_unref (run->bus);
+  gst_object_unref (run->src);
+  gst_object_unref (run->pipeline);
+}
+
+/* Aggregate frames per second of @count pipelines run at once. */
+static gdouble
+pipelines_fps (const GstVideoInfo * info, InputKind kind,
+    const gchar * between, guint count)
+{
+  PipelineRun *runs = g_new0 (PipelineRun, count);
+  GThread **threads = g_new0 (GThread *, count);
+  gint64 first_start = G_MAXINT64, last_end = 0;
+
+  for (guint i = 0; i < count; i++) {
+    runs[i].info = info;
+    runs[i].kind = kind;
+    runs[i].between = between;
+    pipeline_prepare (&runs[i]);
+  }
+  for (guint i = 0; i < count; i++)
+    threads[i] = g_thread_new ("bench-pipeline", pipeline_push, &runs[i]);
+  for (guint i = 0; i < count; i++) {
+    g_thread_join (threads[i]);
+    first_start = MIN (first_start, runs[i].start);
+    last_end = MAX (last_end, runs[i].end);
+    pipeline_finish (&runs[i]);
+  }
+  g_free (threads);
+  g_free (runs);
+  return count * n_frames * 1e6 / (gdouble) (last_end - first_start);
+}
+
 gdouble
 pipeline_fps (const GstVideoInfo * info, gboolean pinned,
     const gchar * between)
 {
-  gchar *desc = g_strdup_printf ("appsrc name=src format=time "
-      "max-buffers=4 block=true ! cudaupload %s %s ! cudadownload ! "
-      "fakesink name=sink sync=false", between[0] ? "!" : "", between);
-  GstElement *pipeline = gst_parse_launch (desc, NULL);
-  GstElement *src = gst_bin_get_by_name (GST_BIN (pipeline), "src");
-  GstCaps *caps = gst_video_info_to_caps (info);
-  GstBus *bus = gst_element_get_bus (pipeline);
-  FrameSet set = {.n = 8 };
-  GstMessage *msg;
-  gint64 start, end;
-
-  g_object_set (src, "caps", caps, NULL);
-  gst_element_set_state (pipeline, GST_STATE_PLAYING);
-
-  /* A first frame negotiates, so that cudaupload can propose its pool. */
-  {
-    GstBuffer *warm = gst_buffer_new_allocate (NULL, info->size, NULL);
-
-    GST_BUFFER_PTS (warm) = 0;
-    gst_app_src_push_buffer (GST_APP_SRC (src), warm);
-    msg = gst_bus_timed_pop_filtered (bus, 10 * GST_SECOND,
-        GST_MESSAGE_ASYNC_DONE | GST_MESSAGE_ERROR);
-    fail_on_error (pipeline, msg);
-    gst_message_unref (msg);
-  }
-  if (pinned)
-    fill_buffers_from_pool (&set, src, caps);
-  else
-    fill_pageable_buffers (&set, info);
-
-  start = g_get_monotonic_time ();
-  for (gint i = 0; i < n_frames; i++) {
-    GstBuffer *buffer = gst_buffer_ref (set.buffers[i % set.n]);
-
-    /* pushing a shared buffer is fine: the elements only read it */
-    gst_app_src_push_buffer (GST_APP_SRC (src), buffer);
-  }
-  gst_app_src_end_of_stream (GST_APP_SRC (src));
-  msg = gst_bus_timed_pop_filtered (bus, 120 * GST_SECOND,
-      GST_MESSAGE_EOS | GST_MESSAGE_ERROR);
-  end = g_get_monotonic_time ();
-  fail_on_error (pipeline, msg);
-  gst_message_unref (msg);
-
-  gst_element_set_state (pipeline, GST_STATE_NULL);
-  free_frames (&set);
-  gst_object_unref (bus);
-  gst_object_unref (src);
-  gst_object_unref (pipeline);
-  gst_caps_unref (caps);
-  g_free (desc);
-  return n_frames * 1e6 / (gdouble) (end - start);
+  return pipelines_fps (info, pinned ? INPUT_PINNED : INPUT_RECYCLED,
+      between, 1);
 }
 
 static void
 bench_transfer (cvcore_device * device)
 {
   const gchar *queue = "queue max-size-buffers=3";
+  const InputKind kinds[] = { INPUT_PINNED, INPUT_RECYCLED, INPUT_ONE_OFF };
 
   printf ("| size | format | MB/frame | serial floor fps | pinned fps | "
-      "ratio | pinned+queue fps | ratio | pageable fps | ratio | "
-      "pageable+queue fps | ratio |\n");
-  printf ("|---|---|---|---|---|---|---|---|---|---|---|---|\n");
+      "ratio | pinned+queue fps | ratio | recycled pageable fps | ratio | "
+      "recycled pageable+queue fps | ratio | one-off pageable fps | ratio | "
+      "one-off pageable+queue fps | ratio |\n");
+  printf ("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|"
+      "\n");
   for (guint s = 0; s < G_N_ELEMENTS (all_sizes); s++) {
     if (!size_wanted (&all_sizes[s]))
       continue;
     for (guint f = 0; f < G_N_ELEMENTS (bench_formats); f++) {
       GstVideoInfo info;
-      gdouble floor_fps, fps[4];
+      gdouble floor_fps;
 
       gst_video_info_set_format (&info, bench_formats[f], all_sizes[s].width,
           all_sizes[s].height);
       GST_VIDEO_INFO_FPS_N (&info) = 30;
       floor_fps = 1000.0 / serial_floor_ms (device, info.size, 21);
-      fps[0] = pipeline_fps (&info, TRUE, "");
-      fps[1] = pipeline_fps (&info, TRUE, queue);
-      fps[2] = pipeline_fps (&info, FALSE, "");
-      fps[3] = pipeline_fps (&info, FALSE, queue);
       printf ("| %s | %s | %.2f | %.0f |", all_sizes[s].name,
           gst_video_format_to_string (bench_formats[f]), info.size / 1e6,
           floor_fps);
-      for (guint i = 0; i < 4; i++)
-        printf (" %.0f | %.2f |", fps[i], fps[i] / floor_fps);
+      for (guint k = 0; k < G_N_ELEMENTS (kinds); k++) {
+        for (guint q = 0; q < 2; q++) {
+          gdouble fps = pipelines_fps (&info, kinds[k], q ? queue : "", 1);
+
+          printf (" %.0f | %.2f |", fps, fps / floor_fps);
+          fflush (stdout);
+        }
+      }
       printf ("\n");
-      fflush (stdout);
     }
+  }
+}
+
+/* Many streams on one GPU: 1, 2, 4 and 8 pipelines (or --pipelines N) in
+ * this process at once, `upload ! cudafoveate ! download` at 1080p RGBA
+ * from recycled ordinary buffers, with and without queues around the
+ * filter. */
+static void
+bench_streams (cvcore_device * device, guint only_count)
+{
+  const guint counts[] = { 1, 2, 4, 8 };
+  GstVideoInfo info;
+
+  (void) device;
+  gst_video_info_set_format (&info, GST_VIDEO_FORMAT_RGBA, 1920, 1080);
+  GST_VIDEO_INFO_FPS_N (&info) = 30;
+  printf ("| pipelines in one process | aggregate fps | with queues, "
+      "aggregate fps |\n");
+  printf ("|---|---|---|\n");
+  for (guint c = 0; c < G_N_ELEMENTS (counts); c++) {
+    if (only_count && counts[c] != only_count)
+      continue;
+    printf ("| %u | %.0f | %.0f |\n", counts[c], pipelines_fps (&info,
+            INPUT_RECYCLED, "cudafoveate", counts[c]), pipelines_fps (&info,
+            INPUT_RECYCLED, "queue max-size-buffers=3 ! cudafoveate ! "
+            "queue max-size-buffers=3", counts[c]));
+    fflush (stdout);
   }
 }
 
@@ -633,10 +755,15 @@ main (int argc, char **argv)
     {"frames", 'n', 0, G_OPTION_ARG_INT, &n_frames, "Frames per run", "N"},
     {"sizes", 's', 0, G_OPTION_ARG_STRING, &bench_size_list,
         "Sizes to run (1080p,4k)", "LIST"},
+    {"pipelines", 'p', 0, G_OPTION_ARG_INT, &n_pipelines,
+        "streams: only this many pipelines (1, 2, 4 or 8)", "N"},
+    {"copy-threads", 't', 0, G_OPTION_ARG_INT, &copy_threads,
+        "copy-threads of the upload and the download (0: theirs)", "N"},
     {NULL}
   };
   GOptionContext *options =
-      g_option_context_new ("transfer|convolve|foveate|tonemap|gabor|clt");
+      g_option_context_new
+      ("transfer|streams|convolve|foveate|tonemap|gabor|clt");
   GError *error = NULL;
   cvcore_backend backend;
   cvcore_device *device;
@@ -651,14 +778,15 @@ main (int argc, char **argv)
   }
   g_option_context_free (options);
   if (argc != 2 || (strcmp (argv[1], "transfer") != 0
+          && strcmp (argv[1], "streams") != 0
           && strcmp (argv[1], "convolve") != 0
           && strcmp (argv[1], "foveate") != 0
           && strcmp (argv[1], "tonemap") != 0
           && strcmp (argv[1], "gabor") != 0
           && strcmp (argv[1], "clt") != 0)) {
     fprintf (stderr, "usage: cudavision-bench "
-        "transfer|convolve|foveate|tonemap|gabor|clt "
-        "[--frames N] [--sizes 1080p,4k]\n");
+        "transfer|streams|convolve|foveate|tonemap|gabor|clt "
+        "[--frames N] [--sizes 1080p,4k] [--pipelines N]\n");
     return 2;
   }
   if (!cvcore_backend_from_string (backend_name, &backend)) {
@@ -675,6 +803,8 @@ main (int argc, char **argv)
       cvcore_backend_name (backend), date, n_frames);
   if (strcmp (argv[1], "transfer") == 0)
     bench_transfer (device);
+  else if (strcmp (argv[1], "streams") == 0)
+    bench_streams (device, (guint) MAX (n_pipelines, 0));
   else if (strcmp (argv[1], "convolve") == 0)
     bench_convolve (device);
   else if (strcmp (argv[1], "foveate") == 0)
