@@ -10,7 +10,8 @@
  * pool recycles them, and with one-off ordinary memory (a new GstMemory
  * every frame), against the serial PCIe floor: one pinned host-to-device
  * copy plus one device-to-host copy of the same bytes, timed with events
- * on one stream.
+ * on one stream; and with downstream offering a pool of ordinary memory of
+ * its own kind, which cudadownload downloads into.
  *
  * streams: aggregate frame rate of several `appsrc ! cudaupload !
  * cudafoveate ! cudadownload ! fakesink` pipelines running at once in this
@@ -220,12 +221,51 @@ fail_on_error (GstElement * pipeline, GstMessage * msg)
   }
 }
 
+/* A pool of downstream's own kind (as a display sink offers), of ordinary
+ * memory: cudadownload downloads into it. */
+typedef GstVideoBufferPool SinkPool;
+typedef GstVideoBufferPoolClass SinkPoolClass;
+static GType sink_pool_get_type (void);
+G_DEFINE_TYPE (SinkPool, sink_pool, GST_TYPE_VIDEO_BUFFER_POOL);
+
+static void
+sink_pool_class_init (SinkPoolClass * klass)
+{
+}
+
+static void
+sink_pool_init (SinkPool * self)
+{
+}
+
+static GstPadProbeReturn
+offer_sink_pool (GstPad * pad, GstPadProbeInfo * info, gpointer data)
+{
+  GstQuery *query = GST_PAD_PROBE_INFO_QUERY (info);
+  GstBufferPool *pool;
+  GstCaps *caps;
+  GstVideoInfo vinfo;
+
+  if (GST_QUERY_TYPE (query) != GST_QUERY_ALLOCATION)
+    return GST_PAD_PROBE_OK;
+  gst_query_parse_allocation (query, &caps, NULL);
+  if (caps == NULL || !gst_video_info_from_caps (&vinfo, caps))
+    return GST_PAD_PROBE_OK;
+  pool = g_object_new (sink_pool_get_type (), NULL);
+  gst_query_add_allocation_pool (query, pool, vinfo.size, 4, 0);
+  gst_query_add_allocation_meta (query, GST_VIDEO_META_API_TYPE, NULL);
+  gst_object_unref (pool);
+  return GST_PAD_PROBE_HANDLED;
+}
+
 /* One pipeline `appsrc ! cudaupload ! BETWEEN ! cudadownload ! fakesink`;
  * several run at once, each pushed from a thread of its own. */
 typedef struct
 {
   const GstVideoInfo *info;
   InputKind kind;
+  /* downstream offers a pool of ordinary memory of its own */
+  gboolean sink_pool;
   const gchar *between;
   GstElement *pipeline, *src;
   GstBus *bus;
@@ -249,6 +289,15 @@ pipeline_prepare (PipelineRun * run)
 
   run->pipeline = gst_parse_launch (desc, NULL);
   run->src = gst_bin_get_by_name (GST_BIN (run->pipeline), "src");
+  if (run->sink_pool) {
+    GstElement *sink = gst_bin_get_by_name (GST_BIN (run->pipeline), "sink");
+    GstPad *pad = gst_element_get_static_pad (sink, "sink");
+
+    gst_pad_add_probe (pad, GST_PAD_PROBE_TYPE_QUERY_DOWNSTREAM,
+        offer_sink_pool, NULL, NULL);
+    gst_object_unref (pad);
+    gst_object_unref (sink);
+  }
   run->bus = gst_element_get_bus (run->pipeline);
   run->set.n = 8;
   g_object_set (run->src, "caps", caps, NULL);
@@ -300,7 +349,7 @@ pipeline_finish (PipelineRun * run)
 
 /* Aggregate frames per second of @count pipelines run at once. */
 static gdouble
-pipelines_fps (const GstVideoInfo * info, InputKind kind,
+pipelines_fps (const GstVideoInfo * info, InputKind kind, gboolean sink_pool,
     const gchar * between, guint count)
 {
   PipelineRun *runs = g_new0 (PipelineRun, count);
@@ -310,6 +359,7 @@ pipelines_fps (const GstVideoInfo * info, InputKind kind,
   for (guint i = 0; i < count; i++) {
     runs[i].info = info;
     runs[i].kind = kind;
+    runs[i].sink_pool = sink_pool;
     runs[i].between = between;
     pipeline_prepare (&runs[i]);
   }
@@ -330,7 +380,7 @@ gdouble
 pipeline_fps (const GstVideoInfo * info, gboolean pinned,
     const gchar * between)
 {
-  return pipelines_fps (info, pinned ? INPUT_PINNED : INPUT_RECYCLED,
+  return pipelines_fps (info, pinned ? INPUT_PINNED : INPUT_RECYCLED, FALSE,
       between, 1);
 }
 
@@ -343,9 +393,10 @@ bench_transfer (cvcore_device * device)
   printf ("| size | format | MB/frame | serial floor fps | pinned fps | "
       "ratio | pinned+queue fps | ratio | recycled pageable fps | ratio | "
       "recycled pageable+queue fps | ratio | one-off pageable fps | ratio | "
-      "one-off pageable+queue fps | ratio |\n");
+      "one-off pageable+queue fps | ratio | pinned in, downstream's pageable "
+      "pool out fps | ratio | the same+queue fps | ratio |\n");
   printf ("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|"
-      "\n");
+      "---|---|---|---|\n");
   for (guint s = 0; s < G_N_ELEMENTS (all_sizes); s++) {
     if (!size_wanted (&all_sizes[s]))
       continue;
@@ -362,11 +413,19 @@ bench_transfer (cvcore_device * device)
           floor_fps);
       for (guint k = 0; k < G_N_ELEMENTS (kinds); k++) {
         for (guint q = 0; q < 2; q++) {
-          gdouble fps = pipelines_fps (&info, kinds[k], q ? queue : "", 1);
+          gdouble fps = pipelines_fps (&info, kinds[k], FALSE,
+              q ? queue : "", 1);
 
           printf (" %.0f | %.2f |", fps, fps / floor_fps);
           fflush (stdout);
         }
+      }
+      for (guint q = 0; q < 2; q++) {
+        gdouble fps = pipelines_fps (&info, INPUT_PINNED, TRUE,
+            q ? queue : "", 1);
+
+        printf (" %.0f | %.2f |", fps, fps / floor_fps);
+        fflush (stdout);
       }
       printf ("\n");
     }
@@ -393,9 +452,10 @@ bench_streams (cvcore_device * device, guint only_count)
     if (only_count && counts[c] != only_count)
       continue;
     printf ("| %u | %.0f | %.0f |\n", counts[c], pipelines_fps (&info,
-            INPUT_RECYCLED, "cudafoveate", counts[c]), pipelines_fps (&info,
-            INPUT_RECYCLED, "queue max-size-buffers=3 ! cudafoveate ! "
-            "queue max-size-buffers=3", counts[c]));
+            INPUT_RECYCLED, FALSE, "cudafoveate", counts[c]),
+        pipelines_fps (&info, INPUT_RECYCLED, FALSE, "queue "
+            "max-size-buffers=3 ! cudafoveate ! queue max-size-buffers=3",
+            counts[c]));
     fflush (stdout);
   }
 }
