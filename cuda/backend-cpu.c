@@ -157,10 +157,12 @@ cpu_stream_synchronize (cvcore_device * device, void *handle)
 }
 
 static cvcore_status
-cpu_event_new (cvcore_device * device, bool timing, void **handle)
+cpu_event_new (cvcore_device * device, bool timing, bool blocking,
+    void **handle)
 {
   (void) device;
   (void) timing;
+  (void) blocking;
   *handle = calloc (1, sizeof (cpu_event));
   if (*handle == NULL)
     return cvcore_fail (CVCORE_ERROR_OUT_OF_MEMORY, "out of host memory");
@@ -259,8 +261,6 @@ const cvcore_backend_ops cvcore_cpu_ops = {
   .stream_new = cpu_stream_new,
   .stream_free = cpu_stream_free,
   .stream_synchronize = cpu_stream_synchronize,
-  /* work is done when its call returns: nothing to wait for either way */
-  .stream_finish = cpu_stream_synchronize,
   .event_new = cpu_event_new,
   .event_free = cpu_event_free,
   .event_record = cpu_event_record,

@@ -255,33 +255,18 @@ cuda_stream_synchronize (cvcore_device * device, void *handle)
   return CVCORE_OK;
 }
 
-/* A blocking-sync event puts the waiting thread to sleep until the device
- * signals it, whatever the context's scheduling flags say. */
 static cvcore_status
-cuda_stream_finish (cvcore_device * device, void *handle)
-{
-  cudaEvent_t done;
-  cudaError_t err;
-
-  BIND (device);
-  CUDA_TRY (cudaEventCreateWithFlags (&done,
-          cudaEventBlockingSync | cudaEventDisableTiming));
-  err = cudaEventRecord (done, (cudaStream_t) handle);
-  if (err == cudaSuccess)
-    err = cudaEventSynchronize (done);
-  cudaEventDestroy (done);
-  CUDA_TRY (err);
-  return CVCORE_OK;
-}
-
-static cvcore_status
-cuda_event_new (cvcore_device * device, bool timing, void **handle)
+cuda_event_new (cvcore_device * device, bool timing, bool blocking,
+    void **handle)
 {
   cudaEvent_t event;
 
   BIND (device);
+  /* a blocking-sync event puts the waiting thread to sleep until the
+   * device signals it, whatever the context's scheduling flags say */
   CUDA_TRY (cudaEventCreateWithFlags (&event,
-          timing ? cudaEventDefault : cudaEventDisableTiming));
+          (timing ? cudaEventDefault : cudaEventDisableTiming) |
+          (blocking ? cudaEventBlockingSync : 0)));
   *handle = event;
   return CVCORE_OK;
 }
@@ -397,7 +382,6 @@ const cvcore_backend_ops cvcore_cuda_ops = {
   .stream_new = cuda_stream_new,
   .stream_free = cuda_stream_free,
   .stream_synchronize = cuda_stream_synchronize,
-  .stream_finish = cuda_stream_finish,
   .event_new = cuda_event_new,
   .event_free = cuda_event_free,
   .event_record = cuda_event_record,

@@ -30,10 +30,10 @@ typedef struct
   cvcore_status (*stream_new) (cvcore_device * device, void **handle);
   void (*stream_free) (cvcore_device * device, void *handle);
   cvcore_status (*stream_synchronize) (cvcore_device * device, void *handle);
-  cvcore_status (*stream_finish) (cvcore_device * device, void *handle);
 
+  /* blocking: a wait on the event sleeps until the device signals it */
   cvcore_status (*event_new) (cvcore_device * device, bool timing,
-      void **handle);
+      bool blocking, void **handle);
   void (*event_free) (cvcore_device * device, void *handle);
   cvcore_status (*event_record) (cvcore_device * device, void *event,
       void *stream);
@@ -85,6 +85,8 @@ struct cvcore_stream
 {
   cvcore_device *device;
   void *handle;
+  /* a blocking event for cvcore_stream_finish, made on its first call */
+  void *finished;
   cvcore_scratch_slot scratch[CVCORE_STREAM_SCRATCH_SLOTS];
   unsigned long long scratch_calls;
 };

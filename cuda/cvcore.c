@@ -355,6 +355,8 @@ cvcore_stream_free (cvcore_stream * stream)
       stream->device->ops->device_free (stream->device, slot->memory);
     free (slot->key);
   }
+  if (stream->finished != NULL)
+    stream->device->ops->event_free (stream->device, stream->finished);
   stream->device->ops->stream_free (stream->device, stream->handle);
   free (stream);
 }
@@ -451,7 +453,17 @@ cvcore_stream_synchronize (cvcore_stream * stream)
 cvcore_status
 cvcore_stream_finish (cvcore_stream * stream)
 {
-  return stream->device->ops->stream_finish (stream->device, stream->handle);
+  const cvcore_backend_ops *ops = stream->device->ops;
+  cvcore_status status = CVCORE_OK;
+
+  if (stream->finished == NULL)
+    status = ops->event_new (stream->device, false, true, &stream->finished);
+  if (status == CVCORE_OK)
+    status = ops->event_record (stream->device, stream->finished,
+        stream->handle);
+  if (status == CVCORE_OK)
+    status = ops->event_synchronize (stream->device, stream->finished);
+  return status;
 }
 
 cvcore_status
@@ -481,7 +493,7 @@ cvcore_event_new (cvcore_device * device, bool timing, cvcore_event ** event)
     return cvcore_fail (CVCORE_ERROR_OUT_OF_MEMORY, "out of host memory");
   e->device = device;
   e->timing = timing;
-  status = device->ops->event_new (device, timing, &e->handle);
+  status = device->ops->event_new (device, timing, false, &e->handle);
   if (status != CVCORE_OK) {
     free (e);
     return status;

@@ -28,13 +28,13 @@ gst_cuda_vision_host_transfer_install_properties (GObjectClass * klass,
    *
    * Frames in ordinary memory that cannot be page-locked go through
    * page-locked staging; this many threads copy their rows there (or back
-   * out, for downloads) while the DMA of copied rows runs. 0 picks a
-   * quarter of the processors, 1 to 4. Applies from the next frame.
+   * out, for downloads) while the DMA of copied rows runs. 0 picks half
+   * the processors, 1 to 8. Applies from the next frame.
    */
   g_object_class_install_property (klass, first_prop + OFFSET_COPY_THREADS,
       g_param_spec_uint ("copy-threads", "Copy threads",
           "Threads that copy rows of frames in ordinary memory to or from "
-          "page-locked staging (0: a quarter of the processors, 1 to 4)",
+          "page-locked staging (0: half the processors, 1 to 8)",
           0, MAX_COPY_THREADS, 0,
           G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS |
           GST_PARAM_MUTABLE_PLAYING));

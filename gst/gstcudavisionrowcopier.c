@@ -33,7 +33,11 @@ struct _GstCudaVisionRowCopier
   /* The frame in hand; the caller's thread alone calls the core, the
    * helpers only copy rows. */
   GMutex lock;
-  GCond changed;
+  /* apart, so that a finished piece wakes the one thread that waits for
+   * it, not every helper */
+  GCond frame_begun;            /* helpers wait for a frame */
+  GCond dma_ready;              /* download helpers wait for a piece's DMA */
+  GCond piece_copied;           /* the caller waits for pieces and helpers */
   Piece pieces[MAX_PIECES];
   gboolean dma_done_seen[MAX_PIECES];
   gboolean copied[MAX_PIECES];
@@ -49,7 +53,7 @@ struct _GstCudaVisionRowCopier
 guint
 gst_cuda_vision_row_copier_default_threads (void)
 {
-  return CLAMP (g_get_num_processors () / 4, 1, 4);
+  return CLAMP (g_get_num_processors () / 2, 1, 8);
 }
 
 /* Copies one piece's rows between the host frame and staging. */
@@ -96,17 +100,17 @@ help_with_frame (GstCudaVisionRowCopier * self)
     guint i = self->next_piece++;
 
     while (!self->upload && !self->dma_done_seen[i] && !self->abandon)
-      g_cond_wait (&self->changed, &self->lock);
+      g_cond_wait (&self->dma_ready, &self->lock);
     if (self->abandon)
       break;
     g_mutex_unlock (&self->lock);
     copy_piece (self, &self->pieces[i]);
     g_mutex_lock (&self->lock);
     self->copied[i] = TRUE;
-    g_cond_broadcast (&self->changed);
+    g_cond_broadcast (&self->piece_copied);
   }
   self->helpers_running--;
-  g_cond_broadcast (&self->changed);
+  g_cond_broadcast (&self->piece_copied);
 }
 
 static gpointer
@@ -120,7 +124,7 @@ helper_main (gpointer data)
   g_mutex_lock (&self->lock);
   while (TRUE) {
     while (self->generation == seen && !self->quit)
-      g_cond_wait (&self->changed, &self->lock);
+      g_cond_wait (&self->frame_begun, &self->lock);
     if (self->quit)
       break;
     seen = self->generation;
@@ -177,7 +181,7 @@ begin_frame (GstCudaVisionRowCopier * self, gboolean upload,
   self->next_piece = 0;
   self->helpers_running = self->n_helpers;
   self->generation++;
-  g_cond_broadcast (&self->changed);
+  g_cond_broadcast (&self->frame_begun);
   g_mutex_unlock (&self->lock);
 }
 
@@ -191,7 +195,7 @@ wait_copied (GstCudaVisionRowCopier * self, guint i)
   }
   g_mutex_lock (&self->lock);
   while (!self->copied[i])
-    g_cond_wait (&self->changed, &self->lock);
+    g_cond_wait (&self->piece_copied, &self->lock);
   g_mutex_unlock (&self->lock);
 }
 
@@ -203,9 +207,9 @@ end_frame (GstCudaVisionRowCopier * self, cvcore_status status)
   g_mutex_lock (&self->lock);
   if (status != CVCORE_OK)
     self->abandon = TRUE;
-  g_cond_broadcast (&self->changed);
+  g_cond_broadcast (&self->dma_ready);
   while (self->helpers_running > 0)
-    g_cond_wait (&self->changed, &self->lock);
+    g_cond_wait (&self->piece_copied, &self->lock);
   g_mutex_unlock (&self->lock);
 }
 
@@ -270,7 +274,7 @@ gst_cuda_vision_row_copier_download (GstCudaVisionRowCopier * self,
     }
     g_mutex_lock (&self->lock);
     self->dma_done_seen[i] = TRUE;
-    g_cond_broadcast (&self->changed);
+    g_cond_broadcast (&self->dma_ready);
     g_mutex_unlock (&self->lock);
   }
   end_frame (self, status);
@@ -287,7 +291,9 @@ gst_cuda_vision_row_copier_new (cvcore_device * device, guint n_threads)
       "cudavisionrowcopier", 0, "cudavision transfers through staging");
   self->device = device;
   g_mutex_init (&self->lock);
-  g_cond_init (&self->changed);
+  g_cond_init (&self->frame_begun);
+  g_cond_init (&self->dma_ready);
+  g_cond_init (&self->piece_copied);
   if (n_threads == 0)
     n_threads = gst_cuda_vision_row_copier_default_threads ();
   if (n_threads > 1)
@@ -314,7 +320,7 @@ gst_cuda_vision_row_copier_free (GstCudaVisionRowCopier * self)
     return;
   g_mutex_lock (&self->lock);
   self->quit = TRUE;
-  g_cond_broadcast (&self->changed);
+  g_cond_broadcast (&self->frame_begun);
   g_mutex_unlock (&self->lock);
   for (guint i = 0; i < self->n_helpers; i++)
     g_thread_join (self->helpers[i]);
@@ -322,6 +328,8 @@ gst_cuda_vision_row_copier_free (GstCudaVisionRowCopier * self)
   for (guint i = 0; i < MAX_PIECES; i++)
     cvcore_event_free (self->dma_done[i]);
   g_mutex_clear (&self->lock);
-  g_cond_clear (&self->changed);
+  g_cond_clear (&self->frame_begun);
+  g_cond_clear (&self->dma_ready);
+  g_cond_clear (&self->piece_copied);
   g_free (self);
 }
