@@ -28,7 +28,11 @@
  * linking anything). With `post-messages=true` the element also posts an
  * element message per frame, `cudaphasecorr`, with fields `timestamp`,
  * `tiles-x`, `tiles-y`, `tile-stride`, `confident-tiles`, `mean-dx`,
- * `mean-dy` (over tiles of at least `min-confidence`) and `matches`, a
+ * `mean-dy` (the frame's motion: despite the names, the
+ * confidence-weighted medians of the tiles' dx and dy over tiles of at
+ * least `min-confidence`, which tiles matched to the wrong content do not
+ * pull away as they would a mean; the meta carries them as `motion_dx`,
+ * `motion_dy`) and `matches`, a
  * #GBytes of tiles_y x tiles_x float triples (dx, dy, confidence). With
  * `draw=true` the vectors of confident tiles are drawn onto a copy of the
  * frame, `draw-scale` times their length, from each tile's centre.
@@ -560,6 +564,8 @@ finish_frame (GstCudaPhaseCorr * self, GstBuffer * in, gboolean matched,
     const GstCudaVisionCorrelatorSettings * settings)
 {
   GstBuffer *out;
+  gdouble dx, dy;
+  guint confident;
 
   if (!matched)
     return push_frame (self, in);
@@ -572,13 +578,16 @@ finish_frame (GstCudaPhaseCorr * self, GstBuffer * in, gboolean matched,
   } else {
     out = gst_buffer_make_writable (in);
   }
+  confident = gst_cuda_vision_correlator_motion (&self->corr,
+      settings->min_confidence, &dx, &dy);
   gst_buffer_add_cuda_vision_correlation_meta (out, mode, self->corr.tiles_x,
       self->corr.tiles_y,
-      (const GstCudaVisionTileMatch *) self->corr.host_matches);
+      (const GstCudaVisionTileMatch *) self->corr.host_matches, dx, dy,
+      confident);
   if (settings->post_messages)
     gst_element_post_message (GST_ELEMENT (self),
         gst_cuda_vision_correlator_message (&self->corr, GST_OBJECT (self),
-            "cudaphasecorr", GST_BUFFER_PTS (out), settings->min_confidence));
+            "cudaphasecorr", GST_BUFFER_PTS (out), dx, dy, confident));
   return push_frame (self, out);
 }
 

@@ -30,6 +30,8 @@ correlation_meta_init (GstMeta * meta, gpointer params, GstBuffer * buffer)
 
   m->tiles_x = m->tiles_y = 0;
   m->matches = NULL;
+  m->motion_dx = m->motion_dy = 0.0f;
+  m->motion_tiles = 0;
   return TRUE;
 }
 
@@ -55,6 +57,9 @@ add_meta (GstBuffer * buffer, const GstCudaVisionCorrelationMeta * from)
   m->origin_y = from->origin_y;
   m->tile_size = from->tile_size;
   m->tile_stride = from->tile_stride;
+  m->motion_dx = from->motion_dx;
+  m->motion_dy = from->motion_dy;
+  m->motion_tiles = from->motion_tiles;
   m->matches = g_memdup2 (from->matches, sizeof (GstCudaVisionTileMatch) *
       from->tiles_x * from->tiles_y);
   return m;
@@ -91,7 +96,8 @@ gst_cuda_vision_correlation_meta_get_info (void)
 GstCudaVisionCorrelationMeta *
 gst_buffer_add_cuda_vision_correlation_meta (GstBuffer * buffer,
     GstCudaVisionCorrelationMode mode, guint tiles_x, guint tiles_y,
-    const GstCudaVisionTileMatch * matches)
+    const GstCudaVisionTileMatch * matches, gfloat motion_dx,
+    gfloat motion_dy, guint motion_tiles)
 {
   GstCudaVisionCorrelationMeta from;
 
@@ -102,5 +108,8 @@ gst_buffer_add_cuda_vision_correlation_meta (GstBuffer * buffer,
   from.tile_size = 16;
   from.tile_stride = 8;
   from.matches = (GstCudaVisionTileMatch *) matches;
+  from.motion_dx = motion_dx;
+  from.motion_dy = motion_dy;
+  from.motion_tiles = motion_tiles;
   return add_meta (buffer, &from);
 }

@@ -18,6 +18,12 @@
  *  - confidence: the peak of the normalised phase correlation, near 1 for
  *    a clean match of textured content, near 0 where there is nothing to
  *    match.
+ *
+ * motion_dx, motion_dy summarise the frame: the confidence-weighted
+ * medians of dx and of dy over the motion_tiles tiles whose confidence
+ * reaches the element's min-confidence (0 when there is none). A median,
+ * unlike a mean, is not pulled away by the tiles that matched the wrong
+ * content.
  */
 #ifndef __GST_CUDA_VISION_CORRELATION_META_H__
 #define __GST_CUDA_VISION_CORRELATION_META_H__
@@ -49,6 +55,8 @@ typedef struct
   gint origin_x, origin_y;
   guint tile_size, tile_stride;
   GstCudaVisionTileMatch *matches;
+  gfloat motion_dx, motion_dy;
+  guint motion_tiles;
 } GstCudaVisionCorrelationMeta;
 
 /* The meta of @buffer, or NULL (also when the plugin is not loaded). */

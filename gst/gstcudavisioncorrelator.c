@@ -6,12 +6,15 @@
 #include "gstcudavisioncorrelator.h"
 #include "gstcudavisionutils.h"
 
+#include <math.h>
 #include <string.h>
 
 void
 gst_cuda_vision_correlator_free (GstCudaVisionCorrelator * c,
     cvcore_stream * stream)
 {
+  g_clear_pointer (&c->weighted, g_free);
+  c->weighted_room = 0;
   if (c->core == NULL)
     return;
   /* Queued frames may still use them. */
@@ -96,32 +99,125 @@ gst_cuda_vision_correlator_read (GstCudaVisionCorrelator * c,
   return status == CVCORE_OK ? cvcore_stream_synchronize (stream) : status;
 }
 
+/* Moves the pairs of [lo, hi) below @pivot to the front and those above
+ * it to the back; returns where the equal ones start and end. */
+static void
+partition_three_ways (GstCudaVisionWeighted * pairs, gsize lo, gsize hi,
+    gfloat pivot, gsize * equal_start, gsize * equal_end)
+{
+  gsize below = lo, next = lo, above = hi;
+
+  while (next < above) {
+    GstCudaVisionWeighted p = pairs[next];
+
+    if (p.value < pivot) {
+      pairs[next++] = pairs[below];
+      pairs[below++] = p;
+    } else if (p.value > pivot) {
+      pairs[next] = pairs[--above];
+      pairs[above] = p;
+    } else {
+      next++;
+    }
+  }
+  *equal_start = below;
+  *equal_end = above;
+}
+
+static gdouble
+weight_of (const GstCudaVisionWeighted * pairs, gsize start, gsize end,
+    gboolean alike)
+{
+  gdouble sum = 0.0;
+
+  for (gsize i = start; i < end; i++)
+    sum += alike ? 1.0 : pairs[i].weight;
+  return sum;
+}
+
+gfloat
+gst_cuda_vision_weighted_median (GstCudaVisionWeighted * pairs, gsize n)
+{
+  gboolean alike = weight_of (pairs, 0, n, FALSE) <= 0.0;
+  gdouble half = weight_of (pairs, 0, n, alike) / 2.0, below = 0.0;
+  gsize lo = 0, hi = n;
+
+  /* quickselect on weight: expected linear time */
+  while (hi - lo > 1) {
+    gfloat pivot = pairs[lo + (hi - lo) / 2].value;
+    gsize equal_start, equal_end;
+    gdouble less, equal;
+
+    partition_three_ways (pairs, lo, hi, pivot, &equal_start, &equal_end);
+    less = weight_of (pairs, lo, equal_start, alike);
+    equal = weight_of (pairs, equal_start, equal_end, alike);
+    if (below + less >= half && equal_start > lo) {
+      hi = equal_start;
+    } else if (below + less + equal >= half || equal_end == hi) {
+      return pivot;
+    } else {
+      below += less + equal;
+      lo = equal_end;
+    }
+  }
+  return pairs[lo].value;
+}
+
+guint
+gst_cuda_vision_correlator_motion (GstCudaVisionCorrelator * c,
+    gdouble min_confidence, gdouble * dx, gdouble * dy)
+{
+  const gsize tiles = (gsize) c->tiles_x * c->tiles_y;
+  gsize n = 0;
+
+  if (c->weighted_room < tiles) {
+    g_free (c->weighted);
+    c->weighted = g_new (GstCudaVisionWeighted, tiles);
+    c->weighted_room = tiles;
+  }
+  *dx = *dy = 0.0;
+  for (gsize t = 0; t < tiles; t++) {
+    const cvcore_clt_match *m = &c->host_matches[t];
+
+    if (m->confidence >= min_confidence && isfinite (m->dx)
+        && isfinite (m->dy)) {
+      c->weighted[n].value = m->dx;
+      c->weighted[n++].weight = MAX (m->confidence, 0.0f);
+    }
+  }
+  if (n == 0)
+    return 0;
+  *dx = gst_cuda_vision_weighted_median (c->weighted, n);
+  for (gsize t = 0, i = 0; t < tiles; t++) {
+    const cvcore_clt_match *m = &c->host_matches[t];
+
+    if (m->confidence >= min_confidence && isfinite (m->dx)
+        && isfinite (m->dy)) {
+      c->weighted[i].value = m->dy;
+      c->weighted[i++].weight = MAX (m->confidence, 0.0f);
+    }
+  }
+  *dy = gst_cuda_vision_weighted_median (c->weighted, n);
+  return (guint) n;
+}
+
 GstMessage *
 gst_cuda_vision_correlator_message (GstCudaVisionCorrelator * c,
     GstObject * src, const gchar * name, GstClockTime timestamp,
-    gdouble min_confidence)
+    gdouble dx, gdouble dy, guint confident)
 {
   const gsize tiles = (gsize) c->tiles_x * c->tiles_y;
   GBytes *bytes = g_bytes_new (c->host_matches,
       tiles * sizeof (cvcore_clt_match));
-  gdouble sx = 0.0, sy = 0.0;
-  guint confident = 0;
   GstStructure *s;
 
-  for (gsize t = 0; t < tiles; t++)
-    if (c->host_matches[t].confidence >= min_confidence) {
-      sx += c->host_matches[t].dx;
-      sy += c->host_matches[t].dy;
-      confident++;
-    }
   s = gst_structure_new (name,
       "timestamp", G_TYPE_UINT64, timestamp,
       "tiles-x", G_TYPE_UINT, (guint) c->tiles_x,
       "tiles-y", G_TYPE_UINT, (guint) c->tiles_y,
       "tile-stride", G_TYPE_UINT, (guint) CVCORE_CLT_STRIDE,
       "confident-tiles", G_TYPE_UINT, confident,
-      "mean-dx", G_TYPE_DOUBLE, confident ? sx / confident : 0.0,
-      "mean-dy", G_TYPE_DOUBLE, confident ? sy / confident : 0.0,
+      "mean-dx", G_TYPE_DOUBLE, dx, "mean-dy", G_TYPE_DOUBLE, dy,
       "matches", G_TYPE_BYTES, bytes, NULL);
   g_bytes_unref (bytes);
   return gst_message_new_element (src, s);

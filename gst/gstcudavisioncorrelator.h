@@ -10,6 +10,18 @@
 
 G_BEGIN_DECLS
 
+/* A value and its weight, for weighted medians. */
+typedef struct
+{
+  gfloat value, weight;
+} GstCudaVisionWeighted;
+
+/* The weighted median of @n pairs (n > 0), which it reorders: the
+ * smallest value whose weight, with that of all smaller values, reaches
+ * half the total weight. With no weight at all, every pair weighs alike. */
+gfloat gst_cuda_vision_weighted_median (GstCudaVisionWeighted * pairs,
+    gsize n);
+
 typedef struct
 {
   cvcore_device *core;          /* set while the buffers exist */
@@ -20,6 +32,9 @@ typedef struct
   gint channel;                 /* the luminance's channel in plane 0 */
   gdouble full_scale;
   guint colour[4];              /* of drawn vectors */
+  /* for the frame's motion, grown as needed */
+  GstCudaVisionWeighted *weighted;
+  gsize weighted_room;
 } GstCudaVisionCorrelator;
 
 /* Frees the buffers (after @stream, when given, is done with them) and
@@ -37,12 +52,18 @@ void gst_cuda_vision_correlator_image (GstCudaVisionCorrelator * c,
 /* Queues the copy of the matches to host_matches and waits for them. */
 cvcore_status gst_cuda_vision_correlator_read (GstCudaVisionCorrelator * c,
     cvcore_stream * stream);
+/* The frame's motion in host_matches: the confidence-weighted medians of
+ * dx and of dy over the tiles of at least @min_confidence, robust to the
+ * tiles that matched the wrong content. Returns the number of such tiles
+ * (with @dx, @dy 0 when there is none). */
+guint gst_cuda_vision_correlator_motion (GstCudaVisionCorrelator * c,
+    gdouble min_confidence, gdouble * dx, gdouble * dy);
 /* The element message of host_matches: @name, with timestamp, tiles-x,
- * tiles-y, tile-stride, confident-tiles, mean-dx, mean-dy (over tiles of
- * at least @min_confidence) and matches. */
+ * tiles-y, tile-stride, confident-tiles, mean-dx, mean-dy (the frame's
+ * motion @dx, @dy over @confident tiles, see above) and matches. */
 GstMessage *gst_cuda_vision_correlator_message (GstCudaVisionCorrelator * c,
     GstObject * src, const gchar * name, GstClockTime timestamp,
-    gdouble min_confidence);
+    gdouble dx, gdouble dy, guint confident);
 
 /* The matching settings, as properties with ids
  * first .. first + GST_CUDA_VISION_CORRELATOR_N_PROPS - 1: fat-zero,

@@ -12,6 +12,7 @@
 #include "cvtest.h"
 #include "cvtest-linked.h"
 #include "gstcudavisionbufferpool.h"
+#include "gstcudavisioncorrelator.h"
 #include "gstcudavisionfilter.h"
 #include "gstcudavisionmemory.h"
 #include "gstcudavisionutils.h"
@@ -371,6 +372,66 @@ GST_START_TEST (test_device_pool_rotation)
 
 GST_END_TEST;
 
+static gint
+compare_weighted (gconstpointer a, gconstpointer b)
+{
+  const GstCudaVisionWeighted *x = a, *y = b;
+
+  return (x->value > y->value) - (x->value < y->value);
+}
+
+/* The definition, by sorting: the smallest value whose weight with all
+ * smaller ones reaches half the total (all alike without any weight). */
+static gfloat
+sorted_weighted_median (GstCudaVisionWeighted * pairs, gsize n)
+{
+  gdouble total = 0.0, sum = 0.0;
+  gboolean alike;
+
+  qsort (pairs, n, sizeof (*pairs), compare_weighted);
+  for (gsize i = 0; i < n; i++)
+    total += pairs[i].weight;
+  alike = total <= 0.0;
+  if (alike)
+    total = n;
+  for (gsize i = 0; i < n; i++) {
+    sum += alike ? 1.0 : pairs[i].weight;
+    if (sum >= total / 2.0)
+      return pairs[i].value;
+  }
+  return pairs[n - 1].value;
+}
+
+/* The weighted median by selection equals the one by sorting, with ties,
+ * zero weights, no weight at all, and one pair. */
+GST_START_TEST (test_weighted_median)
+{
+  GRand *rand = g_rand_new_with_seed (5);
+
+  for (guint trial = 0; trial < 2000; trial++) {
+    gsize n = g_rand_int_range (rand, 1, 60);
+    GstCudaVisionWeighted *a = g_new (GstCudaVisionWeighted, n);
+    GstCudaVisionWeighted *b = g_new (GstCudaVisionWeighted, n);
+
+    for (gsize i = 0; i < n; i++) {
+      /* few distinct values in some trials, so that ties are common */
+      a[i].value = trial % 3 ? (gfloat) g_rand_double_range (rand, -8, 8) :
+          (gfloat) g_rand_int_range (rand, -2, 3);
+      a[i].weight = trial % 10 == 0 ? 0.0f :
+          g_rand_int_range (rand, 0, 4) == 0 ? 0.0f :
+          (gfloat) g_rand_double (rand);
+    }
+    memcpy (b, a, n * sizeof (*a));
+    fail_unless_equals_float (gst_cuda_vision_weighted_median (a, n),
+        sorted_weighted_median (b, n));
+    g_free (a);
+    g_free (b);
+  }
+  g_rand_free (rand);
+}
+
+GST_END_TEST;
+
 static Suite *
 internal_suite (void)
 {
@@ -385,6 +446,7 @@ internal_suite (void)
   tcase_add_test (tc, test_memory_layout_and_host_maps);
   tcase_add_test (tc, test_device_pool);
   tcase_add_test (tc, test_device_pool_rotation);
+  tcase_add_test (tc, test_weighted_median);
   suite_add_tcase (s, tc);
   return s;
 }
