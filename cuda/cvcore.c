@@ -42,7 +42,14 @@ cvcore_file_open (const char *path, size_t max_size, FILE ** file,
   if (fd < 0)
     return cvcore_fail (CVCORE_ERROR_INVALID_VALUE, "cannot open %s: %s",
         path, strerror (errno));
-  if (fstat (fd, &st) != 0 || !S_ISREG (st.st_mode)) {
+  if (fstat (fd, &st) != 0) {
+    int err = errno;
+
+    close (fd);
+    return cvcore_fail (CVCORE_ERROR_INVALID_VALUE, "cannot read %s: %s",
+        path, strerror (err));
+  }
+  if (!S_ISREG (st.st_mode)) {
     close (fd);
     return cvcore_fail (CVCORE_ERROR_INVALID_VALUE,
         "%s is not a regular file (%s)", path, S_ISDIR (st.st_mode) ?
