@@ -255,6 +255,7 @@ gst_cuda_foveate_map_load (const gchar * location, gint * width,
     return NULL;
   }
   fclose (file);
+  data[size] = '\0';           /* the text headers are parsed as strings */
   if (size >= 2 && data[0] == 'P' && data[1] == '5')
     levels = load_pgm (data, size, width, height, error);
   else if (size >= 2 && data[0] == 'P' && data[1] == 'f')
