@@ -46,7 +46,6 @@
 #include "gstcudavisioninterop.h"
 #include "gstcudavisionutils.h"
 
-
 GST_DEBUG_CATEGORY_STATIC (gst_cuda_vision_upload_debug);
 #define GST_CAT_DEFAULT gst_cuda_vision_upload_debug
 

@@ -163,12 +163,33 @@ gst_cuda_vision_weighted_median (GstCudaVisionWeighted * pairs, gsize n)
   return pairs[lo].value;
 }
 
+/* Gathers dx (or dy when @vertical) of the tiles of at least
+ * @min_confidence into c->weighted, each weighing its confidence. */
+static gsize
+gather_component (GstCudaVisionCorrelator * c, gdouble min_confidence,
+    gboolean vertical)
+{
+  const gsize tiles = (gsize) c->tiles_x * c->tiles_y;
+  gsize n = 0;
+
+  for (gsize t = 0; t < tiles; t++) {
+    const cvcore_clt_match *m = &c->host_matches[t];
+
+    if (m->confidence >= min_confidence && isfinite (m->dx)
+        && isfinite (m->dy)) {
+      c->weighted[n].value = vertical ? m->dy : m->dx;
+      c->weighted[n++].weight = MAX (m->confidence, 0.0f);
+    }
+  }
+  return n;
+}
+
 guint
 gst_cuda_vision_correlator_motion (GstCudaVisionCorrelator * c,
     gdouble min_confidence, gdouble * dx, gdouble * dy)
 {
   const gsize tiles = (gsize) c->tiles_x * c->tiles_y;
-  gsize n = 0;
+  gsize n;
 
   if (c->weighted_room < tiles) {
     g_free (c->weighted);
@@ -176,27 +197,11 @@ gst_cuda_vision_correlator_motion (GstCudaVisionCorrelator * c,
     c->weighted_room = tiles;
   }
   *dx = *dy = 0.0;
-  for (gsize t = 0; t < tiles; t++) {
-    const cvcore_clt_match *m = &c->host_matches[t];
-
-    if (m->confidence >= min_confidence && isfinite (m->dx)
-        && isfinite (m->dy)) {
-      c->weighted[n].value = m->dx;
-      c->weighted[n++].weight = MAX (m->confidence, 0.0f);
-    }
-  }
+  n = gather_component (c, min_confidence, FALSE);
   if (n == 0)
     return 0;
   *dx = gst_cuda_vision_weighted_median (c->weighted, n);
-  for (gsize t = 0, i = 0; t < tiles; t++) {
-    const cvcore_clt_match *m = &c->host_matches[t];
-
-    if (m->confidence >= min_confidence && isfinite (m->dx)
-        && isfinite (m->dy)) {
-      c->weighted[i].value = m->dy;
-      c->weighted[i++].weight = MAX (m->confidence, 0.0f);
-    }
-  }
+  gather_component (c, min_confidence, TRUE);
   *dy = gst_cuda_vision_weighted_median (c->weighted, n);
   return (guint) n;
 }

@@ -137,10 +137,10 @@ helper_main (gpointer data)
 /* Cuts the frame into pieces of whole rows, plane by plane: small enough
  * for the threads to share and the first DMA to start early. */
 static void
-cut_pieces (GstCudaVisionRowCopier * self)
+cut_pieces (GstCudaVisionRowCopier * self, const GstVideoInfo * layout)
 {
-  const GstVideoInfo *layout = self->layout;
-  guint threads = self->n_helpers + 1;
+  /* with helpers, the caller does not copy */
+  guint threads = MAX (self->n_helpers, 1);
   gsize target = CLAMP (layout->size / (4 * threads), MIN_PIECE_BYTES,
       MAX_PIECE_BYTES);
 
@@ -163,18 +163,18 @@ cut_pieces (GstCudaVisionRowCopier * self)
     }
     target *= 2;
   } while (self->n_pieces > MAX_PIECES);
+  self->layout = layout;
 }
 
 /* Starts the helpers on the frame in hand, cut into pieces. */
 static void
 begin_frame (GstCudaVisionRowCopier * self, gboolean upload,
-    const GstVideoFrame * host, guint8 * staging, const GstVideoInfo * layout)
+    const GstVideoFrame * host, guint8 * staging)
 {
   g_mutex_lock (&self->lock);
   self->upload = upload;
   self->host = host;
   self->staging = staging;
-  self->layout = layout;
   memset (self->dma_done_seen, 0, sizeof (self->dma_done_seen));
   memset (self->copied, 0, sizeof (self->copied));
   self->abandon = FALSE;
@@ -220,9 +220,8 @@ gst_cuda_vision_row_copier_upload (GstCudaVisionRowCopier * self,
 {
   cvcore_status status = CVCORE_OK;
 
-  self->layout = layout;
-  cut_pieces (self);
-  begin_frame (self, TRUE, src, staging, layout);
+  cut_pieces (self, layout);
+  begin_frame (self, TRUE, src, staging);
   for (guint i = 0; i < self->n_pieces && status == CVCORE_OK; i++) {
     gsize offset, size;
 
@@ -243,8 +242,7 @@ gst_cuda_vision_row_copier_download (GstCudaVisionRowCopier * self,
   cvcore_status status = CVCORE_OK;
 
   /* all DMA first, so the copy engine never waits for the host */
-  self->layout = layout;
-  cut_pieces (self);
+  cut_pieces (self, layout);
   for (guint i = 0; i < self->n_pieces && status == CVCORE_OK; i++) {
     gsize offset, size;
 
@@ -263,7 +261,7 @@ gst_cuda_vision_row_copier_download (GstCudaVisionRowCopier * self,
     return status;
   }
 
-  begin_frame (self, FALSE, dst, staging, layout);
+  begin_frame (self, FALSE, dst, staging);
   for (guint i = 0; i < self->n_pieces && status == CVCORE_OK; i++) {
     status = cvcore_event_synchronize (self->dma_done[i]);
     if (status != CVCORE_OK)
