@@ -41,7 +41,7 @@
  * ## Example launch lines
  * |[
  * gst-launch-1.0 videotestsrc ! video/x-raw,format=RGBA ! cudaupload ! cudaclt operation=shift shift-x=0.5 shift-y=-0.25 ! cudadownload ! videoconvert ! autovideosink
- * gst-launch-1.0 v4l2src ! videoconvert ! video/x-raw,format=GRAY8,width=1280,height=720 ! cudaupload ! cudaclt operation=deconvolve kernels-location=lens.kernels ! cudadownload ! videoconvert ! autovideosink
+ * gst-launch-1.0 v4l2src ! videoconvert ! video/x-raw,format=GRAY8,width=1280,height=720 ! cudavisionupload ! cudaclt operation=deconvolve kernels-location=lens.kernels ! cudavisiondownload ! videoconvert ! autovideosink
  * gst-launch-1.0 v4l2src ! video/x-bayer,format=rggb ! cudavisionupload ! cudaclt operation=lowpass sigma=0.8 ! cudavisiondownload ! video/x-raw,format=RGBA ! videoconvert ! autovideosink
  * ]|
  */

@@ -20,7 +20,7 @@
  * ## Example launch lines
  * |[
  * gst-launch-1.0 videotestsrc ! cudaupload ! cudaconvolve preset=gaussian5 ! cudadownload ! videoconvert ! autovideosink
- * gst-launch-1.0 videotestsrc pattern=ball ! video/x-raw,format=GRAY8 ! cudaupload ! cudaconvolve kernel="-1 0 1; -2 0 2; -1 0 1" bias=128 border=mirror ! cudadownload ! videoconvert ! autovideosink
+ * gst-launch-1.0 videotestsrc pattern=ball ! video/x-raw,format=GRAY8 ! cudavisionupload ! cudaconvolve kernel="-1 0 1; -2 0 2; -1 0 1" bias=128 border=mirror ! cudavisiondownload ! videoconvert ! autovideosink
  * ]|
  */
 #ifdef HAVE_CONFIG_H

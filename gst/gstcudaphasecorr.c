@@ -43,8 +43,8 @@
  * ## Example launch lines
  * |[
  * gst-launch-1.0 v4l2src ! videoconvert ! video/x-raw,format=NV12 ! cudaupload ! cudaphasecorr draw=true draw-scale=6 ! cudadownload ! videoconvert ! autovideosink
- * gst-launch-1.0 -m videotestsrc pattern=ball ! video/x-raw,format=GRAY8 ! cudaupload ! cudaphasecorr post-messages=true ! fakesink
- * gst-launch-1.0 cudaphasecorr name=c mode=stereo post-messages=true min-disparity=0 max-disparity=12 ! cudadownload ! fakesink v4l2src device=/dev/video0 ! videoconvert ! video/x-raw,format=GRAY8 ! cudaupload ! c.sink v4l2src device=/dev/video1 ! videoconvert ! video/x-raw,format=GRAY8 ! cudaupload ! c.sink_right
+ * gst-launch-1.0 -m videotestsrc pattern=ball ! video/x-raw,format=GRAY8 ! cudavisionupload ! cudaphasecorr post-messages=true ! fakesink
+ * gst-launch-1.0 cudaphasecorr name=c mode=stereo post-messages=true min-disparity=0 max-disparity=12 ! cudavisiondownload ! fakesink v4l2src device=/dev/video0 ! videoconvert ! video/x-raw,format=GRAY8 ! cudavisionupload ! c.sink v4l2src device=/dev/video1 ! videoconvert ! video/x-raw,format=GRAY8 ! cudavisionupload ! c.sink_right
  * ]|
  */
 #ifdef HAVE_CONFIG_H

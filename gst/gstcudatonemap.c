@@ -33,7 +33,7 @@
  * ## Example launch lines
  * |[
  * gst-launch-1.0 filesrc location=night.rgba64 ! rawvideoparse format=rgba64-le width=1920 height=1080 ! cudaupload ! cudatonemap ! cudadownload ! videoconvert ! autovideosink
- * gst-launch-1.0 videotestsrc ! video/x-raw,format=RGBA64_LE ! cudaupload ! cudatonemap operator=global key=0.36 ! cudadownload ! fakesink
+ * gst-launch-1.0 videotestsrc ! video/x-raw,format=RGBA64_LE ! cudavisionupload ! cudatonemap operator=global key=0.36 ! cudavisiondownload ! fakesink
  * ]|
  */
 #ifdef HAVE_CONFIG_H
