@@ -14,16 +14,41 @@ extern "C" {
 /* Newton steps after the whole-pixel search. */
 #define CV_CLT_NEWTON_STEPS 3
 
+/* Weight of frequency (k, l) under the Gaussian lowpass of the
+ * correlation, exp (-@spread (wk^2 + wl^2)) with @spread = sigma^2 / 2,
+ * divided by its mean so that a perfect match still peaks at 1. The
+ * lowest frequency (0, 0) does not count: a flat tile's window alone
+ * fills it, and it would make flat tiles match. */
+#ifdef __CUDACC__
+__host__ __device__
+#endif
+static inline float
+cv_clt_lowpass_weight (int f, float spread)
+{
+  const float pi = 3.14159265358979f;
+  float axis[8], mean = 0.0f;
+
+  if (f == 0)
+    return 0.0f;
+  for (int k = 0; k < 8; k++) {
+    axis[k] = expf (-spread * (pi * (k + 0.5f) / 8.0f) * (pi * (k + 0.5f) /
+            8.0f));
+    mean += axis[k];
+  }
+  mean = (mean * mean - axis[0] * axis[0]) / 64.0f;
+  return axis[f & 7] * axis[f >> 3] / mean;
+}
+
 /* The cross-power spectrum's two components at frequency (k, l) of a
  * tile's coefficients @a and @b (each [layer][l][k], divided by @scale),
- * normalised with @fat_zero: R1 at (wx, wy), R2 at (wx, -wy), as (re, im)
- * pairs. */
+ * normalised with @fat_zero and weighted by @weight (the lowpass's): R1
+ * at (wx, wy), R2 at (wx, -wy), as (re, im) pairs. */
 #ifdef __CUDACC__
 __host__ __device__
 #endif
 static inline void
 cv_clt_cross_power (const float *a, const float *b, int f, float scale,
-    float fat_zero, float r1[2], float r2[2])
+    float fat_zero, float weight, float r1[2], float r2[2])
 {
   const float a0 = a[f] * scale, a1 = a[64 + f] * scale;
   const float a2 = a[128 + f] * scale, a3 = a[192 + f] * scale;
@@ -36,12 +61,12 @@ cv_clt_cross_power (const float *a, const float *b, int f, float scale,
 
   re = ar1 * br1 + ai1 * bi1;
   im = ai1 * br1 - ar1 * bi1;
-  m = sqrtf (re * re + im * im) + fat_zero;
+  m = (sqrtf (re * re + im * im) + fat_zero) / weight;
   r1[0] = re / m;
   r1[1] = im / m;
   re = ar2 * br2 + ai2 * bi2;
   im = ai2 * br2 - ar2 * bi2;
-  m = sqrtf (re * re + im * im) + fat_zero;
+  m = (sqrtf (re * re + im * im) + fat_zero) / weight;
   r2[0] = re / m;
   r2[1] = im / m;
 }

@@ -22,6 +22,7 @@ cvcore_clt_corr_params_init (cvcore_clt_corr_params * params)
 {
   memset (params, 0, sizeof (*params));
   params->fat_zero = 1e-2;
+  params->lowpass = 1.0;
   params->search_radius = CVCORE_CLT_MAX_SEARCH;
   params->refinements = 2;
   params->full_scale = 255.0;
@@ -76,7 +77,9 @@ cpu_correlate_tile (const float *a, const float *b,
 
   for (int f = 0; f < 64; f++)
     cv_clt_cross_power (a, b, f, (float) (1.0 / params->full_scale),
-        (float) params->fat_zero, r[f][0], r[f][1]);
+        (float) params->fat_zero, cv_clt_lowpass_weight (f,
+            (float) (0.5 * params->lowpass * params->lowpass)), r[f][0],
+        r[f][1]);
   for (int dy = -rad; dy <= rad; dy++)
     for (int dx = -rad; dx <= rad; dx++) {
       const double p[2] = { dx, dy };
@@ -113,6 +116,11 @@ cpu_match_tile (const float *a, const cvcore_image * b, int channel, int tx,
     int ty, const cvcore_clt_corr_params * params, cvcore_clt_match * match)
 {
   float d[2] = { (float) params->initial_x, (float) params->initial_y };
+
+  if (params->guided) {
+    d[0] = match->dx;
+    d[1] = match->dy;
+  }
 
   for (int pass = 0; pass <= params->refinements; pass++) {
     cvcore_clt_params shift;
@@ -153,7 +161,8 @@ cvcore_clt_correlate (cvcore_stream * stream, const float *a,
       || params->refinements > CVCORE_CLT_MAX_REFINEMENTS
       || !(fabs (params->initial_x) <= CVCORE_CLT_MAX_SHIFT)
       || !(fabs (params->initial_y) <= CVCORE_CLT_MAX_SHIFT)
-      || !(params->fat_zero >= 0.0) || !(params->full_scale > 0.0))
+      || !(params->fat_zero >= 0.0) || !(params->full_scale > 0.0)
+      || !(params->lowpass >= 0.0 && params->lowpass <= 16.0))
     return cvcore_fail (CVCORE_ERROR_INVALID_VALUE,
         "phase correlation of %dx%d, radius %d, %d refinements, fat zero %g",
         b->width, b->height, params->search_radius, params->refinements,

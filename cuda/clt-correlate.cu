@@ -37,6 +37,7 @@ warp_sum (float v)
 struct CorrShared
 {
   float2 twiddle[8][kShifts + 1];
+  float weight[64];             /* the lowpass's, per frequency */
   float b[kTilesPerBlock][CVCORE_CLT_COEFFICIENTS];
   /* the transform's space is free once b holds its result */
   union
@@ -83,8 +84,8 @@ transform_moved (const Image & src, int c, int width, int height, int tx,
 
 __global__ void __launch_bounds__ (32 * kTilesPerBlock)
 clt_correlate (const float *a, Image src, int c, int width, int height,
-    float scale, float fat_zero, int radius, float initial_x, float initial_y,
-    bool first, cvcore_clt_match * matches)
+    float scale, float fat_zero, float spread, int radius, float initial_x,
+    float initial_y, bool guided, bool first, cvcore_clt_match * matches)
 {
   __shared__ CorrShared s;
   const int warp = threadIdx.x >> 5, lane = threadIdx.x & 31;
@@ -109,11 +110,13 @@ clt_correlate (const float *a, Image src, int c, int width, int height,
             CVCORE_CLT_MAX_SEARCH), &sn, &cs);
     twiddle[i / kShifts][i % kShifts] = make_float2 (cs, sn);
   }
+  if (threadIdx.x < 64)
+    s.weight[threadIdx.x] = cv_clt_lowpass_weight (threadIdx.x, spread);
   __syncthreads ();
   if (tile >= tiles)
     return;
-  moved[0] = first ? initial_x : matches[tile].dx;
-  moved[1] = first ? initial_y : matches[tile].dy;
+  moved[0] = first && !guided ? initial_x : matches[tile].dx;
+  moved[1] = first && !guided ? initial_y : matches[tile].dy;
   transform_moved (src, c, width, height, tile % tiles_x, tile / tiles_x,
       moved, s, warp, lane);
 
@@ -122,7 +125,7 @@ clt_correlate (const float *a, Image src, int c, int width, int height,
     const int f = lane + 32 * j;
 
     cv_clt_cross_power (a + (size_t) tile * CVCORE_CLT_COEFFICIENTS,
-        s.b[warp], f, scale, fat_zero, r[j][0], r[j][1]);
+        s.b[warp], f, scale, fat_zero, s.weight[f], r[j][0], r[j][1]);
     cross[0][f] = make_float2 (r[j][0][0], r[j][0][1]);
     cross[1][f] = make_float2 (r[j][1][0], r[j][1][1]);
     ux[j] = ((f & 7) + 0.5f) / 8.0f;
@@ -277,9 +280,10 @@ cvcore_cuda_clt_correlate (cvcore_stream * stream, const float *a,
     clt_correlate <<<(tiles + kTilesPerBlock - 1) / kTilesPerBlock,
         32 * kTilesPerBlock, 0, cs >>> (a, device_image (b), channel,
         b->width, b->height, (float) (1.0 / params->full_scale),
-        (float) params->fat_zero, pass ? 1 : params->search_radius,
-        (float) params->initial_x, (float) params->initial_y, pass == 0,
-        matches);
+        (float) params->fat_zero, (float) (0.5 * params->lowpass *
+            params->lowpass), pass ? 1 : params->search_radius,
+        (float) params->initial_x, (float) params->initial_y,
+        params->guided, pass == 0, matches);
     CUDA_TRY (cudaGetLastError ());
   }
   return CVCORE_OK;

@@ -222,6 +222,10 @@ typedef struct
    * in units of full scale squared: keeps weak, noisy frequencies from
    * counting as much as strong ones. */
   double fat_zero;
+  /* Sigma (pixels) of a Gaussian blur of the correlation surface, a
+   * weighting of its frequencies: the highest, where the frames alias
+   * and differ most, count less. */
+  double lowpass;
   int search_radius;            /* whole pixels searched each way, 1..7 */
   /* Passes after the first that transform the second frame's tiles again,
    * moved back by the motion found so far (see below). */
@@ -229,10 +233,15 @@ typedef struct
   /* The motion expected before looking (stereo: the disparity range's
    * centre); the search is around it. */
   double initial_x, initial_y;
+  /* The matches hold each tile's expected motion on entry (as
+   * cvcore_clt_predict writes it): the search is around that, and
+   * initial_x, initial_y are not used. */
+  bool guided;
   double full_scale;            /* sample value of full scale (255, 65535) */
 } cvcore_clt_corr_params;
 
-/* Defaults: fat zero 0.01, radius 7, 2 refinements, no initial motion,
+/* Defaults: fat zero 0.01, lowpass 1, radius 7, 2 refinements, no
+ * initial motion,
  * full scale 255. */
 void cvcore_clt_corr_params_init (cvcore_clt_corr_params * params);
 
@@ -257,6 +266,67 @@ void cvcore_clt_corr_params_init (cvcore_clt_corr_params * params);
 cvcore_status cvcore_clt_correlate (cvcore_stream * stream, const float *a,
     const cvcore_image * b, int channel,
     const cvcore_clt_corr_params * params, cvcore_clt_match * matches);
+
+/* --- coarse to fine ----------------------------------------------------- */
+
+/* A tile sees motions of a few pixels without bias (within the search
+ * radius, refined): beyond that its windowed content differs too much
+ * between the frames. Larger motions are found on frames reduced by
+ * halves, whose matches, doubled, tell the next finer level where to
+ * look, down to the frame itself. */
+#define CVCORE_CLT_MAX_LEVELS 5
+/* Reduction stops before a side would fall below this many pixels. */
+#define CVCORE_CLT_MIN_LEVEL_SIDE 32
+
+/* Queues the half-size reduction of channel @channel of @src into @dst
+ * (one channel of @src's sample, (width + 1) / 2 x (height + 1) / 2):
+ * sample (x, y) is the rounded sum of samples 2 x - 1 .. 2 x + 2 (and
+ * likewise in y, clamped to the frame) weighted by the binomial
+ * [1 3 3 1] / 8 along each axis. */
+cvcore_status cvcore_clt_reduce (cvcore_stream * stream,
+    const cvcore_image * src, int channel, const cvcore_image * dst);
+
+/* Queues, into @matches (device memory, the tiles of a @width x @height
+ * frame), each tile's expected motion from @coarse (the matches of the
+ * same frames reduced once, cvcore_clt_reduce): twice the mean of the
+ * coarse tiles around the tile's centre, weighted by bilinear distance
+ * and confidence, so that a coarse tile that matched nothing counts
+ * little. Confidences are set to 0. */
+cvcore_status cvcore_clt_predict (cvcore_stream * stream,
+    const cvcore_clt_match * coarse, int width, int height,
+    cvcore_clt_match * matches);
+
+/* Two frames' pyramids: per frame, the reduced luminance of each level
+ * and every level's forward transform, in device memory. */
+typedef struct cvcore_clt_pyramid cvcore_clt_pyramid;
+
+/* Room for frames of @width x @height with up to @levels reductions
+ * (0: the frame alone), fewer where a side would fall below
+ * CVCORE_CLT_MIN_LEVEL_SIDE. */
+cvcore_status cvcore_clt_pyramid_new (cvcore_device * device, int width,
+    int height, int levels, cvcore_clt_pyramid ** pyramid);
+void cvcore_clt_pyramid_free (cvcore_clt_pyramid * pyramid);
+/* The reductions there is room for. */
+int cvcore_clt_pyramid_levels (const cvcore_clt_pyramid * pyramid);
+/* Level 0's forward transform of frame @slot (as cvcore_clt_forward). */
+float *cvcore_clt_pyramid_coefficients (cvcore_clt_pyramid * pyramid,
+    int slot);
+
+/* Queues the reductions of channel @channel of @src and the forward
+ * transform of every level into frame @slot (0 or 1). */
+cvcore_status cvcore_clt_pyramid_build (cvcore_stream * stream,
+    cvcore_clt_pyramid * pyramid, int slot, const cvcore_image * src,
+    int channel);
+
+/* Queues the phase correlation of frame @from with frame @to (whose level
+ * 0 is channel @channel of @src, both built), coarsest level first: that
+ * level searches around @params' initial motion scaled to it, and each
+ * level's matches predict the next finer one's (cvcore_clt_predict).
+ * Level 0's matches go to @matches (device memory, tiles of @src). */
+cvcore_status cvcore_clt_pyramid_correlate (cvcore_stream * stream,
+    cvcore_clt_pyramid * pyramid, int from, int to, const cvcore_image * src,
+    int channel, const cvcore_clt_corr_params * params,
+    cvcore_clt_match * matches);
 
 /* Queues drawing of @matches (device memory, as cvcore_clt_correlate
  * writes them for frames of @dst's size) onto @dst: from each tile's

@@ -35,3 +35,13 @@ picture_mirror (int i, int n)
     i += 2 * n;
   return i < n ? i : 2 * n - 1 - i;
 }
+
+double
+picture_natural_texture (double x, double y)
+{
+  double v = 0.0;
+
+  for (double s = 1.0; s <= 16.0; s *= 2.0)
+    v += s * picture_texture (x / s + 3.1 * s, y / s - 1.7 * s);
+  return v;
+}

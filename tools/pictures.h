@@ -7,6 +7,11 @@
  * directions. Moving a picture is evaluating it at moved positions. */
 double picture_texture (double x, double y);
 
+/* The texture at scales 1 to 16, each with an amplitude of its scale, so
+ * that the amplitude falls as the frequency rises, as in natural images:
+ * about 80 RMS around 0. */
+double picture_natural_texture (double x, double y);
+
 /* A Gaussian point-spread function of @sigma, @size x @size samples
  * centred on (@size - 1) / 2, not normalised. */
 void picture_gaussian_psf (double sigma, int size, double *psf);
