@@ -10,17 +10,26 @@
  * `mode`:
  * - `flow` (default): optical flow. Each frame on the `sink` pad is matched
  *   against the previous one; (dx, dy) is how far each tile's content
- *   moved. Motions up to `search-radius` pixels per frame are found. A
- *   flush or a discontinuity starts over (the next frame has no previous
- *   one).
+ *   moved. Motions up to `search-radius` x 2^`levels` pixels per frame are
+ *   found (7 x 16 by default): both frames are halved `levels` times and
+ *   matched coarsest first, each level's motion telling the next finer one
+ *   where to look, so that large motions are found without the bias a
+ *   tile's window gives them. A flush or a discontinuity starts over (the
+ *   next frame has no previous one).
  * - `stereo`: disparity. The `sink` pad takes the left view and a
  *   requested `sink_right` pad the right view. Frames are paired by
  *   timestamp (within half a frame; an unpaired frame is dropped). dx is
  *   how far each tile's content lies to the left in the right view (the
  *   disparity), dy how far down. The search covers `min-disparity` to
  *   `max-disparity` around their middle, one pixel more each way, and as
- *   far in y; it reaches at most 7 pixels from the middle, so wider ranges
- *   are cut. Both views must have the same format and size.
+ *   far in y, coarse to fine as in flow; it reaches 7 x 2^`levels` pixels
+ *   from the middle (112 by default), so wider ranges are cut. Both views
+ *   must have the same format and size.
+ *
+ * Each tile's correlation is blurred by `lowpass` (a weighting of its
+ * frequencies): the highest frequencies are where frames alias and differ
+ * most, and counting them less makes natural content match to a few
+ * hundredths of a pixel (docs/benchmarks.md).
  *
  * The frames of `sink` pass on unchanged, each (in flow mode from the
  * second on) carrying a #GstCudaVisionCorrelationMeta with the tile grid
@@ -425,9 +434,9 @@ map_input (GstCudaPhaseCorr * self, GstBuffer * buffer, gint input,
   return TRUE;
 }
 
-/* Flow: the previous frame's coefficients matched in @frame, then this
- * frame's forward transform. TRUE with *matched when there were
- * previous coefficients and their matches are read back. */
+/* Flow: this frame's pyramid, then the previous frame's matched in it.
+ * TRUE with *matched when there was a previous frame and the matches are
+ * read back. */
 static gboolean
 match_flow (GstCudaPhaseCorr * self, GstBuffer * frame,
     const cvcore_clt_corr_params * params, gboolean * matched)
@@ -443,11 +452,11 @@ match_flow (GstCudaPhaseCorr * self, GstBuffer * frame,
     return FALSE;
   gst_cuda_vision_correlator_image (&self->corr, &video, &image);
   ok = gst_cuda_vision_device_memory_begin_access (mem, self->stream)
-      && (self->previous < 0 || cvcore_clt_correlate (self->stream,
-          self->corr.coefficients[self->previous], &image, self->corr.channel,
-          params, self->corr.matches) == CVCORE_OK)
-      && cvcore_clt_forward (self->stream, &image, self->corr.channel, 0, 0,
-      self->corr.coefficients[current]) == CVCORE_OK;
+      && cvcore_clt_pyramid_build (self->stream, self->corr.pyramid, current,
+      &image, self->corr.channel) == CVCORE_OK
+      && (self->previous < 0 || cvcore_clt_pyramid_correlate (self->stream,
+          self->corr.pyramid, self->previous, current, &image,
+          self->corr.channel, params, self->corr.matches) == CVCORE_OK);
   /* record even after a failure: the chain of uses must stay unbroken */
   ok &= gst_cuda_vision_device_memory_end_access (mem, self->device,
       self->stream);
@@ -464,8 +473,8 @@ match_flow (GstCudaPhaseCorr * self, GstBuffer * frame,
   return ok;
 }
 
-/* Stereo: forward transform of the left view, matching in the right view,
- * the matches read back as disparities. */
+/* Stereo: both views' pyramids, the left matched in the right, the
+ * matches read back as disparities. */
 static gboolean
 match_stereo (GstCudaPhaseCorr * self, GstBuffer * left, GstBuffer * right,
     const cvcore_clt_corr_params * params)
@@ -487,9 +496,11 @@ match_stereo (GstCudaPhaseCorr * self, GstBuffer * left, GstBuffer * right,
     gst_cuda_vision_correlator_image (&self->corr, &frame[v], &image[v]);
   ok = gst_cuda_vision_device_memory_begin_access (mem[0], self->stream)
       && gst_cuda_vision_device_memory_begin_access (mem[1], self->stream)
-      && cvcore_clt_forward (self->stream, &image[0], self->corr.channel, 0,
-      0, self->corr.coefficients[0]) == CVCORE_OK
-      && cvcore_clt_correlate (self->stream, self->corr.coefficients[0],
+      && cvcore_clt_pyramid_build (self->stream, self->corr.pyramid, 0,
+      &image[0], self->corr.channel) == CVCORE_OK
+      && cvcore_clt_pyramid_build (self->stream, self->corr.pyramid, 1,
+      &image[1], self->corr.channel) == CVCORE_OK
+      && cvcore_clt_pyramid_correlate (self->stream, self->corr.pyramid, 0, 1,
       &image[1], self->corr.channel, params, self->corr.matches) == CVCORE_OK;
   ok &= gst_cuda_vision_device_memory_end_access (mem[1], self->device,
       self->stream);
@@ -591,12 +602,20 @@ finish_frame (GstCudaPhaseCorr * self, GstBuffer * in, gboolean matched,
   return push_frame (self, out);
 }
 
+/* With new buffers (the first frame, or other levels) the next frame
+ * of flow has no previous one. */
 static gboolean
-ensure_buffers (GstCudaPhaseCorr * self)
+ensure_buffers (GstCudaPhaseCorr * self, gint levels)
 {
+  gboolean fresh;
+
   if (gst_cuda_vision_correlator_ensure (&self->corr,
-          gst_cuda_vision_device_get_core (self->device)) == CVCORE_OK)
+          gst_cuda_vision_device_get_core (self->device), levels,
+          self->stream, &fresh) == CVCORE_OK) {
+    if (fresh)
+      self->previous = -1;
     return TRUE;
+  }
   GST_ELEMENT_ERROR (self, RESOURCE, NO_SPACE_LEFT,
       ("Cannot allocate phase correlation buffers"),
       ("%s", cvcore_last_error ()));
@@ -621,7 +640,7 @@ aggregate_flow (GstCudaPhaseCorr * self, GstAggregatorPad * right,
       || GST_BUFFER_FLAG_IS_SET (frame, GST_BUFFER_FLAG_DISCONT))
     self->previous = -1;
   params.full_scale = self->corr.full_scale;
-  if (!self->have_info[0] || !ensure_buffers (self)
+  if (!self->have_info[0] || !ensure_buffers (self, settings->levels)
       || !match_flow (self, frame, &params, &matched)) {
     gst_buffer_unref (frame);
     return GST_FLOW_ERROR;
@@ -714,7 +733,7 @@ aggregate_stereo (GstCudaPhaseCorr * self, GstAggregatorPad * right,
   params.search_radius = CLAMP ((gint) ceil ((hi - lo) / 2.0) + 1, 1,
       CVCORE_CLT_MAX_SEARCH);
   params.full_scale = self->corr.full_scale;
-  ok = ensure_buffers (self)
+  ok = ensure_buffers (self, settings->levels)
       && match_stereo (self, left_frame, right_frame, &params);
   gst_buffer_unref (right_frame);
   if (!ok) {
@@ -777,13 +796,14 @@ gst_cuda_phase_corr_class_init (GstCudaPhaseCorrClass * klass)
           GST_CUDA_PHASE_CORR_FLOW, ready));
   g_object_class_install_property (gobject_class, PROP_SEARCH_RADIUS,
       g_param_spec_int ("search-radius", "Search radius",
-          "Largest motion searched, in whole pixels each way (mode=flow)", 1,
+          "Motion searched at each level, in whole pixels each way "
+          "(mode=flow): the search reaches this times 2^levels", 1,
           CVCORE_CLT_MAX_SEARCH, defaults.search_radius, flags));
   gst_cuda_vision_install_double (gobject_class, PROP_MIN_DISPARITY,
       "min-disparity", "Minimum disparity", "Smallest disparity expected, in "
       "pixels (content further left in the right view is positive; "
-      "mode=stereo); the search reaches at most 7 pixels from the range's "
-      "middle", -CVCORE_CLT_MAX_SHIFT, CVCORE_CLT_MAX_SHIFT, 0.0, flags);
+      "mode=stereo); the search reaches 7 x 2^levels pixels from the "
+      "range's middle", -CVCORE_CLT_MAX_SHIFT, CVCORE_CLT_MAX_SHIFT, 0.0, flags);
   gst_cuda_vision_install_double (gobject_class, PROP_MAX_DISPARITY,
       "max-disparity", "Maximum disparity", "Largest disparity expected, in "
       "pixels (mode=stereo)", -CVCORE_CLT_MAX_SHIFT, CVCORE_CLT_MAX_SHIFT,

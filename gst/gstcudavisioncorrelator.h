@@ -25,7 +25,10 @@ gfloat gst_cuda_vision_weighted_median (GstCudaVisionWeighted * pairs,
 typedef struct
 {
   cvcore_device *core;          /* set while the buffers exist */
-  gfloat *coefficients[2];      /* forward transforms */
+  /* two frames' reductions and forward transforms */
+  cvcore_clt_pyramid *pyramid;
+  gint levels;                  /* the reductions it was asked for */
+  gint width, height;
   cvcore_clt_match *matches;    /* device */
   cvcore_clt_match *host_matches;       /* page-locked */
   gint tiles_x, tiles_y;
@@ -41,9 +44,12 @@ typedef struct
  * sets the tile grid, luminance channel, scale and colour for @info. */
 void gst_cuda_vision_correlator_set_info (GstCudaVisionCorrelator * c,
     const GstVideoInfo * info, cvcore_stream * stream);
-/* Allocates the buffers on @core when they are not there. */
+/* Allocates the buffers on @core, for pyramids of @levels reductions,
+ * when they are not there; sets *@fresh when it did (no frame is kept
+ * then). */
 cvcore_status gst_cuda_vision_correlator_ensure (GstCudaVisionCorrelator * c,
-    cvcore_device * core);
+    cvcore_device * core, gint levels, cvcore_stream * stream,
+    gboolean * fresh);
 void gst_cuda_vision_correlator_free (GstCudaVisionCorrelator * c,
     cvcore_stream * stream);
 /* Plane 0 of a mapped device @frame, one sample per pixel for Y'CbCr. */
@@ -67,17 +73,20 @@ GstMessage *gst_cuda_vision_correlator_message (GstCudaVisionCorrelator * c,
 
 /* The matching settings, as properties with ids
  * first .. first + GST_CUDA_VISION_CORRELATOR_N_PROPS - 1: fat-zero,
- * refinements, min-confidence, draw, draw-scale, post-messages. */
+ * refinements, min-confidence, draw, draw-scale, post-messages, levels,
+ * lowpass. */
 typedef struct
 {
   cvcore_clt_corr_params params;
+  gint levels;
   gdouble min_confidence;
   gboolean draw;
   gdouble draw_scale;
   gboolean post_messages;
 } GstCudaVisionCorrelatorSettings;
 
-#define GST_CUDA_VISION_CORRELATOR_N_PROPS 6
+#define GST_CUDA_VISION_CORRELATOR_N_PROPS 8
+#define GST_CUDA_VISION_CORRELATOR_DEFAULT_LEVELS 4
 
 void gst_cuda_vision_correlator_settings_init (GstCudaVisionCorrelatorSettings
     * settings);

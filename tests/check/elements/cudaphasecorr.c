@@ -105,6 +105,92 @@ GST_START_TEST (test_flow_meta)
 
 GST_END_TEST;
 
+/* An 8-bit picture with texture at every scale, as natural images. */
+static gdouble
+natural (gdouble x, gdouble y)
+{
+  return 128.0 + 0.4 * picture_natural_texture (x, y);
+}
+
+/* The share of the tiles of @meta, @margin pixels or more inside the
+ * frame, within 0.1 pixels of (@dx, @dy). */
+static gdouble
+share_found (const GstCudaVisionCorrelationMeta * meta, gint width,
+    gint height, gint margin, gdouble dx, gdouble dy)
+{
+  guint n = 0, found = 0;
+
+  for (guint ty = 0; ty < meta->tiles_y; ty++)
+    for (guint tx = 0; tx < meta->tiles_x; tx++) {
+      const GstCudaVisionTileMatch *m =
+          gst_cuda_vision_correlation_meta_tile (meta, tx, ty);
+
+      if (8 * (gint) tx - 8 < margin || 8 * (gint) tx + 8 > width - margin
+          || 8 * (gint) ty - 8 < margin || 8 * (gint) ty + 8 >
+          height - margin)
+        continue;
+      n++;
+      found += hypot (m->dx - dx, m->dy - dy) <= 0.1;
+    }
+  return n ? (gdouble) found / n : 0.0;
+}
+
+/* Frame @n of GRAY8 natural-like texture moving by (13.5, -9.25) per
+ * frame. */
+static GstBuffer *
+natural_frame (gint width, gint height, gint n)
+{
+  GstBuffer *buffer = gst_buffer_new_allocate (NULL, width * height, NULL);
+  GstMapInfo map;
+
+  fail_unless (gst_buffer_map (buffer, &map, GST_MAP_WRITE));
+  for (gint y = 0; y < height; y++)
+    for (gint x = 0; x < width; x++)
+      map.data[y * width + x] = (guint8) CLAMP (floor (natural (x - 13.5 * n,
+                  y + 9.25 * n) + 0.5), 0, 255);
+  gst_buffer_unmap (buffer, &map);
+  GST_BUFFER_PTS (buffer) = n * GST_SECOND / 30;
+  return buffer;
+}
+
+/* Motion of many pixels a frame: found with the default levels, in the
+ * tiles and in the frame's motion; not with levels=0. */
+GST_START_TEST (test_flow_large_motion)
+{
+  for (gint levels = 0; levels < 2; levels++) {
+    GstHarness *h = cvtest_filter_harness ("cudaphasecorr",
+        levels ? "" : "levels=0", NULL);
+    GstVideoInfo info;
+
+    cvtest_set_caps (h, &info, GST_VIDEO_FORMAT_GRAY8, 256, 208);
+    for (gint n = 0; n < 3; n++) {
+      GstBuffer *in = natural_frame (256, 208, n);
+      GstBuffer *out = cvtest_push_frame (h, in);
+      GstCudaVisionCorrelationMeta *meta =
+          gst_buffer_get_cuda_vision_correlation_meta (out);
+
+      if (n > 0) {
+        const gdouble share = share_found (meta, 256, 208, 24, 13.5, -9.25);
+
+        GST_INFO ("levels %s, frame %d: %.1f %% of the tiles, motion "
+            "(%g, %g)", levels ? "default" : "0", n, 100.0 * share,
+            meta->motion_dx, meta->motion_dy);
+        if (levels)
+          fail_unless (share >= 0.9 && fabs (meta->motion_dx - 13.5) < 0.05
+              && fabs (meta->motion_dy + 9.25) < 0.05, "frame %d: %g, "
+              "(%g, %g)", n, share, meta->motion_dx, meta->motion_dy);
+        else
+          fail_unless (share < 0.1 && fabs (meta->motion_dx - 13.5) > 1.0);
+      }
+      gst_buffer_unref (in);
+      gst_buffer_unref (out);
+    }
+    gst_harness_teardown (h);
+  }
+}
+
+GST_END_TEST;
+
 static gint
 compare_pairs (gconstpointer a, gconstpointer b)
 {
@@ -304,17 +390,18 @@ stereo_pipeline_free (GstElement * pipeline, GstElement * left,
   gst_object_unref (pipeline);
 }
 
-/* A GRAY8 view of width @w at @pts: the texture moved left by @shift. */
+/* A GRAY8 view of @w x @h at @pts: @field moved left by @shift. */
 static GstBuffer *
-view (gint w, gdouble shift, GstClockTime pts)
+view_of (gdouble (*field) (gdouble, gdouble), gint w, gint h, gdouble shift,
+    GstClockTime pts)
 {
-  GstBuffer *buffer = gst_buffer_new_allocate (NULL, w * H, NULL);
+  GstBuffer *buffer = gst_buffer_new_allocate (NULL, w * h, NULL);
   GstMapInfo map;
 
   fail_unless (gst_buffer_map (buffer, &map, GST_MAP_WRITE));
-  for (gint y = 0; y < H; y++)
+  for (gint y = 0; y < h; y++)
     for (gint x = 0; x < w; x++)
-      map.data[y * w + x] = (guint8) CLAMP (floor (texture (x + shift, y) +
+      map.data[y * w + x] = (guint8) CLAMP (floor (field (x + shift, y) +
               0.5), 0, 255);
   gst_buffer_unmap (buffer, &map);
   GST_BUFFER_PTS (buffer) = pts;
@@ -322,18 +409,25 @@ view (gint w, gdouble shift, GstClockTime pts)
   return buffer;
 }
 
-static GstElement *
-stereo_pipeline (gint right_width, GstElement ** left, GstElement ** right,
-    GstElement ** sink)
+static GstBuffer *
+view (gint w, gdouble shift, GstClockTime pts)
 {
-  gchar *desc = g_strdup_printf ("cudaphasecorr name=s mode=stereo "
-      "min-disparity=0 max-disparity=6 ! cudadownload ! appsink name=out "
-      "sync=false "
+  return view_of (texture, w, H, shift, pts);
+}
+
+/* Stereo matching with @properties of views of @width (the right one
+ * @right_width) x @height. */
+static GstElement *
+stereo_pipeline_of (const gchar * properties, gint width, gint right_width,
+    gint height, GstElement ** left, GstElement ** right, GstElement ** sink)
+{
+  gchar *desc = g_strdup_printf ("cudaphasecorr name=s mode=stereo %s "
+      "! cudadownload ! appsink name=out sync=false "
       "appsrc name=l format=time caps=video/x-raw,format=GRAY8,width=%d,"
       "height=%d,framerate=30/1 ! cudaupload ! s.sink "
       "appsrc name=r format=time caps=video/x-raw,format=GRAY8,width=%d,"
-      "height=%d,framerate=30/1 ! cudaupload ! s.sink_right", W, H,
-      right_width, H);
+      "height=%d,framerate=30/1 ! cudaupload ! s.sink_right", properties,
+      width, height, right_width, height);
   GstElement *pipeline = gst_parse_launch (desc, NULL);
 
   g_free (desc);
@@ -342,6 +436,14 @@ stereo_pipeline (gint right_width, GstElement ** left, GstElement ** right,
   *right = gst_bin_get_by_name (GST_BIN (pipeline), "r");
   *sink = gst_bin_get_by_name (GST_BIN (pipeline), "out");
   return pipeline;
+}
+
+static GstElement *
+stereo_pipeline (gint right_width, GstElement ** left, GstElement ** right,
+    GstElement ** sink)
+{
+  return stereo_pipeline_of ("min-disparity=0 max-disparity=6", W,
+      right_width, H, left, right, sink);
 }
 
 GST_START_TEST (test_disparity)
@@ -385,6 +487,43 @@ GST_START_TEST (test_disparity)
           5 * GST_SECOND) == NULL);
   fail_unless (gst_app_sink_is_eos (GST_APP_SINK (sink)));
   stereo_pipeline_free (pipeline, left, right, sink);
+}
+
+GST_END_TEST;
+
+/* Disparities far from the range's middle, found coarse to fine with the
+ * default levels, and not with levels=0. */
+GST_START_TEST (test_disparity_large)
+{
+  static const gchar *properties[] = {
+    "min-disparity=0 max-disparity=64", "min-disparity=0 max-disparity=64 "
+        "levels=0"
+  };
+
+  for (guint p = 0; p < G_N_ELEMENTS (properties); p++) {
+    GstElement *left, *right, *sink;
+    GstElement *pipeline = stereo_pipeline_of (properties[p], 256, 256, 176,
+        &left, &right, &sink);
+    GstCudaVisionCorrelationMeta *meta;
+    GstBuffer *out;
+    gdouble share;
+
+    gst_element_set_state (pipeline, GST_STATE_PLAYING);
+    gst_app_src_push_buffer (GST_APP_SRC (left), view_of (natural, 256, 176,
+            0.0, 0));
+    gst_app_src_push_buffer (GST_APP_SRC (right), view_of (natural, 256,
+            176, 51.25, 0));
+    out = cvtest_pull_buffer (sink);
+    meta = gst_buffer_get_cuda_vision_correlation_meta (out);
+    fail_unless (meta != NULL);
+    share = share_found (meta, 256, 176, 64, 51.25, 0.0);
+    GST_INFO ("%s: %.1f %% of the tiles found the disparity", properties[p],
+        100.0 * share);
+    fail_unless (p == 0 ? share >= 0.9 : share < 0.1, "%s: %g",
+        properties[p], share);
+    gst_buffer_unref (out);
+    stereo_pipeline_free (pipeline, left, right, sink);
+  }
 }
 
 GST_END_TEST;
@@ -474,10 +613,12 @@ cudaphasecorr_suite (void)
   suite_add_tcase (s, tc);
   tcase_set_timeout (tc, 120);
   tcase_add_test (tc, test_flow_meta);
+  tcase_add_test (tc, test_flow_large_motion);
   tcase_add_test (tc, test_messages_and_flush);
   tcase_add_test (tc, test_draw);
   tcase_add_test (tc, test_renegotiation);
   tcase_add_test (tc, test_disparity);
+  tcase_add_test (tc, test_disparity_large);
   tcase_add_test (tc, test_views_differ);
   tcase_add_test (tc, test_right_pad);
   tcase_add_test (tc, test_right_pad_unlinked);
