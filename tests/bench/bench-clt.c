@@ -7,9 +7,12 @@
  * deconvolution (a kernel node every 2 tiles, 16 pixels) and inverse, as
  * RGBA and as 8-bit Bayer mosaics (either mosaic method); the seed took 86.5 ms for four Bayer
  * frames on a GTX 1050 Ti. Last,
- * phase correlation of a GRAY8 pair at 1080p and 5 MP (2592x1936): the
- * first frame's forward transform and the matching (search radius 7, 0
- * and 2 refinements), and the pipeline rate of `cudaupload !
+ * phase correlation of a GRAY8 pair at 1080p and 5 MP (2592x1936), as
+ * the element does it per frame: the frame's pyramid (reductions and
+ * forward transforms) and the matching from the coarsest level (search
+ * radius 7), for the frame alone without and with the lowpass, the
+ * default 4 levels with 2 refinements and with 1, and the pipeline rate
+ * of `cudaupload !
  * cudaphasecorr ! cudadownload` (matches read back every frame). */
 #include <math.h>
 #include <stdio.h>
@@ -170,22 +173,24 @@ bench_operations (cvcore_device * device, cvcore_stream * stream)
 typedef struct
 {
   cvcore_image a, b;
-  float *coefficients;
+  cvcore_clt_pyramid *pyramid;
   cvcore_clt_match *matches;
   cvcore_clt_corr_params params;
 } CorrJob;
 
+/* What the element does per frame: the frame's pyramid, then the
+ * previous frame's matched in it. */
 static cvcore_status
 run_correlate (cvcore_stream * stream, gpointer data)
 {
   CorrJob *job = data;
-  cvcore_status status = cvcore_clt_forward (stream, &job->a, 0, 0, 0,
-      job->coefficients);
+  cvcore_status status = cvcore_clt_pyramid_build (stream, job->pyramid, 0,
+      &job->b, 0);
 
   if (status != CVCORE_OK)
     return status;
-  return cvcore_clt_correlate (stream, job->coefficients, &job->b, 0,
-      &job->params, job->matches);
+  return cvcore_clt_pyramid_correlate (stream, job->pyramid, 1, 0, &job->b,
+      0, &job->params, job->matches);
 }
 
 static void
@@ -194,9 +199,15 @@ bench_correlate (cvcore_device * device, cvcore_stream * stream)
   static const BenchSize sizes[] = {
     {"1080p", 1920, 1080}, {"5MP", 2592, 1936},
   };
+  /* levels, refinements, lowpass: the frame alone as before levels and
+   * the lowpass existed, the frame alone with the lowpass, the default,
+   * and a cheaper pyramid */
+  static const gint settings[][3] = { {0, 2, 0}, {0, 2, 1}, {4, 2, 1},
+  {4, 1, 1}
+  };
 
-  printf ("\n| size | refinements | forward + correlate ms | pipeline fps |\n"
-      "|---|---|---|---|\n");
+  printf ("\n| size | levels | refinements | lowpass | pyramid + correlate "
+      "ms | pipeline fps |\n|---|---|---|---|---|---|\n");
   for (guint s = 0; s < G_N_ELEMENTS (sizes); s++) {
     const gint w = sizes[s].width, h = sizes[s].height;
     const gsize tiles = (gsize) cvcore_clt_tiles (w) * cvcore_clt_tiles (h);
@@ -214,24 +225,29 @@ bench_correlate (cvcore_device * device, cvcore_stream * stream)
             w, h));
     CORE_TRY (cvcore_memset_2d_async (stream, job.b.data, job.b.pitch, 0x60,
             w, h));
-    CORE_TRY (cvcore_device_alloc (device, tiles * CVCORE_CLT_COEFFICIENTS *
-            sizeof (float), (void **) &job.coefficients));
     CORE_TRY (cvcore_device_alloc (device, tiles * sizeof (cvcore_clt_match),
             (void **) &job.matches));
     gst_video_info_set_format (&info, GST_VIDEO_FORMAT_GRAY8, w, h);
     GST_VIDEO_INFO_FPS_N (&info) = 30;
     fps = pipeline_fps (&info, TRUE, "cudaphasecorr");
-    for (gint r = 0; r <= 2; r += 2) {
+    for (guint k = 0; k < G_N_ELEMENTS (settings); k++) {
+      CORE_TRY (cvcore_clt_pyramid_new (device, w, h, settings[k][0],
+              &job.pyramid));
+      CORE_TRY (cvcore_clt_pyramid_build (stream, job.pyramid, 1, &job.a,
+              0));
       cvcore_clt_corr_params_init (&job.params);
-      job.params.refinements = r;
-      printf ("| %s | %d | %.4f | ", sizes[s].name, r,
-          time_median_ms (device, stream, run_correlate, &job, 21, 20));
-      printf (r == 2 ? "%.0f |\n" : "|\n", fps);
+      job.params.refinements = settings[k][1];
+      job.params.lowpass = settings[k][2];
+      printf ("| %s | %d | %d | %d | %.4f | ", sizes[s].name, settings[k][0],
+          settings[k][1], settings[k][2], time_median_ms (device, stream,
+              run_correlate, &job, 21, 20));
+      printf (k == 2 ? "%.0f |\n" : "|\n", fps);
       fflush (stdout);
+      CORE_TRY (cvcore_stream_synchronize (stream));
+      cvcore_clt_pyramid_free (job.pyramid);
     }
     cvcore_device_free (device, job.a.data);
     cvcore_device_free (device, job.b.data);
-    cvcore_device_free (device, job.coefficients);
     cvcore_device_free (device, job.matches);
   }
 }
