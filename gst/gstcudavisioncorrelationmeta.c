@@ -113,3 +113,20 @@ gst_buffer_add_cuda_vision_correlation_meta (GstBuffer * buffer,
   from.motion_tiles = motion_tiles;
   return add_meta (buffer, &from);
 }
+
+const GstMetaInfo *
+gst_cuda_vision_correlation_custom_meta_get_info (void)
+{
+  static const GstMetaInfo *info = NULL;
+  static const gchar *tags[] = { NULL };
+
+  if (g_once_init_enter ((GstMetaInfo **) & info)) {
+    /* copied whole with the buffer, like the C meta */
+    const GstMetaInfo *i =
+        gst_meta_register_custom (GST_CUDA_VISION_CORRELATION_CUSTOM_META,
+        tags, NULL, NULL, NULL);
+
+    g_once_init_leave ((GstMetaInfo **) & info, (GstMetaInfo *) i);
+  }
+  return info;
+}

@@ -15,15 +15,27 @@
  *    frame to this one, in pixels (right and down positive); in mode
  *    stereo, how far the tile's content lies to the left (dx) and down (dy)
  *    in the right view compared with the left view: the disparity.
- *  - confidence: the peak of the normalised phase correlation, near 1 for
- *    a clean match of textured content, near 0 where there is nothing to
- *    match.
+ *  - confidence: the height of the normalised phase correlation's peak,
+ *    near 0 where there is nothing to match and growing with the match
+ *    and the tile's texture; on natural video a tile of 0.05 or more was
+ *    within half a pixel of the truth 99 times in 100, one below 92 times
+ *    (docs/benchmarks.md).
  *
  * motion_dx, motion_dy summarise the frame: the confidence-weighted
  * medians of dx and of dy over the motion_tiles tiles whose confidence
  * reaches the element's min-confidence (0 when there is none). A median,
  * unlike a mean, is not pulled away by the tiles that matched the wrong
  * content.
+ *
+ * Bindings (Python and others) cannot read this struct. With
+ * cudaphasecorr's custom-meta=true each frame also carries a GstCustomMeta
+ * named GST_CUDA_VISION_CORRELATION_CUSTOM_META whose structure has the
+ * fields of the element's message: timestamp, tiles-x, tiles-y,
+ * tile-stride, confident-tiles, mean-dx, mean-dy (the motion above) and
+ * matches, a GBytes of the tiles' float (dx, dy, confidence) triples in
+ * the machine's byte order, tiles_y rows of tiles_x. In Python:
+ * buffer.get_custom_meta ("GstCudaVisionCorrelationCustomMeta")
+ * .get_structure () (examples/python/flow_numpy.py).
  */
 #ifndef __GST_CUDA_VISION_CORRELATION_META_H__
 #define __GST_CUDA_VISION_CORRELATION_META_H__
@@ -34,6 +46,8 @@ G_BEGIN_DECLS
 
 #define GST_CUDA_VISION_CORRELATION_META_API_NAME \
     "GstCudaVisionCorrelationMetaAPI"
+#define GST_CUDA_VISION_CORRELATION_CUSTOM_META \
+    "GstCudaVisionCorrelationCustomMeta"
 
 typedef enum
 {

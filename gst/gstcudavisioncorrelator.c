@@ -4,6 +4,7 @@
 #endif
 
 #include "gstcudavisioncorrelator.h"
+#include "gstcudavisioncorrelationmeta.h"
 #include "gstcudavisionutils.h"
 
 #include <math.h>
@@ -218,12 +219,22 @@ gst_cuda_vision_correlator_message (GstCudaVisionCorrelator * c,
     GstObject * src, const gchar * name, GstClockTime timestamp,
     gdouble dx, gdouble dy, guint confident)
 {
+  GstStructure *s = gst_structure_new_empty (name);
+
+  gst_cuda_vision_correlator_fill (c, s, timestamp, dx, dy, confident);
+  return gst_message_new_element (src, s);
+}
+
+void
+gst_cuda_vision_correlator_fill (GstCudaVisionCorrelator * c,
+    GstStructure * s, GstClockTime timestamp, gdouble dx, gdouble dy,
+    guint confident)
+{
   const gsize tiles = (gsize) c->tiles_x * c->tiles_y;
   GBytes *bytes = g_bytes_new (c->host_matches,
       tiles * sizeof (cvcore_clt_match));
-  GstStructure *s;
 
-  s = gst_structure_new (name,
+  gst_structure_set (s,
       "timestamp", G_TYPE_UINT64, timestamp,
       "tiles-x", G_TYPE_UINT, (guint) c->tiles_x,
       "tiles-y", G_TYPE_UINT, (guint) c->tiles_y,
@@ -232,7 +243,6 @@ gst_cuda_vision_correlator_message (GstCudaVisionCorrelator * c,
       "mean-dx", G_TYPE_DOUBLE, dx, "mean-dy", G_TYPE_DOUBLE, dy,
       "matches", G_TYPE_BYTES, bytes, NULL);
   g_bytes_unref (bytes);
-  return gst_message_new_element (src, s);
 }
 
 enum
@@ -245,6 +255,7 @@ enum
   POST_MESSAGES,
   LEVELS,
   LOWPASS,
+  CUSTOM_META,
 };
 
 void
@@ -258,6 +269,7 @@ gst_cuda_vision_correlator_settings_init (GstCudaVisionCorrelatorSettings *
   settings->draw = FALSE;
   settings->draw_scale = 4.0;
   settings->post_messages = FALSE;
+  settings->custom_meta = FALSE;
   settings->levels = GST_CUDA_VISION_CORRELATOR_DEFAULT_LEVELS;
 }
 
@@ -306,6 +318,12 @@ gst_cuda_vision_correlator_install_properties (GObjectClass * klass,
       "correlation: the highest frequencies, where frames alias most, count "
       "less", 0.0, 4.0, defaults.params.lowpass,
       flags | GST_PARAM_CONTROLLABLE);
+  g_object_class_install_property (klass, first + CUSTOM_META,
+      g_param_spec_boolean ("custom-meta", "Custom meta",
+          "Also attach the matches as a GstCustomMeta named "
+          GST_CUDA_VISION_CORRELATION_CUSTOM_META ", whose structure "
+          "bindings such as Python can read (the message's fields)", FALSE,
+          flags));
 }
 
 gboolean
@@ -336,6 +354,9 @@ gst_cuda_vision_correlator_set_property (GstCudaVisionCorrelatorSettings *
       return TRUE;
     case LOWPASS:
       settings->params.lowpass = g_value_get_double (value);
+      return TRUE;
+    case CUSTOM_META:
+      settings->custom_meta = g_value_get_boolean (value);
       return TRUE;
     default:
       return FALSE;
@@ -370,6 +391,9 @@ gst_cuda_vision_correlator_get_property (const GstCudaVisionCorrelatorSettings
       return TRUE;
     case LOWPASS:
       g_value_set_double (value, settings->params.lowpass);
+      return TRUE;
+    case CUSTOM_META:
+      g_value_set_boolean (value, settings->custom_meta);
       return TRUE;
     default:
       return FALSE;

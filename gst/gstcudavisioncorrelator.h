@@ -70,11 +70,15 @@ guint gst_cuda_vision_correlator_motion (GstCudaVisionCorrelator * c,
 GstMessage *gst_cuda_vision_correlator_message (GstCudaVisionCorrelator * c,
     GstObject * src, const gchar * name, GstClockTime timestamp,
     gdouble dx, gdouble dy, guint confident);
+/* Sets the message's fields on @s. */
+void gst_cuda_vision_correlator_fill (GstCudaVisionCorrelator * c,
+    GstStructure * s, GstClockTime timestamp, gdouble dx, gdouble dy,
+    guint confident);
 
 /* The matching settings, as properties with ids
  * first .. first + GST_CUDA_VISION_CORRELATOR_N_PROPS - 1: fat-zero,
  * refinements, min-confidence, draw, draw-scale, post-messages, levels,
- * lowpass. */
+ * lowpass, custom-meta. */
 typedef struct
 {
   cvcore_clt_corr_params params;
@@ -83,9 +87,10 @@ typedef struct
   gboolean draw;
   gdouble draw_scale;
   gboolean post_messages;
+  gboolean custom_meta;
 } GstCudaVisionCorrelatorSettings;
 
-#define GST_CUDA_VISION_CORRELATOR_N_PROPS 8
+#define GST_CUDA_VISION_CORRELATOR_N_PROPS 9
 #define GST_CUDA_VISION_CORRELATOR_DEFAULT_LEVELS 4
 
 void gst_cuda_vision_correlator_settings_init (GstCudaVisionCorrelatorSettings

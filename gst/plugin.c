@@ -73,6 +73,7 @@ gst_cuda_vision_plugin_init (GstPlugin * plugin)
   g_type_ensure (GST_TYPE_CUDA_VISION_DEVICE);
   /* applications find the meta's API by name */
   gst_cuda_vision_correlation_meta_get_info ();
+  gst_cuda_vision_correlation_custom_meta_get_info ();
 
   ok &= register_element (plugin, "cudaupload", "cudavisionupload",
       GST_TYPE_CUDA_VISION_UPLOAD);

@@ -17,7 +17,10 @@ packages=(
   libglib2.0-dev libgstreamer1.0-dev libgstreamer-plugins-base1.0-dev
   gstreamer1.0-tools gstreamer1.0-plugins-base gstreamer1.0-plugins-good
 )
-[ "$what" = test ] && packages+=(valgrind)
+# valgrind, and PyGObject with numpy for the Python examples, which run as
+# tests
+[ "$what" = test ] && packages+=(valgrind python3-gi
+  gir1.2-gst-plugins-base-1.0 python3-numpy)
 # The CUDA backend is built when the toolkit is there (nvcc 13 at
 # /usr/local/cuda); without it only the CPU reference backend is. With it,
 # gst-plugins-bad's CUDA library, for memory:CUDAMemory (its headers need
@@ -53,6 +56,7 @@ if [ "$what" = test ]; then
   meson test -C "$build" --print-errorlogs --num-processes 2
   echo "== valgrind, CPU backend"
   exec meson test -C "$build" --setup valgrind --suite cpu --no-suite bench \
+    --no-suite python \
     --print-errorlogs --num-processes 2
 fi
 

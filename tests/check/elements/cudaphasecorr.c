@@ -191,6 +191,50 @@ GST_START_TEST (test_flow_large_motion)
 
 GST_END_TEST;
 
+/* custom-meta=true: the frame also carries the matches in a structure,
+ * the same as the C meta's. */
+GST_START_TEST (test_custom_meta)
+{
+  GstHarness *h = cvtest_filter_harness ("cudaphasecorr",
+      "custom-meta=true", NULL);
+  GstVideoInfo info;
+
+  cvtest_set_caps (h, &info, GST_VIDEO_FORMAT_GRAY8, 97, 66);
+  for (gint n = 0; n < 2; n++) {
+    GstBuffer *in = moving_frame (&info, n);
+    GstBuffer *out = cvtest_push_frame (h, in);
+    GstCustomMeta *custom = gst_buffer_get_custom_meta (out,
+        GST_CUDA_VISION_CORRELATION_CUSTOM_META);
+
+    fail_unless ((custom == NULL) == (n == 0));
+    if (custom) {
+      const GstStructure *s = gst_custom_meta_get_structure (custom);
+      GstCudaVisionCorrelationMeta *meta =
+          gst_buffer_get_cuda_vision_correlation_meta (out);
+      GBytes *bytes;
+      guint tiles_x, tiles_y;
+      gdouble dx;
+
+      fail_unless (gst_structure_get (s, "tiles-x", G_TYPE_UINT, &tiles_x,
+              "tiles-y", G_TYPE_UINT, &tiles_y, "mean-dx", G_TYPE_DOUBLE, &dx,
+              "matches", G_TYPE_BYTES, &bytes, NULL));
+      fail_unless_equals_int (tiles_x, meta->tiles_x);
+      fail_unless_equals_int (tiles_y, meta->tiles_y);
+      fail_unless (dx == meta->motion_dx);
+      fail_unless_equals_int (g_bytes_get_size (bytes),
+          tiles_x * tiles_y * sizeof (GstCudaVisionTileMatch));
+      fail_unless (memcmp (g_bytes_get_data (bytes, NULL), meta->matches,
+              g_bytes_get_size (bytes)) == 0);
+      g_bytes_unref (bytes);
+    }
+    gst_buffer_unref (in);
+    gst_buffer_unref (out);
+  }
+  gst_harness_teardown (h);
+}
+
+GST_END_TEST;
+
 static gint
 compare_pairs (gconstpointer a, gconstpointer b)
 {
@@ -614,6 +658,7 @@ cudaphasecorr_suite (void)
   tcase_set_timeout (tc, 120);
   tcase_add_test (tc, test_flow_meta);
   tcase_add_test (tc, test_flow_large_motion);
+  tcase_add_test (tc, test_custom_meta);
   tcase_add_test (tc, test_messages_and_flush);
   tcase_add_test (tc, test_draw);
   tcase_add_test (tc, test_renegotiation);
