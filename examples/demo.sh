@@ -1,13 +1,15 @@
 #!/usr/bin/env bash
-# Demo pipeline: a test pattern goes to the GPU, is sharpened there, comes
-# back and is written to a PNG. Expects the plugin on GST_PLUGIN_PATH
-# (tools/quickstart.sh sets it).
-# Usage: bash examples/demo.sh [out.png]
+# Demo: a camera pan across a photograph (scikit-image's and imageio's
+# astronaut, from Debian's python3-imageio) through every element, written
+# as a labelled mosaic (out.png, its last frame) and a WebM clip (out.webm).
+# Expects the plugin on GST_PLUGIN_PATH (tools/quickstart.sh sets it).
+# Usage: bash examples/demo.sh [out.png]   (DEMO_PHOTO=... for another photo)
 set -euo pipefail
 out="${1:-demo.png}"
+photo="${DEMO_PHOTO:-/usr/lib/python3/dist-packages/imageio/resources/images/astronaut.png}"
+python=python3
+[ -x /usr/bin/python3 ] && python=/usr/bin/python3
 
-gst-launch-1.0 -q videotestsrc num-buffers=1 pattern=smpte ! \
-  video/x-raw,format=RGBA,width=1280,height=720 ! \
-  cudaupload ! cudaconvolve preset=sharpen ! cudadownload ! pngenc ! \
-  filesink location="$out"
-echo "wrote $out (backend: ${GST_CUDAVISION_BACKEND:-cuda})"
+"$python" "$(dirname "$0")/demo.py" "$photo" --png "$out" \
+  --video "${out%.png}.webm"
+echo "backend: ${GST_CUDAVISION_BACKEND:-cuda}"

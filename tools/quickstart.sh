@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Sets up a Debian 12 machine for gst-cuda-vision, builds it, and then
-#   demo: runs a demo pipeline that writes demo.png
+#   demo: runs the demo, which writes demo.png and demo.webm
 #   test: runs the test suites (CPU backend everywhere, CUDA where a GPU is)
 # Usage: bash tools/quickstart.sh demo|test
 set -euo pipefail
@@ -17,10 +17,12 @@ packages=(
   libglib2.0-dev libgstreamer1.0-dev libgstreamer-plugins-base1.0-dev
   gstreamer1.0-tools gstreamer1.0-plugins-base gstreamer1.0-plugins-good
 )
-# valgrind, and PyGObject with numpy for the Python examples, which run as
-# tests
-[ "$what" = test ] && packages+=(valgrind python3-gi
-  gir1.2-gst-plugins-base-1.0 python3-numpy)
+# PyGObject with numpy for the Python examples and the demo, which run as
+# tests too; the demo's photograph (python3-imageio) and its labels
+# (textoverlay, gstreamer1.0-x); valgrind for the tests
+packages+=(python3-gi gir1.2-gst-plugins-base-1.0 python3-numpy
+  python3-imageio gstreamer1.0-x)
+[ "$what" = test ] && packages+=(valgrind)
 # The CUDA backend is built when the toolkit is there (nvcc 13 at
 # /usr/local/cuda); without it only the CPU reference backend is. With it,
 # gst-plugins-bad's CUDA library, for memory:CUDAMemory (its headers need
