@@ -18,10 +18,11 @@ packages=(
   gstreamer1.0-tools gstreamer1.0-plugins-base gstreamer1.0-plugins-good
 )
 # PyGObject with numpy for the Python examples and the demo, which run as
-# tests too; the demo's photograph (python3-imageio) and its labels
-# (textoverlay, gstreamer1.0-x); valgrind for the tests
+# tests too; the demo's photograph (python3-imageio), its labels
+# (textoverlay, gstreamer1.0-x) and the streaming example's x264enc
+# (gstreamer1.0-plugins-ugly); valgrind for the tests
 packages+=(python3-gi gir1.2-gst-plugins-base-1.0 python3-numpy
-  python3-imageio gstreamer1.0-x)
+  python3-imageio gstreamer1.0-x gstreamer1.0-plugins-ugly)
 [ "$what" = test ] && packages+=(valgrind)
 # The CUDA backend is built when the toolkit is there (nvcc 13 at
 # /usr/local/cuda); without it only the CPU reference backend is. With it,
