@@ -1374,7 +1374,10 @@ clt_suite (void)
   tcase_add_test (tc, test_correlate_flat);
   tcase_add_test (tc, test_reduce);
   tcase_add_test (tc, test_predict);
-  tcase_add_test (tc, test_pyramid_large_motion);
+  /* minutes under valgrind (CVTEST_QUICK); the elements' tests run
+   * pyramids there */
+  if (!g_getenv ("CVTEST_QUICK"))
+    tcase_add_test (tc, test_pyramid_large_motion);
   if (cvtest_backend () == CVCORE_BACKEND_CUDA) {
     TCase *cuda = cvtest_cuda_tcase (s, setup, teardown, 300);
 
