@@ -22,6 +22,7 @@
 
 #include "cvclt.h"
 #include "image-load.h"
+#include "pictures.h"
 
 #define ANGLE (G_PI / 180.0)
 #define ZOOM 1.01
@@ -46,16 +47,6 @@ moved (gdouble x, gdouble y, gint w, gint h, gdouble * mx, gdouble * my)
 
   *mx = cx + ZOOM * (cos (ANGLE) * dx - sin (ANGLE) * dy);
   *my = cy + ZOOM * (sin (ANGLE) * dx + cos (ANGLE) * dy);
-}
-
-static gdouble
-lanczos3 (gdouble t)
-{
-  if (fabs (t) < 1e-9)
-    return 1.0;
-  if (fabs (t) >= 3.0)
-    return 0.0;
-  return 3.0 * sin (G_PI * t) * sin (G_PI * t / 3.0) / (G_PI * G_PI * t * t);
 }
 
 static int
@@ -100,17 +91,9 @@ main (int argc, char **argv)
       const gdouble dx = (x - cx) / ZOOM, dy = (y - cy) / ZOOM;
       const gdouble sx = cx + cos (ANGLE) * dx + sin (ANGLE) * dy;
       const gdouble sy = cy - sin (ANGLE) * dx + cos (ANGLE) * dy;
-      gdouble v = 0.0, weights = 0.0;
 
-      for (gint j = (gint) floor (sy) - 2; j <= (gint) floor (sy) + 3; j++)
-        for (gint i = (gint) floor (sx) - 2; i <= (gint) floor (sx) + 3;
-            i++) {
-          const gdouble k = lanczos3 (sx - i) * lanczos3 (sy - j);
-
-          v += k * luma[CLAMP (j, 0, h - 1) * w + CLAMP (i, 0, w - 1)];
-          weights += k;
-        }
-      turned[y * w + x] = (guint8) CLAMP (floor (v / weights + 0.5), 0, 255);
+      turned[y * w + x] = (guint8) CLAMP (floor (picture_resample (luma, w,
+                  h, sx, sy) + 0.5), 0, 255);
     }
 
   check (cvcore_device_open (backend, 0, &device), "device");

@@ -41,6 +41,7 @@
 
 #include "cvclt.h"
 #include "image-load.h"
+#include "pictures.h"
 
 #define CASES 13
 #define BINS 7
@@ -140,32 +141,6 @@ source (const FlowCase * c, gdouble x, gdouble y, gint w, gint h,
   }
 }
 
-static gdouble
-lanczos3 (gdouble t)
-{
-  if (fabs (t) < 1e-9)
-    return 1.0;
-  if (fabs (t) >= 3.0)
-    return 0.0;
-  return 3.0 * sin (G_PI * t) * sin (G_PI * t / 3.0) / (G_PI * G_PI * t * t);
-}
-
-/* @luma (@w x @h) at (@x, @y), Lanczos-3, edges clamped. */
-static gdouble
-resample (const guint8 * luma, gint w, gint h, gdouble x, gdouble y)
-{
-  gdouble v = 0.0, weights = 0.0;
-
-  for (gint j = (gint) floor (y) - 2; j <= (gint) floor (y) + 3; j++)
-    for (gint i = (gint) floor (x) - 2; i <= (gint) floor (x) + 3; i++) {
-      const gdouble k = lanczos3 (x - i) * lanczos3 (y - j);
-
-      v += k * luma[CLAMP (j, 0, h - 1) * w + CLAMP (i, 0, w - 1)];
-      weights += k;
-    }
-  return v / weights;
-}
-
 /* Pixel (@x, @y) of a frame of @w x @h, the photograph @luma scaled to
  * it, as a sensor sees it after @c's motion: the mean of 4 x 4 points
  * over the pixel's area, each from where its content came from, moved by
@@ -183,7 +158,7 @@ sensor (const FlowCase * c, const guint8 * luma, gint lw, gint lh, gint w,
 
       if (c)
         source (c, sx, sy, w, h, &sx, &sy);
-      v += resample (luma, lw, lh, (sx - e[0] + 0.5) * lw / w - 0.5,
+      v += picture_resample (luma, lw, lh, (sx - e[0] + 0.5) * lw / w - 0.5,
           (sy - e[1] + 0.5) * lh / h - 0.5);
     }
   return v / 16.0;

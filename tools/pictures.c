@@ -45,3 +45,37 @@ picture_natural_texture (double x, double y)
     v += s * picture_texture (x / s + 3.1 * s, y / s - 1.7 * s);
   return v;
 }
+
+static double
+lanczos3 (double t)
+{
+  const double pi = 3.14159265358979323846;
+
+  if (fabs (t) < 1e-9)
+    return 1.0;
+  if (fabs (t) >= 3.0)
+    return 0.0;
+  return 3.0 * sin (pi * t) * sin (pi * t / 3.0) / (pi * pi * t * t);
+}
+
+static int
+picture_clamp (int i, int n)
+{
+  return i < 0 ? 0 : i >= n ? n - 1 : i;
+}
+
+double
+picture_resample (const unsigned char *luma, int w, int h, double x,
+    double y)
+{
+  double v = 0.0, weights = 0.0;
+
+  for (int j = (int) floor (y) - 2; j <= (int) floor (y) + 3; j++)
+    for (int i = (int) floor (x) - 2; i <= (int) floor (x) + 3; i++) {
+      const double k = lanczos3 (x - i) * lanczos3 (y - j);
+
+      v += k * luma[picture_clamp (j, h) * w + picture_clamp (i, w)];
+      weights += k;
+    }
+  return v / weights;
+}

@@ -12,6 +12,12 @@ double picture_texture (double x, double y);
  * about 80 RMS around 0. */
 double picture_natural_texture (double x, double y);
 
+/* 8-bit @luma (@w x @h, tightly packed) at any position (@x, @y),
+ * Lanczos-3 (bilinear resampling would shift high frequencies less than
+ * low ones), edges clamped. */
+double picture_resample (const unsigned char *luma, int w, int h, double x,
+    double y);
+
 /* A Gaussian point-spread function of @sigma, @size x @size samples
  * centred on (@size - 1) / 2, not normalised. */
 void picture_gaussian_psf (double sigma, int size, double *psf);
