@@ -41,6 +41,53 @@ extern "C" {
 /* Sigmas are quantised on a geometric scale of this ratio, or a coarser
  * one when the bank would not hold the filters otherwise. */
 #define CVCORE_FOV_SIGMA_RATIO 1.04
+/* Blur-stack limits: levels at sigma steps of 2^(1/5) from 0.35 px, and
+ * the octaves (halvings of the frame) they are kept at. */
+#define CVCORE_FOV_MAX_LEVELS 64
+#define CVCORE_FOV_MAX_OCTAVES 16
+#define CVCORE_FOV_STACK_TAPS 2048
+
+/* How a plan renders the frame. Direct: every fragment (or, smooth, every
+ * filter a fragment's pixels blend) runs its exact Gaussian, so the cost
+ * grows with the blur. Stack: the frame is blurred once into a stack of
+ * levels at geometric sigma steps, the wide ones at reduced resolution,
+ * and each pixel blends the two levels around its sigma, so the cost does
+ * not depend on the blur. Auto takes the direct rendering for block-wise
+ * plans of narrow filters, where it is faster, and the stack otherwise. */
+typedef enum
+{
+  CVCORE_FOV_RENDER_AUTO,
+  CVCORE_FOV_RENDER_DIRECT,
+  CVCORE_FOV_RENDER_STACK,
+} cvcore_fov_render;
+
+/* One level of the blur stack: the frame blurred to @sigma (full-frame
+ * pixels), kept at 1 / 2^@octave of the frame's resolution. */
+typedef struct
+{
+  float sigma, sigma_sq;
+  int octave;
+  /* the Gaussian from the octave's base to @sigma, in the octave's pixels:
+   * taps[offset .. offset + 2 radius] */
+  int radius, offset;
+  /* Only pixels whose centres lie @reach_lo to @reach_hi full-frame pixels
+   * from the fixation are read; they lie in [x0, x1) x [y0, y1) of the
+   * octave's grid, which is what the level keeps. */
+  float reach_lo, reach_hi;
+  int x0, y0, x1, y1;
+  size_t storage;               /* first pixel in the stack's memory */
+} cvcore_fov_level;
+
+/* A halving of the frame: its base is the frame blurred to @sigma, made
+ * from the octave before by taps[offset .. offset + n_taps) and every
+ * other sample (octave 0's base is the frame). */
+typedef struct
+{
+  int width, height;
+  float sigma;
+  int offset, n_taps;
+  size_t storage;
+} cvcore_fov_octave;
 
 typedef struct
 {
@@ -58,6 +105,22 @@ void cvcore_fov_model_init (cvcore_fov_model * model);
 
 /* Sigma in pixels at @eccentricity degrees; 0 in the fovea. */
 double cvcore_fov_sigma (const cvcore_fov_model * model, double eccentricity);
+
+/* The blur stack of a plan. */
+typedef struct
+{
+  /* Sigma in pixels: the model's at distance d from the fixation,
+   * sigma_offset + sigma_slope d, or with a map level l's, map_sigma l;
+   * sigma_cutoff and under copy (the fovea). */
+  float sigma_offset, sigma_slope, sigma_cutoff, map_sigma;
+  int n_levels, n_octaves;
+  size_t pixels;                /* memory of the bases and levels */
+  cvcore_fov_level level[CVCORE_FOV_MAX_LEVELS];
+  cvcore_fov_octave octave[CVCORE_FOV_MAX_OCTAVES];
+  /* the levels' and octaves' taps, last: the rest is what rendering
+   * reads */
+  float taps[CVCORE_FOV_STACK_TAPS];
+} cvcore_fov_stack;
 
 /* Everything a frame needs once the model, frame size, fragment size and
  * fixation are known. */
@@ -92,6 +155,11 @@ typedef struct
   /* The bank's taps, last: the fields above and taps[0 .. n_taps) make a
    * whole plan, so that a copy of only that much is one. */
   float taps[CVCORE_FOV_MAX_TAPS];
+  /* How the frame renders (cvcore_fov_plan_stacked). A bank the limits
+   * above would not hold uncapped leaves the direct rendering capped. */
+  cvcore_fov_render render;
+  bool bank_capped;
+  cvcore_fov_stack stack;
 } cvcore_fov_plan;
 
 /* A blur map: the blur wanted over the visual field, level 0 (sharp) to
@@ -128,6 +196,9 @@ cvcore_status cvcore_fov_plan_init (cvcore_fov_plan * plan,
 cvcore_status cvcore_fov_plan_init_map (cvcore_fov_plan * plan,
     const cvcore_fov_model * model, const cvcore_fov_map * map, int width,
     int height, int fragment, double fix_x, double fix_y);
+
+/* Whether cvcore_foveate renders @plan through the blur stack. */
+bool cvcore_fov_plan_stacked (const cvcore_fov_plan * plan);
 
 /* Index of the filter of fragment (@gx, @gy). */
 int cvcore_fov_fragment_filter (const cvcore_fov_plan * plan, int gx, int gy);

@@ -1,7 +1,6 @@
 /* Foveation: the model, the per-frame plan, the CPU reference and the
  * dispatch to a backend. */
-#include "foveate-common.h"
-#include "cvcore-private.h"
+#include "foveate-private.h"
 
 #include <limits.h>
 #include <math.h>
@@ -204,6 +203,9 @@ plan_setup (cvcore_fov_plan * plan, const cvcore_fov_model * model,
         "foveation of %dx%d with an invalid model or fixation", width, height);
 
   memset (plan, 0, offsetof (cvcore_fov_plan, taps));
+  plan->render = CVCORE_FOV_RENDER_AUTO;
+  plan->bank_capped = false;
+  memset (&plan->stack, 0, offsetof (cvcore_fov_stack, taps));
   plan->width = width;
   plan->height = height;
   plan->fragment = fragment;
@@ -237,6 +239,7 @@ build_finest_bank (cvcore_fov_plan * plan, const cvcore_fov_model * model,
     if (status == CVCORE_OK)
       return status;
   }
+  plan->bank_capped = true;
   for (; max_sigma >= 1.0; max_sigma *= 0.8) {
     status = map ? build_map_bank (plan, model, map, ratios[n_ratios - 1],
         max_sigma) : build_bank (plan, model, ratios[n_ratios - 1],
@@ -254,7 +257,9 @@ cvcore_fov_plan_init (cvcore_fov_plan * plan, const cvcore_fov_model * model,
   cvcore_status status = plan_setup (plan, model, width, height, fragment,
       fix_x, fix_y);
 
-  return status == CVCORE_OK ? build_finest_bank (plan, model, NULL) : status;
+  if (status == CVCORE_OK)
+    status = build_finest_bank (plan, model, NULL);
+  return status == CVCORE_OK ? cv_fov_stack_plan (plan, model, NULL) : status;
 }
 
 void
@@ -281,6 +286,8 @@ cvcore_fov_plan_init_map (cvcore_fov_plan * plan,
   status = plan_setup (plan, model, width, height, fragment, fix_x, fix_y);
   if (status == CVCORE_OK)
     status = build_finest_bank (plan, model, map);
+  if (status == CVCORE_OK)
+    status = cv_fov_stack_plan (plan, model, map);
   if (status != CVCORE_OK)
     return status;
   plan->map = map->levels;
@@ -288,6 +295,24 @@ cvcore_fov_plan_init_map (cvcore_fov_plan * plan,
   plan->map_w = map->width;
   plan->map_h = map->height;
   return CVCORE_OK;
+}
+
+/* Block-wise plans whose widest filter has at most this radius render
+ * directly by default: faster than the stack there. */
+#define DIRECT_MAX_RADIUS 40
+
+bool
+cvcore_fov_plan_stacked (const cvcore_fov_plan * plan)
+{
+  switch (plan->render) {
+    case CVCORE_FOV_RENDER_DIRECT:
+      return false;
+    case CVCORE_FOV_RENDER_STACK:
+      return true;
+    default:
+      return plan->smooth || plan->bank_capped
+          || plan->max_radius > DIRECT_MAX_RADIUS;
+  }
 }
 
 int
@@ -494,6 +519,8 @@ cvcore_foveate (cvcore_stream * stream, const cvcore_image * src,
     return cvcore_fail (CVCORE_ERROR_INVALID_VALUE,
         "foveation cannot run in place");
 
+  if (cvcore_fov_plan_stacked (plan))
+    return cv_fov_stack_render (stream, src, dst, channel_mask, plan);
   switch (cvcore_stream_device (stream)->backend) {
     case CVCORE_BACKEND_CPU:
       return cpu_foveate (src, dst, channel_mask, plan);

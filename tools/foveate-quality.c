@@ -3,9 +3,10 @@
  *
  *   foveate-quality [--strength S] [--fixation X,Y] [--maps DIR] image...
  *
- * Each image is decoded to 8-bit luma, foveated block-wise (the CPU
- * reference, which the CUDA kernel matches within one unit) at fragment
- * sizes 8, 16 and 32 and per pixel with every pixel's own sigma; the SSIM
+ * Each image is decoded to 8-bit luma, foveated (the CPU reference, which
+ * the CUDA kernels match within one unit) block-wise at fragment sizes 8,
+ * 16 and 32 and in smooth mode, each rendered directly and through the
+ * blur stack, and per pixel with every pixel's own sigma; the SSIM
  * map between the two (11x11 Gaussian window, sigma 1.5, the usual
  * constants) is summarised as its mean, the mean of its worst 32x32
  * region and the share of pixels at or above 0.99.
@@ -174,8 +175,11 @@ evaluate (cvcore_stream * stream, const gchar * path, gdouble fx, gdouble fy)
     g_printerr ("%s: %s\n", path, cvcore_last_error ());
     return FALSE;
   }
-  /* block-wise at 8, 16 and 32, then smooth (32-pixel fragments) */
-  for (gint run = 0; run < 4; run++) {
+  /* block-wise at 8, 16 and 32, then smooth (32-pixel fragments); each
+   * directly, then through the stack */
+  for (gint n = 0; n < 8; n++) {
+    const gint run = n % 4;
+    const gboolean stacked = n >= 4;
     const gint fragment = run < 3 ? 8 << run : 32;
     cvcore_fov_plan *plan = g_new (cvcore_fov_plan, 1);
     gdouble mean, worst, share;
@@ -187,6 +191,8 @@ evaluate (cvcore_stream * stream, const gchar * path, gdouble fx, gdouble fy)
       return FALSE;
     }
     plan->smooth = run == 3;
+    plan->render = stacked ? CVCORE_FOV_RENDER_STACK :
+        CVCORE_FOV_RENDER_DIRECT;
     if (cvcore_foveate (stream, &src, &block, 1, plan) != CVCORE_OK) {
       g_printerr ("%s: %s\n", path, cvcore_last_error ());
       g_free (plan);
@@ -195,11 +201,15 @@ evaluate (cvcore_stream * stream, const gchar * path, gdouble fx, gdouble fy)
     ssim_map (block.data, perfect.data, w, h, map);
     summarise (map, w, h, &mean, &worst, &share);
     if (maps_dir && (run == 2 || run == 3))
-      save_map (map, w, h, name, run == 3 ? "smooth" : "block 32");
-    printf ("| %s | %dx%d | %g | %s | %d | %.4f | %.4f | %.1f %% |\n", name,
-        w, h, strength, run < 3 ? (const gchar *[]) {
-        "block 8", "block 16", "block 32"}[run] : "smooth",
-        plan->n_filters - 1, mean, worst, 100.0 * share);
+      save_map (map, w, h, name, (const gchar *[]) {
+          "block 32", "smooth", "stack block 32", "stack smooth"}
+          [2 * stacked + (run == 3)]);
+    printf ("| %s | %dx%d | %g | %s %s | %d | %.4f | %.4f | %.1f %% |\n",
+        name, w, h, strength, stacked ? "stack" : "direct",
+        (const gchar *[]) {
+        "block 8", "block 16", "block 32", "smooth"}[run],
+        stacked ? plan->stack.n_levels : plan->n_filters - 1, mean, worst,
+        100.0 * share);
     fflush (stdout);
     g_free (plan);
   }
@@ -220,8 +230,8 @@ main (int argc, char **argv)
         "Fixation as fractions of width and height (default 0.5,0.5)",
         "X,Y"},
     {"maps", 'm', 0, G_OPTION_ARG_STRING, &maps_dir,
-        "Also write the SSIM maps of block-wise (32) and smooth rendering "
-        "to DIR as ssim-IMAGE-RENDERING.jpg", "DIR"},
+        "Also write the SSIM maps of block-wise (32) and smooth rendering, "
+        "direct and stacked, to DIR as ssim-IMAGE-RENDERING.jpg", "DIR"},
     {NULL}
   };
   GOptionContext *options = g_option_context_new ("image...");
@@ -248,7 +258,8 @@ main (int argc, char **argv)
     g_printerr ("foveate-quality: %s\n", cvcore_last_error ());
     return 1;
   }
-  printf ("| image | size | strength | rendering | filters | mean SSIM | "
+  printf ("| image | size | strength | rendering | filters or levels | "
+      "mean SSIM | "
       "worst %dx%d region | pixels >= 0.99 |\n|---|---|---|---|---|---|---|"
       "---|\n", REGION, REGION);
   for (gint i = 1; i < argc; i++)

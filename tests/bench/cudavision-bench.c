@@ -25,11 +25,12 @@
  * one-read-one-write floor: a device-to-device copy of the frame.
  *
  * foveate: kernel time of cvcore_foveate on RGBA frames (alpha copied) at
- * default and strong foveation (strength 1 and 3; 10 block-wise, whose
- * bank the kernel reads from device memory), fixation at the centre
- * and at a corner, 32-pixel fragments, and with the fixation moving every
- * frame (so that every frame's filter bank is new), next to the copy floor
- * and to the published 1.65 ms (1920x1080 RGB, GTX 1060).
+ * default and strong foveation (strength 1, 3 and 10), block-wise and
+ * smooth, fixation at the centre and at a corner, 32-pixel fragments, by
+ * the rendering the plan picks and by the direct one (fewer samples; not
+ * for smooth strength 10, nor for banks too large), and with the fixation
+ * moving every frame (so that every frame's filter bank is new), next to
+ * the copy floor and to the published 1.65 ms (1920x1080 RGB, GTX 1060).
  *
  * tonemap, gabor, clt: see bench-tonemap.c, bench-gabor.c, bench-clt.c.
  *
@@ -735,7 +736,7 @@ run_foveate_copy (cvcore_stream * stream, gpointer data)
 static void
 bench_foveate (cvcore_device * device)
 {
-  /* strength 10 (block-wise): a bank beyond the launch, in device memory */
+  /* strength 10: a direct bank beyond the launch, in device memory */
   static const gdouble strengths[] = { 1.0, 3.0, 10.0 };
   static const gdouble fixations[][2] = { {0.5, 0.5}, {0.0, 0.0} };
   cvcore_stream *stream;
@@ -751,9 +752,10 @@ bench_foveate (cvcore_device * device)
 
     if (!size_wanted (&all_sizes[s]))
       continue;
-    printf ("| size | mode | strength | fixation | filters | largest radius | "
-        "ms | floor ms | ours / floor | published 1.65 ms / ours |\n"
-        "|---|---|---|---|---|---|---|---|---|---|\n");
+    printf ("| size | mode | strength | fixation | rendering | filters, "
+        "largest radius | levels | ms | direct ms | direct / ours | "
+        "floor ms | ours / floor | published 1.65 ms / ours |\n"
+        "|---|---|---|---|---|---|---|---|---|---|---|---|---|\n");
     job->src.width = all_sizes[s].width;
     job->src.height = all_sizes[s].height;
     job->src.channels = 4;
@@ -771,27 +773,33 @@ bench_foveate (cvcore_device * device)
         for (guint f = 0; f < G_N_ELEMENTS (fixations); f++) {
           const gchar *mode = smooth ? "smooth" : "block-wise";
           cvcore_fov_model model;
-          gdouble ms;
+          gdouble ms, direct_ms = 0.0;
 
-          if (smooth && strengths[k] > 3.0)
-            continue;
           cvcore_fov_model_init (&model);
           model.strength = strengths[k];
-          if (cvcore_fov_plan_init (&job->plan, &model, job->src.width,
-                  job->src.height, 32, fixations[f][0],
-                  fixations[f][1]) != CVCORE_OK) {
-            printf ("| %s | %s | %g | %s | - | - | out of reach: %s | | | "
-                "|\n", all_sizes[s].name, mode, strengths[k],
-                f == 0 ? "centre" : "corner", cvcore_last_error ());
-            continue;
-          }
+          CORE_TRY (cvcore_fov_plan_init (&job->plan, &model, job->src.width,
+                  job->src.height, 32, fixations[f][0], fixations[f][1]));
           job->plan.smooth = smooth;
           ms = time_median_ms (device, stream, run_foveate, job, 21, 20);
-          printf ("| %s | %s | %g | %s | %d%s | %d | %.4f | %.4f | %.2f | "
-              "%.1f |\n", all_sizes[s].name, mode, strengths[k],
-              f == 0 ? "centre" : "corner", job->plan.n_filters - 1,
+          /* the direct rendering, where it takes less than seconds */
+          if (!(smooth && strengths[k] > 3.0) && !job->plan.bank_capped) {
+            job->plan.render = CVCORE_FOV_RENDER_DIRECT;
+            direct_ms = time_median_ms (device, stream, run_foveate, job,
+                7, 3);
+            job->plan.render = CVCORE_FOV_RENDER_AUTO;
+          }
+          printf ("| %s | %s | %g | %s | %s | %d, %d%s | %d | %.4f | ",
+              all_sizes[s].name, mode, strengths[k],
+              f == 0 ? "centre" : "corner",
+              cvcore_fov_plan_stacked (&job->plan) ? "stack" : "direct",
+              job->plan.n_filters - 1, job->plan.max_radius,
               job->plan.n_taps > CVCORE_FOV_PARAM_TAPS ? " (device memory)" :
-              "", job->plan.max_radius, ms, floor_ms, ms / floor_ms,
+              "", job->plan.stack.n_levels, ms);
+          if (direct_ms > 0.0)
+            printf ("%.4f | %.2f | ", direct_ms, direct_ms / ms);
+          else
+            printf ("- | - | ");
+          printf ("%.4f | %.2f | %.1f |\n", floor_ms, ms / floor_ms,
               foveation_published_ms / ms);
           fflush (stdout);
         }

@@ -1,0 +1,206 @@
+/* Arithmetic of the blur-stack foveation shared by the CPU reference and
+ * the CUDA kernels: the same float operations in the same order, so that
+ * both backends make the same levels and the same output. */
+#ifndef FOVEATE_STACK_COMMON_H
+#define FOVEATE_STACK_COMMON_H
+
+#include "foveate-common.h"
+
+#include <stdint.h>
+
+/* Levels and bases hold samples times 256 in 16 bits. */
+#define CV_FOV_STACK_ONE 256.0f
+
+/* Centre of pixel @i of octave @octave, in full-frame pixels. */
+CV_HD float
+cv_fov_octave_centre (int i, int octave)
+{
+  return ((float) i + 0.5f) * (float) (1 << octave) - 0.5f;
+}
+
+/* One pass of the stack: the blurred, possibly halved, copy of @src into
+ * the rectangle [x0, x1) x [y0, y1) of @dst's grid. Output (X, Y) sums
+ * taps[i] taps[j] src(step Y + first + i, step X + first + j), rows first,
+ * edges clamped. */
+typedef struct
+{
+  const void *src;
+  bool src_bytes;               /* 8-bit samples, else 16-bit ones */
+  size_t src_pitch;             /* samples */
+  /* the source holds columns [src_x0, src_x0 + src_w) and rows likewise
+   * of its grid, reads beyond clamped to them */
+  int src_x0, src_y0, src_w, src_h;
+  uint16_t *dst;
+  size_t dst_pitch;             /* samples */
+  int x0, y0, x1, y1;
+  int step, first, n_taps;
+  int taps;                     /* offset in the stack's taps */
+  /* output pixels whose centres (full-frame pixels, octave @octave) lie
+   * outside [reach_lo, reach_hi] from the fixation may be left out */
+  int octave;
+  float reach_lo, reach_hi, fix_x, fix_y;
+} cv_fov_stack_pass;
+
+/* Whether output pixel (@X, @Y) of @pass may be left out. */
+CV_HD bool
+cv_fov_stack_unread (const cv_fov_stack_pass * pass, int X, int Y)
+{
+  const float dx = cv_fov_octave_centre (X, pass->octave) - pass->fix_x;
+  const float dy = cv_fov_octave_centre (Y, pass->octave) - pass->fix_y;
+  const float d = sqrtf (cv_mul_rn (dx, dx) + cv_mul_rn (dy, dy));
+
+  return d < pass->reach_lo || d > pass->reach_hi;
+}
+
+CV_HD float
+cv_fov_stack_load (const cv_fov_stack_pass * pass, int row, int col, int c,
+    int channels)
+{
+  const size_t i = (size_t) cv_clamp_index (row - pass->src_y0,
+      pass->src_h) * pass->src_pitch + (size_t) cv_clamp_index (col -
+      pass->src_x0, pass->src_w) * channels + c;
+
+  return pass->src_bytes ? (float) ((const unsigned char *) pass->src)[i] :
+      (float) ((const uint16_t *) pass->src)[i];
+}
+
+/* A pass's sum as a stored sample: 8-bit sources scale to the stack's
+ * fixed point. */
+CV_HD uint16_t
+cv_fov_stack_store (const cv_fov_stack_pass * pass, float sum)
+{
+  const float v = pass->src_bytes ? cv_mul_rn (sum, CV_FOV_STACK_ONE) : sum;
+  const int r = (int) (v + 0.5f);
+
+  return (uint16_t) (r > 65535 ? 65535 : r < 0 ? 0 : r);
+}
+
+/* Sigma of the model or the map at distance @d from the fixation, or at
+ * map level @level: 0 where the pixel is copied. */
+CV_HD float
+cv_fov_stack_model_sigma (const cvcore_fov_stack * stack, float d)
+{
+  const float s = stack->sigma_offset + cv_mul_rn (stack->sigma_slope, d);
+
+  return s > stack->sigma_cutoff ? s : 0.0f;
+}
+
+/* Sigma at pixel (@x, @y) in smooth mode. */
+CV_HD float
+cv_fov_stack_pixel_sigma (const cvcore_fov_plan * plan,
+    const cvcore_fov_stack * stack, int x, int y)
+{
+  const float dx = (float) x + 0.5f - plan->fix_x;
+  const float dy = (float) y + 0.5f - plan->fix_y;
+
+  if (plan->map)
+    return cv_mul_rn (cv_fov_map_level (plan, x, y), stack->map_sigma);
+  return cv_fov_stack_model_sigma (stack, sqrtf (cv_mul_rn (dx, dx) +
+          cv_mul_rn (dy, dy)));
+}
+
+/* Sigma of fragment (@gx, @gy) block-wise: that of its centre, or of the
+ * map cell under it. */
+CV_HD float
+cv_fov_stack_fragment_sigma (const cvcore_fov_plan * plan,
+    const cvcore_fov_stack * stack, int gx, int gy)
+{
+  const float half = 0.5f * plan->fragment;
+  const float dx = (float) (plan->origin_x + gx * plan->fragment) + half -
+      plan->fix_x;
+  const float dy = (float) (plan->origin_y + gy * plan->fragment) + half -
+      plan->fix_y;
+
+  if (plan->map)
+    return cv_mul_rn (cv_fov_map_cell (plan,
+            (int) floorf (cv_fov_map_position (dx, plan->width,
+                    plan->map_w)), (int) floorf (cv_fov_map_position (dy,
+                    plan->height, plan->map_h))), stack->map_sigma);
+  return cv_fov_stack_model_sigma (stack, sqrtf (cv_mul_rn (dx, dx) +
+          cv_mul_rn (dy, dy)));
+}
+
+/* Sigma of pixel (@x, @y) by the plan's mode. */
+CV_HD float
+cv_fov_stack_sigma (const cvcore_fov_plan * plan,
+    const cvcore_fov_stack * stack, int x, int y)
+{
+  if (plan->smooth)
+    return cv_fov_stack_pixel_sigma (plan, stack, x, y);
+  return cv_fov_stack_fragment_sigma (plan, stack, (x - plan->origin_x) /
+      plan->fragment, (y - plan->origin_y) / plan->fragment);
+}
+
+/* The last level whose sigma @sigma reaches, -1 below the first. */
+CV_HD int
+cv_fov_stack_level_below (const cvcore_fov_stack * stack, float sigma)
+{
+  int low = -1, high = stack->n_levels;
+
+  while (high - low > 1) {
+    const int mid = (low + high) / 2;
+
+    if (sigma >= stack->level[mid].sigma)
+      low = mid;
+    else
+      high = mid;
+  }
+  return low;
+}
+
+/* Level @level's value at frame pixel (@x, @y), channel @c: bilinear
+ * between its samples (exact at octave 0). Halved levels keep a pixel
+ * beyond the frame's edges for this; reads stay within what the level
+ * keeps. */
+CV_HD float
+cv_fov_stack_sample (const cvcore_fov_stack * stack, const uint16_t * memory,
+    int channels, int level, int x, int y, int c)
+{
+  const cvcore_fov_level *l = &stack->level[level];
+  const uint16_t *p = memory + l->storage * channels;
+  const size_t pitch = (size_t) (l->x1 - l->x0) * channels;
+  const float scale = 1.0f / (float) (1 << l->octave);
+  const float u = cv_mul_rn ((float) x + 0.5f, scale) - 0.5f;
+  const float v = cv_mul_rn ((float) y + 0.5f, scale) - 0.5f;
+  const float fi = floorf (u), fj = floorf (v);
+  const float fu = u - fi, fv = v - fj;
+  const int i0 = (int) fi - l->x0, j0 = (int) fj - l->y0;
+  const int w = l->x1 - l->x0, h = l->y1 - l->y0;
+  const int ia = cv_clamp_index (i0, w), ib = cv_clamp_index (i0 + 1, w);
+  const int ja = cv_clamp_index (j0, h), jb = cv_clamp_index (j0 + 1, h);
+  const float a = p[ja * pitch + (size_t) ia * channels + c];
+  const float b = p[ja * pitch + (size_t) ib * channels + c];
+  const float d = p[jb * pitch + (size_t) ia * channels + c];
+  const float e = p[jb * pitch + (size_t) ib * channels + c];
+  const float top = a + cv_mul_rn (fu, b - a);
+  const float bottom = d + cv_mul_rn (fu, e - d);
+
+  return top + cv_mul_rn (fv, bottom - top);
+}
+
+/* Output of pixel (@x, @y), channel @c, with sigma @sigma: the two levels
+ * around it (the frame itself below the first) mixed so that the mixture's
+ * variance is sigma squared; @sample is the frame's sample. */
+CV_HD int
+cv_fov_stack_pixel (const cvcore_fov_stack * stack, const uint16_t * memory,
+    int channels, float sigma, int x, int y, int c, int sample)
+{
+  const int k = cv_fov_stack_level_below (stack, sigma);
+  float low, high, low_sq, v;
+
+  if (sigma <= 0.0f || stack->n_levels == 0)
+    return sample;
+  low = k < 0 ? cv_mul_rn ((float) sample, CV_FOV_STACK_ONE) :
+      cv_fov_stack_sample (stack, memory, channels, k, x, y, c);
+  if (k + 1 >= stack->n_levels) {
+    v = low;
+  } else {
+    low_sq = k < 0 ? 0.0f : stack->level[k].sigma_sq;
+    high = cv_fov_stack_sample (stack, memory, channels, k + 1, x, y, c);
+    v = low + cv_mul_rn ((cv_mul_rn (sigma, sigma) - low_sq) /
+        (stack->level[k + 1].sigma_sq - low_sq), high - low);
+  }
+  return cv_fov_round (cv_mul_rn (v, 1.0f / CV_FOV_STACK_ONE));
+}
+
+#endif /* FOVEATE_STACK_COMMON_H */

@@ -1,0 +1,402 @@
+/* Foveation through a blur stack: its plan, its passes, the CPU reference
+ * and the dispatch.
+ *
+ * Levels blur the frame at sigmas 0.35 px x 2^(k/5). A level is kept at
+ * the coarsest halving of the frame where its sigma still spans two of the
+ * halving's pixels (so that bilinear reading adds little); it is made from
+ * that halving's base, the frame blurred to 1.25 of those pixels (little
+ * enough aliasing when halved), by a Gaussian of at most 4 of them. Each
+ * output pixel mixes the two levels around its sigma so that the mixture's
+ * variance is its sigma squared; the cost per pixel is that of a few
+ * dozen taps whatever the blur. A level is made only where pixels read it:
+ * around the fixation, the band of distances whose sigmas it serves.
+ *
+ * The frame's edges are clamped, as in the direct rendering. Halvings
+ * keep STACK_MARGIN pixels beyond the frame on every side, made from the
+ * clamped frame like the rest: beyond a few of their pixels the blurred
+ * clamped frame no longer changes across the edge, so reading clamped
+ * there costs nothing, where clamping a halving at the frame's edge would
+ * shift the edge's blur. */
+#include "foveate-private.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define STACK_FIRST_SIGMA 0.35
+#define STACK_LEVELS_PER_OCTAVE 5
+/* a level's sigma in its octave's pixels, at least */
+#define STACK_LEVEL_OWN_SIGMA 2.0
+/* an octave's base sigma, in its own pixels */
+#define STACK_BASE_OWN_SIGMA 1.25
+/* blur beyond this many frame sides is rendered at that */
+#define STACK_MAX_SIGMA_SIDES 2.0
+/* output rows a CPU pass sums at once */
+#define CPU_STRIP_ROWS 64
+#define FAR 1e30f
+/* pixels a halving keeps beyond the frame: a level's taps reach 12 */
+#define STACK_MARGIN 16
+/* taps of a pass, at most: the widest level's 2 x 12 + 1 */
+#define STACK_MAX_TAPS 32
+#define STACK_PI 3.14159265358979323846
+
+/* Appends @count normalised Gaussian taps of @sigma, tap j at j - @centre;
+ * returns their offset. */
+static int
+add_taps (cvcore_fov_plan * plan, int *n, double sigma, int count,
+    double centre)
+{
+  const int offset = *n;
+  double sum = 0.0;
+
+  for (int j = 0; j < count; j++)
+    sum += exp (-(j - centre) * (j - centre) / (2.0 * sigma * sigma));
+  for (int j = 0; j < count; j++)
+    plan->stack.taps[offset + j] = (float) (exp (-(j - centre) * (j -
+                centre) / (2.0 * sigma * sigma)) / sum);
+  *n += count;
+  return offset;
+}
+
+static double
+base_sigma (int octave)
+{
+  return octave > 0 ? STACK_BASE_OWN_SIGMA * ldexp (1.0, octave) : 0.0;
+}
+
+/* Farthest a pixel centre, or a fragment centre, lies from the fixation. */
+static double
+farthest (const cvcore_fov_plan * plan)
+{
+  const double half = 0.5 * plan->fragment;
+  const double xs[4] = { 0.5, plan->width - 0.5, plan->origin_x + half,
+    plan->origin_x + (plan->grid_w - 1) * plan->fragment + half
+  };
+  const double ys[4] = { 0.5, plan->height - 0.5, plan->origin_y + half,
+    plan->origin_y + (plan->grid_h - 1) * plan->fragment + half
+  };
+  double d = 0.0;
+
+  for (int i = 0; i < 4; i++)
+    d = fmax (d, hypot (xs[i] - plan->fix_x, ys[i] - plan->fix_y));
+  return d;
+}
+
+/* Distance from the fixation at which the model's sigma is @sigma. */
+static double
+model_distance (const cvcore_fov_plan * plan, double sigma)
+{
+  return (sigma - plan->stack.sigma_offset) / plan->stack.sigma_slope;
+}
+
+/* [*@lo, *@hi) of an axis of @n octave pixels whose centres lie within
+ * @reach of @fix, at least one pixel; halvings' levels keep one pixel
+ * beyond each edge, which bilinear reading at the edge needs. */
+static void
+reach_span (double fix, double reach, int octave, int n, int *lo, int *hi)
+{
+  const double scale = ldexp (1.0, -octave);
+  const int first = octave > 0 ? -1 : 0, end = octave > 0 ? n + 1 : n;
+
+  *lo = first;
+  *hi = end;
+  if (reach >= FAR)
+    return;
+  *lo = (int) fmax (first, floor ((fix - reach + 0.5) * scale - 0.5));
+  *hi = (int) fmin (end, ceil ((fix + reach + 0.5) * scale - 0.5) + 1.0);
+  if (*lo >= *hi) {
+    *lo = *lo >= end ? end - 1 : *lo;
+    *hi = *lo + 1;
+  }
+}
+
+/* Level @k's sigma, octave, taps, reach and storage. */
+static void
+plan_level (cvcore_fov_plan * plan, int k, double step, bool banded,
+    int *n_taps, size_t *storage)
+{
+  cvcore_fov_level *l = &plan->stack.level[k];
+  const double sigma = STACK_FIRST_SIGMA * pow (step, k);
+  const int o = sigma < 2.0 * STACK_LEVEL_OWN_SIGMA ? 0 :
+      (int) floor (log2 (sigma / STACK_LEVEL_OWN_SIGMA));
+  const double scale = ldexp (1.0, o);
+  /* bilinear reading adds a sixth of a pixel's square, on average */
+  const double own = sqrt (sigma * sigma - base_sigma (o) * base_sigma (o) -
+      (o > 0 ? scale * scale / 6.0 : 0.0)) / scale;
+  const double margin = 1.5 * scale + 0.75 * plan->fragment + 2.0;
+  double near = 0.0, far = FAR;
+
+  l->sigma = (float) sigma;
+  l->sigma_sq = (float) ((double) l->sigma * l->sigma);
+  l->octave = o;
+  l->radius = (int) ceil (3.0 * own);
+  l->offset = add_taps (plan, n_taps, own, 2 * l->radius + 1, l->radius);
+  /* pixels between the levels either side read it */
+  if (banded && k > 0)
+    near = fmax (0.0, model_distance (plan, STACK_FIRST_SIGMA * pow (step,
+                k - 1)));
+  if (banded && k + 1 < plan->stack.n_levels)
+    far = model_distance (plan, STACK_FIRST_SIGMA * pow (step, k + 1));
+  l->reach_lo = (float) (near - margin);
+  l->reach_hi = far >= FAR ? FAR : (float) (far + margin);
+  reach_span (plan->fix_x, l->reach_hi, o, plan->stack.octave[o].width, &l->x0,
+      &l->x1);
+  reach_span (plan->fix_y, l->reach_hi, o, plan->stack.octave[o].height, &l->y0,
+      &l->y1);
+  l->storage = *storage;
+  *storage += (size_t) (l->x1 - l->x0) * (l->y1 - l->y0);
+}
+
+cvcore_status
+cv_fov_stack_plan (cvcore_fov_plan * plan, const cvcore_fov_model * model,
+    const cvcore_fov_map * map)
+{
+  const double step = pow (2.0, 1.0 / STACK_LEVELS_PER_OCTAVE);
+  const double per_degree = model->strength * model->max_frequency *
+      model->alpha / (STACK_PI * model->e2 * log (1.0 / model->ct0));
+  const double half_diagonal = 0.5 * hypot (plan->width, plan->height);
+  const double cap = STACK_MAX_SIGMA_SIDES * (plan->width > plan->height ?
+      plan->width : plan->height);
+  double widest;
+  int n_taps = 0, highest = 0;
+  size_t storage = 0;
+
+  plan->stack.sigma_offset = (float) (per_degree * model->e2);
+  plan->stack.sigma_slope = (float) (per_degree * model->corner_eccentricity /
+      half_diagonal);
+  plan->stack.sigma_cutoff = map ? 0.0f : (float) (model->strength / STACK_PI);
+  plan->stack.map_sigma = (float) (cvcore_fov_sigma (model,
+          model->corner_eccentricity) / 255.0);
+  if (map) {
+    for (int level = 0; level < 256; level++)
+      highest = map->used[level] ? level : highest;
+    widest = plan->stack.map_sigma * (double) highest;
+  } else {
+    widest = plan->stack.sigma_offset + plan->stack.sigma_slope * farthest (plan);
+    widest = widest > plan->stack.sigma_cutoff ? widest : 0.0;
+  }
+  widest = fmin (widest, cap);
+  plan->stack.n_levels = widest > 0.0 ? (int) ceil (log (widest / STACK_FIRST_SIGMA)
+      / log (step) - 1e-9) + 1 : 0;
+  plan->stack.n_levels = plan->stack.n_levels < 1 && widest > 0.0 ? 1 : plan->stack.n_levels;
+  if (plan->stack.n_levels > CVCORE_FOV_MAX_LEVELS)
+    plan->stack.n_levels = CVCORE_FOV_MAX_LEVELS;
+
+  /* the octaves up to the last level's, their bases first in memory */
+  plan->stack.n_octaves = 1;
+  if (plan->stack.n_levels > 0) {
+    const double top = STACK_FIRST_SIGMA * pow (step, plan->stack.n_levels - 1);
+
+    plan->stack.n_octaves = top < 2.0 * STACK_LEVEL_OWN_SIGMA ? 1 :
+        (int) floor (log2 (top / STACK_LEVEL_OWN_SIGMA)) + 1;
+  }
+  if (plan->stack.n_octaves > CVCORE_FOV_MAX_OCTAVES)
+    return cvcore_fail (CVCORE_ERROR_INVALID_VALUE,
+        "a blur stack of %d octaves", plan->stack.n_octaves);
+  plan->stack.octave[0].width = plan->width;
+  plan->stack.octave[0].height = plan->height;
+  for (int o = 1; o < plan->stack.n_octaves; o++) {
+    cvcore_fov_octave *oct = &plan->stack.octave[o];
+    const double before = base_sigma (o - 1), after = base_sigma (o);
+    /* from the octave before, in its pixels */
+    const double sigma = sqrt (after * after - before * before) /
+        ldexp (1.0, o - 1);
+    const int radius = (int) ceil (3.0 * sigma + 0.5);
+
+    oct->width = (plan->stack.octave[o - 1].width + 1) / 2;
+    oct->height = (plan->stack.octave[o - 1].height + 1) / 2;
+    oct->sigma = (float) after;
+    oct->n_taps = 2 * radius;
+    /* output i sits at 2 i + 0.5 of the octave before */
+    oct->offset = add_taps (plan, &n_taps, sigma, oct->n_taps, radius - 0.5);
+    oct->storage = storage;
+    storage += (size_t) (oct->width + 2 * STACK_MARGIN) *
+        (oct->height + 2 * STACK_MARGIN);
+  }
+  for (int k = 0; k < plan->stack.n_levels; k++)
+    plan_level (plan, k, step, map == NULL && plan->stack.sigma_slope > 0.0f,
+        &n_taps, &storage);
+  plan->stack.pixels = storage;
+  return CVCORE_OK;
+}
+
+/* @pass reads octave @o's base: the frame, or a halving with its margin. */
+static void
+source (cv_fov_stack_pass * pass, const cvcore_fov_plan * plan, int o,
+    const cvcore_image * src, uint16_t * memory)
+{
+  const cvcore_fov_octave *oct = &plan->stack.octave[o];
+  const int margin = o > 0 ? STACK_MARGIN : 0;
+
+  pass->src = o == 0 ? src->data : (const void *) (memory + oct->storage *
+      src->channels);
+  pass->src_bytes = o == 0;
+  pass->src_x0 = pass->src_y0 = -margin;
+  pass->src_w = oct->width + 2 * margin;
+  pass->src_h = oct->height + 2 * margin;
+  pass->src_pitch = o == 0 ? src->pitch : (size_t) pass->src_w *
+      src->channels;
+}
+
+int
+cv_fov_stack_passes (const cvcore_fov_plan * plan, const cvcore_image * src,
+    uint16_t * memory,
+    cv_fov_stack_pass passes[CVCORE_FOV_MAX_OCTAVES + CVCORE_FOV_MAX_LEVELS],
+    int *n_bases)
+{
+  const int nc = src->channels;
+  int n = 0;
+
+  for (int o = 1; o < plan->stack.n_octaves; o++) {
+    const cvcore_fov_octave *oct = &plan->stack.octave[o];
+    cv_fov_stack_pass *p = &passes[n++];
+
+    source (p, plan, o - 1, src, memory);
+    p->dst = memory + oct->storage * nc;
+    p->dst_pitch = (size_t) (oct->width + 2 * STACK_MARGIN) * nc;
+    p->x0 = p->y0 = -STACK_MARGIN;
+    p->x1 = oct->width + STACK_MARGIN;
+    p->y1 = oct->height + STACK_MARGIN;
+    p->step = 2;
+    p->first = 1 - oct->n_taps / 2;
+    p->n_taps = oct->n_taps;
+    p->taps = oct->offset;
+    p->octave = o;
+    p->reach_lo = -FAR;
+    p->reach_hi = FAR;
+    p->fix_x = plan->fix_x;
+    p->fix_y = plan->fix_y;
+  }
+  *n_bases = n;
+  for (int k = 0; k < plan->stack.n_levels; k++) {
+    const cvcore_fov_level *l = &plan->stack.level[k];
+    cv_fov_stack_pass *p = &passes[n++];
+
+    source (p, plan, l->octave, src, memory);
+    p->dst = memory + l->storage * nc;
+    p->dst_pitch = (size_t) (l->x1 - l->x0) * nc;
+    p->x0 = l->x0;
+    p->y0 = l->y0;
+    p->x1 = l->x1;
+    p->y1 = l->y1;
+    p->step = 1;
+    p->first = -l->radius;
+    p->n_taps = 2 * l->radius + 1;
+    p->taps = l->offset;
+    p->octave = l->octave;
+    p->reach_lo = l->reach_lo;
+    p->reach_hi = l->reach_hi;
+    p->fix_x = plan->fix_x;
+    p->fix_y = plan->fix_y;
+  }
+  return n;
+}
+
+/* --- CPU reference ------------------------------------------------------ */
+
+/* @pass, rows first into @rows (CPU_STRIP_ROWS output rows' worth of
+ * source rows at a time), then columns. */
+static void
+cpu_pass (const cv_fov_stack_pass * pass, const float *taps, int nc,
+    float *rows)
+{
+  const int w = pass->x1 - pass->x0;
+
+  for (int y0 = pass->y0; y0 < pass->y1; y0 += CPU_STRIP_ROWS) {
+    const int y1 = y0 + CPU_STRIP_ROWS < pass->y1 ? y0 + CPU_STRIP_ROWS :
+        pass->y1;
+    const int first_row = pass->step * y0 + pass->first;
+    const int n_rows = pass->step * (y1 - 1 - y0) + pass->n_taps;
+
+    for (int r = 0; r < n_rows; r++)
+      for (int x = 0; x < w; x++)
+        for (int c = 0; c < nc; c++) {
+          const int col = pass->step * (pass->x0 + x) + pass->first;
+          float acc = 0.0f;
+
+          for (int j = 0; j < pass->n_taps; j++)
+            acc += cv_mul_rn (taps[j], cv_fov_stack_load (pass,
+                    first_row + r, col + j, c, nc));
+          rows[((size_t) r * w + x) * nc + c] = acc;
+        }
+    for (int y = y0; y < y1; y++)
+      for (int x = 0; x < w; x++) {
+        if (cv_fov_stack_unread (pass, pass->x0 + x, y))
+          continue;
+        for (int c = 0; c < nc; c++) {
+          const float *col = rows + ((size_t) pass->step * (y - y0) * w +
+              x) * nc + c;
+          float acc = 0.0f;
+
+          for (int i = 0; i < pass->n_taps; i++)
+            acc += cv_mul_rn (taps[i], col[(size_t) i * w * nc]);
+          pass->dst[(size_t) (y - pass->y0) * pass->dst_pitch +
+              (size_t) x * nc + c] = cv_fov_stack_store (pass, acc);
+        }
+      }
+  }
+}
+
+static cvcore_status
+cpu_render (const cvcore_image * src, const cvcore_image * dst,
+    unsigned mask, const cvcore_fov_plan * plan, uint16_t * memory)
+{
+  cv_fov_stack_pass passes[CVCORE_FOV_MAX_OCTAVES + CVCORE_FOV_MAX_LEVELS];
+  int n_bases, widest = 0;
+  const int n = cv_fov_stack_passes (plan, src, memory, passes, &n_bases);
+  const int nc = src->channels;
+  float *rows;
+
+  for (int i = 0; i < n; i++)
+    if (passes[i].x1 - passes[i].x0 > widest)
+      widest = passes[i].x1 - passes[i].x0;
+  rows = malloc (sizeof (float) * nc * (size_t) widest * (2 * CPU_STRIP_ROWS +
+          STACK_MAX_TAPS));
+  if (rows == NULL && n > 0)
+    return cvcore_fail (CVCORE_ERROR_OUT_OF_MEMORY, "foveation rows");
+  for (int i = 0; i < n; i++)
+    cpu_pass (&passes[i], plan->stack.taps + passes[i].taps, nc, rows);
+  free (rows);
+
+  for (int y = 0; y < src->height; y++)
+    for (int x = 0; x < src->width; x++) {
+      const unsigned char *in = (const unsigned char *) src->data +
+          (size_t) y * src->pitch + (size_t) x * nc;
+      unsigned char *out = (unsigned char *) dst->data +
+          (size_t) y * dst->pitch + (size_t) x * nc;
+      const float sigma = cv_fov_stack_sigma (plan, &plan->stack, x, y);
+
+      for (int c = 0; c < nc; c++)
+        out[c] = (mask >> c & 1) ? (unsigned char)
+            cv_fov_stack_pixel (&plan->stack, memory, nc, sigma, x, y, c,
+            in[c]) : in[c];
+    }
+  return CVCORE_OK;
+}
+
+/* --- dispatch ----------------------------------------------------------- */
+
+cvcore_status
+cv_fov_stack_render (cvcore_stream * stream, const cvcore_image * src,
+    const cvcore_image * dst, unsigned mask, const cvcore_fov_plan * plan)
+{
+  const size_t bytes = plan->stack.pixels * src->channels * sizeof (uint16_t);
+  void *memory = NULL;
+  bool kept;
+  cvcore_status status;
+
+  status = cvcore_stream_scratch (stream, bytes > 0 ? bytes : 1, NULL, 0,
+      &memory, &kept);
+  if (status != CVCORE_OK)
+    return status;
+  switch (cvcore_stream_device (stream)->backend) {
+    case CVCORE_BACKEND_CPU:
+      return cpu_render (src, dst, mask, plan, memory);
+#ifdef CVCORE_HAVE_CUDA
+    case CVCORE_BACKEND_CUDA:
+      return cvcore_cuda_foveate_stack (stream, src, dst, mask, plan, memory);
+#endif
+    default:
+      return cvcore_fail (CVCORE_ERROR_NOT_BUILT, "no such backend");
+  }
+}
