@@ -62,21 +62,26 @@ typedef enum
 } cvcore_fov_render;
 
 /* One level of the blur stack: the frame blurred to @sigma (full-frame
- * pixels), kept at 1 / 2^@octave of the frame's resolution. */
+ * pixels), kept at 1 / 2^@octave of the frame's resolution over
+ * [x0, x1) x [y0, y1) of that octave's grid, from pixel @storage of the
+ * stack's memory on: what rendering reads. */
 typedef struct
 {
   float sigma, sigma_sq;
   int octave;
-  /* the Gaussian from the octave's base to @sigma, in the octave's pixels:
-   * taps[offset .. offset + 2 radius] */
-  int radius, offset;
-  /* Only pixels whose centres lie @reach_lo to @reach_hi full-frame pixels
-   * from the fixation are read; they lie in [x0, x1) x [y0, y1) of the
-   * octave's grid, which is what the level keeps. */
-  float reach_lo, reach_hi;
   int x0, y0, x1, y1;
-  size_t storage;               /* first pixel in the stack's memory */
+  uint32_t storage;
 } cvcore_fov_level;
+
+/* How a level is made: the Gaussian from its octave's base to its sigma,
+ * in the octave's pixels, is taps[offset .. offset + 2 radius]; only
+ * pixels whose centres lie @reach_lo to @reach_hi full-frame pixels from
+ * the fixation are read. */
+typedef struct
+{
+  int radius, offset;
+  float reach_lo, reach_hi;
+} cvcore_fov_level_making;
 
 /* A halving of the frame: its base is the frame blurred to @sigma, made
  * from the octave before by taps[offset .. offset + n_taps) and every
@@ -114,11 +119,12 @@ typedef struct
    * sigma_cutoff and under copy (the fovea). */
   float sigma_offset, sigma_slope, sigma_cutoff, map_sigma;
   int n_levels, n_octaves;
-  size_t pixels;                /* memory of the bases and levels */
   cvcore_fov_level level[CVCORE_FOV_MAX_LEVELS];
+  /* what rendering reads ends here (2 KB: a launch's parameters stay
+   * small) */
+  size_t pixels;                /* memory of the bases and levels */
+  cvcore_fov_level_making making[CVCORE_FOV_MAX_LEVELS];
   cvcore_fov_octave octave[CVCORE_FOV_MAX_OCTAVES];
-  /* the levels' and octaves' taps, last: the rest is what rendering
-   * reads */
   float taps[CVCORE_FOV_STACK_TAPS];
 } cvcore_fov_stack;
 
@@ -155,7 +161,8 @@ typedef struct
   /* The bank's taps, last: the fields above and taps[0 .. n_taps) make a
    * whole plan, so that a copy of only that much is one. */
   float taps[CVCORE_FOV_MAX_TAPS];
-  /* How the frame renders (cvcore_fov_plan_stacked). A bank the limits
+  /* After the bank, so that the fields kernels take as parameters stay
+   * 1.6 KB: larger parameters slow launches down. How the frame renders (cvcore_fov_plan_stacked). A bank the limits
    * above would not hold uncapped leaves the direct rendering capped. */
   cvcore_fov_render render;
   bool bank_capped;

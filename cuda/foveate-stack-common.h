@@ -148,59 +148,90 @@ cv_fov_stack_level_below (const cvcore_fov_stack * stack, float sigma)
   return low;
 }
 
-/* Level @level's value at frame pixel (@x, @y), channel @c: bilinear
- * between its samples (exact at octave 0). Halved levels keep a pixel
- * beyond the frame's edges for this; reads stay within what the level
- * keeps. */
-CV_HD float
-cv_fov_stack_sample (const cvcore_fov_stack * stack, const uint16_t * memory,
-    int channels, int level, int x, int y, int c)
+/* Where a pixel reads a level: the four samples around it (their offsets
+ * from the level's first, before the channel) and its place between
+ * them. Exact at octave 0; halved levels keep a pixel beyond the frame's
+ * edges for this, and reads stay within what the level keeps. */
+typedef struct
+{
+  const uint16_t *p;
+  size_t a, b, d, e;
+  float fu, fv;
+} cv_fov_stack_taps;
+
+CV_HD void
+cv_fov_stack_reading (const cvcore_fov_stack * stack, const uint16_t * memory,
+    int channels, int level, int x, int y, cv_fov_stack_taps * t)
 {
   const cvcore_fov_level *l = &stack->level[level];
-  const uint16_t *p = memory + l->storage * channels;
   const size_t pitch = (size_t) (l->x1 - l->x0) * channels;
   const float scale = 1.0f / (float) (1 << l->octave);
   const float u = cv_mul_rn ((float) x + 0.5f, scale) - 0.5f;
   const float v = cv_mul_rn ((float) y + 0.5f, scale) - 0.5f;
   const float fi = floorf (u), fj = floorf (v);
-  const float fu = u - fi, fv = v - fj;
   const int i0 = (int) fi - l->x0, j0 = (int) fj - l->y0;
   const int w = l->x1 - l->x0, h = l->y1 - l->y0;
-  const int ia = cv_clamp_index (i0, w), ib = cv_clamp_index (i0 + 1, w);
-  const int ja = cv_clamp_index (j0, h), jb = cv_clamp_index (j0 + 1, h);
-  const float a = p[ja * pitch + (size_t) ia * channels + c];
-  const float b = p[ja * pitch + (size_t) ib * channels + c];
-  const float d = p[jb * pitch + (size_t) ia * channels + c];
-  const float e = p[jb * pitch + (size_t) ib * channels + c];
-  const float top = a + cv_mul_rn (fu, b - a);
-  const float bottom = d + cv_mul_rn (fu, e - d);
+  const size_t ia = (size_t) cv_clamp_index (i0, w) * channels;
+  const size_t ib = (size_t) cv_clamp_index (i0 + 1, w) * channels;
+  const size_t ja = cv_clamp_index (j0, h) * pitch;
+  const size_t jb = cv_clamp_index (j0 + 1, h) * pitch;
 
-  return top + cv_mul_rn (fv, bottom - top);
+  t->p = memory + (size_t) l->storage * channels;
+  t->a = ja + ia;
+  t->b = ja + ib;
+  t->d = jb + ia;
+  t->e = jb + ib;
+  t->fu = u - fi;
+  t->fv = v - fj;
 }
 
-/* Output of pixel (@x, @y), channel @c, with sigma @sigma: the two levels
- * around it (the frame itself below the first) mixed so that the mixture's
- * variance is sigma squared; @sample is the frame's sample. */
-CV_HD int
-cv_fov_stack_pixel (const cvcore_fov_stack * stack, const uint16_t * memory,
-    int channels, float sigma, int x, int y, int c, int sample)
+/* The level's value from its four samples @a, @b (above) and @d, @e. */
+CV_HD float
+cv_fov_stack_bilinear (const cv_fov_stack_taps * t, float a, float b,
+    float d, float e)
+{
+  const float top = a + cv_mul_rn (t->fu, b - a);
+  const float bottom = d + cv_mul_rn (t->fu, e - d);
+
+  return top + cv_mul_rn (t->fv, bottom - top);
+}
+
+/* How a pixel of sigma @sigma mixes the two levels around it (the frame
+ * itself below the first) so that the mixture's variance is sigma
+ * squared: *@low (-1 the frame) and *@low + 1 with weight *@weight on the
+ * latter; false when the pixel is copied. */
+CV_HD bool
+cv_fov_stack_mixing (const cvcore_fov_stack * stack, float sigma, int *low,
+    float *weight)
 {
   const int k = cv_fov_stack_level_below (stack, sigma);
-  float low, high, low_sq, v;
+  float low_sq;
 
   if (sigma <= 0.0f || stack->n_levels == 0)
-    return sample;
-  low = k < 0 ? cv_mul_rn ((float) sample, CV_FOV_STACK_ONE) :
-      cv_fov_stack_sample (stack, memory, channels, k, x, y, c);
-  if (k + 1 >= stack->n_levels) {
-    v = low;
-  } else {
+    return false;
+  *low = k;
+  *weight = 0.0f;
+  if (k + 1 < stack->n_levels) {
     low_sq = k < 0 ? 0.0f : stack->level[k].sigma_sq;
-    high = cv_fov_stack_sample (stack, memory, channels, k + 1, x, y, c);
-    v = low + cv_mul_rn ((cv_mul_rn (sigma, sigma) - low_sq) /
-        (stack->level[k + 1].sigma_sq - low_sq), high - low);
+    *weight = (cv_mul_rn (sigma, sigma) - low_sq) /
+        (stack->level[k + 1].sigma_sq - low_sq);
   }
-  return cv_fov_round (cv_mul_rn (v, 1.0f / CV_FOV_STACK_ONE));
+  return true;
+}
+
+/* The output sample from the lower and upper levels' values. */
+CV_HD int
+cv_fov_stack_mix (float low, float high, float weight)
+{
+  return cv_fov_round (cv_mul_rn (low + cv_mul_rn (weight, high - low),
+          1.0f / CV_FOV_STACK_ONE));
+}
+
+/* The frame's sample in the stack's fixed point. */
+CV_HD float
+cv_fov_stack_fixed (int sample)
+{
+  return cv_mul_rn ((float) sample, CV_FOV_STACK_ONE);
 }
 
 #endif /* FOVEATE_STACK_COMMON_H */

@@ -110,12 +110,22 @@ reach_span (double fix, double reach, int octave, int n, int *lo, int *hi)
   }
 }
 
-/* Level @k's sigma, octave, taps, reach and storage. */
-static void
+/* How much farther from the fixation than its fragment's centre a pixel
+ * may lie, block-wise. */
+static double
+fragment_reach (const cvcore_fov_plan * plan)
+{
+  return 0.75 * plan->fragment;
+}
+
+/* Level @k's sigma, octave, taps, reach and storage: the reach is smooth
+ * mode's, and block-wise rendering widens it (cv_fov_stack_passes). */
+static cvcore_status
 plan_level (cvcore_fov_plan * plan, int k, double step, bool banded,
     int *n_taps, size_t *storage)
 {
   cvcore_fov_level *l = &plan->stack.level[k];
+  cvcore_fov_level_making *m = &plan->stack.making[k];
   const double sigma = STACK_FIRST_SIGMA * pow (step, k);
   const int o = sigma < 2.0 * STACK_LEVEL_OWN_SIGMA ? 0 :
       (int) floor (log2 (sigma / STACK_LEVEL_OWN_SIGMA));
@@ -123,28 +133,36 @@ plan_level (cvcore_fov_plan * plan, int k, double step, bool banded,
   /* bilinear reading adds a sixth of a pixel's square, on average */
   const double own = sqrt (sigma * sigma - base_sigma (o) * base_sigma (o) -
       (o > 0 ? scale * scale / 6.0 : 0.0)) / scale;
-  const double margin = 1.5 * scale + 0.75 * plan->fragment + 2.0;
+  /* bilinear neighbours; block-wise, pixels lie up to 0.71 fragments from
+   * the centre that sets their sigma */
+  const double margin = 1.5 * scale + 2.0;
+  const double block_margin = fragment_reach (plan);
   double near = 0.0, far = FAR;
 
   l->sigma = (float) sigma;
   l->sigma_sq = (float) ((double) l->sigma * l->sigma);
   l->octave = o;
-  l->radius = (int) ceil (3.0 * own);
-  l->offset = add_taps (plan, n_taps, own, 2 * l->radius + 1, l->radius);
+  m->radius = (int) ceil (3.0 * own);
+  m->offset = add_taps (plan, n_taps, own, 2 * m->radius + 1, m->radius);
   /* pixels between the levels either side read it */
   if (banded && k > 0)
     near = fmax (0.0, model_distance (plan, STACK_FIRST_SIGMA * pow (step,
                 k - 1)));
   if (banded && k + 1 < plan->stack.n_levels)
     far = model_distance (plan, STACK_FIRST_SIGMA * pow (step, k + 1));
-  l->reach_lo = (float) (near - margin);
-  l->reach_hi = far >= FAR ? FAR : (float) (far + margin);
-  reach_span (plan->fix_x, l->reach_hi, o, plan->stack.octave[o].width, &l->x0,
-      &l->x1);
-  reach_span (plan->fix_y, l->reach_hi, o, plan->stack.octave[o].height, &l->y0,
-      &l->y1);
-  l->storage = *storage;
+  m->reach_lo = (float) (near - margin);
+  m->reach_hi = far >= FAR ? FAR : (float) (far + margin);
+  reach_span (plan->fix_x, m->reach_hi + block_margin, o,
+      plan->stack.octave[o].width, &l->x0, &l->x1);
+  reach_span (plan->fix_y, m->reach_hi + block_margin, o,
+      plan->stack.octave[o].height, &l->y0, &l->y1);
+  if (*storage > UINT32_MAX)
+    return cvcore_fail (CVCORE_ERROR_INVALID_VALUE,
+        "a blur stack of over 2^32 pixels for a %dx%d frame", plan->width,
+        plan->height);
+  l->storage = (uint32_t) *storage;
   *storage += (size_t) (l->x1 - l->x0) * (l->y1 - l->y0);
+  return CVCORE_OK;
 }
 
 cvcore_status
@@ -213,9 +231,13 @@ cv_fov_stack_plan (cvcore_fov_plan * plan, const cvcore_fov_model * model,
     storage += (size_t) (oct->width + 2 * STACK_MARGIN) *
         (oct->height + 2 * STACK_MARGIN);
   }
-  for (int k = 0; k < plan->stack.n_levels; k++)
-    plan_level (plan, k, step, map == NULL && plan->stack.sigma_slope > 0.0f,
-        &n_taps, &storage);
+  for (int k = 0; k < plan->stack.n_levels; k++) {
+    const cvcore_status status = plan_level (plan, k, step, map == NULL
+        && plan->stack.sigma_slope > 0.0f, &n_taps, &storage);
+
+    if (status != CVCORE_OK)
+      return status;
+  }
   plan->stack.pixels = storage;
   return CVCORE_OK;
 }
@@ -245,6 +267,7 @@ cv_fov_stack_passes (const cvcore_fov_plan * plan, const cvcore_image * src,
     int *n_bases)
 {
   const int nc = src->channels;
+  const float block_margin = (float) fragment_reach (plan);
   int n = 0;
 
   for (int o = 1; o < plan->stack.n_octaves; o++) {
@@ -270,6 +293,7 @@ cv_fov_stack_passes (const cvcore_fov_plan * plan, const cvcore_image * src,
   *n_bases = n;
   for (int k = 0; k < plan->stack.n_levels; k++) {
     const cvcore_fov_level *l = &plan->stack.level[k];
+    const cvcore_fov_level_making *m = &plan->stack.making[k];
     cv_fov_stack_pass *p = &passes[n++];
 
     source (p, plan, l->octave, src, memory);
@@ -280,12 +304,12 @@ cv_fov_stack_passes (const cvcore_fov_plan * plan, const cvcore_image * src,
     p->x1 = l->x1;
     p->y1 = l->y1;
     p->step = 1;
-    p->first = -l->radius;
-    p->n_taps = 2 * l->radius + 1;
-    p->taps = l->offset;
+    p->first = -m->radius;
+    p->n_taps = 2 * m->radius + 1;
+    p->taps = m->offset;
     p->octave = l->octave;
-    p->reach_lo = l->reach_lo;
-    p->reach_hi = l->reach_hi;
+    p->reach_lo = m->reach_lo - (plan->smooth ? 0.0f : block_margin);
+    p->reach_hi = m->reach_hi + (plan->smooth ? 0.0f : block_margin);
     p->fix_x = plan->fix_x;
     p->fix_y = plan->fix_y;
   }
@@ -364,12 +388,29 @@ cpu_render (const cvcore_image * src, const cvcore_image * dst,
           (size_t) y * src->pitch + (size_t) x * nc;
       unsigned char *out = (unsigned char *) dst->data +
           (size_t) y * dst->pitch + (size_t) x * nc;
-      const float sigma = cv_fov_stack_sigma (plan, &plan->stack, x, y);
+      cv_fov_stack_taps low = { 0 }, high = { 0 };
+      float weight;
+      int k;
 
-      for (int c = 0; c < nc; c++)
-        out[c] = (mask >> c & 1) ? (unsigned char)
-            cv_fov_stack_pixel (&plan->stack, memory, nc, sigma, x, y, c,
-            in[c]) : in[c];
+      memcpy (out, in, nc);
+      if (!cv_fov_stack_mixing (&plan->stack, cv_fov_stack_sigma (plan,
+                  &plan->stack, x, y), &k, &weight))
+        continue;
+      if (k >= 0)
+        cv_fov_stack_reading (&plan->stack, memory, nc, k, x, y, &low);
+      if (weight > 0.0f)
+        cv_fov_stack_reading (&plan->stack, memory, nc, k + 1, x, y, &high);
+      for (int c = 0; c < nc; c++) {
+        const float a = k < 0 ? cv_fov_stack_fixed (in[c]) :
+            cv_fov_stack_bilinear (&low, low.p[low.a + c], low.p[low.b + c],
+            low.p[low.d + c], low.p[low.e + c]);
+        const float b = weight > 0.0f ?
+            cv_fov_stack_bilinear (&high, high.p[high.a + c],
+            high.p[high.b + c], high.p[high.d + c], high.p[high.e + c]) : a;
+
+        if (mask >> c & 1)
+          out[c] = (unsigned char) cv_fov_stack_mix (a, b, weight);
+      }
     }
   return CVCORE_OK;
 }

@@ -1,8 +1,9 @@
 /* CUDA kernels of the blur-stack foveation: the passes that make the
  * octaves' bases (one launch each, as each needs the one before) and then
- * every level (one launch for all), a block per tile of a pass's output;
- * then the rendering, a thread per pixel. The arithmetic is the CPU
- * reference's (foveate-stack-common.h). */
+ * the levels (a launch per kPassesPerLaunch), a block per tile of a
+ * pass's output; then the rendering, a thread per pixel. The arithmetic
+ * is the CPU reference's (foveate-stack-common.h). Every launch's
+ * parameters stay under 4 KB: larger ones slow launches down. */
 #include "foveate-device.cuh"
 #include "foveate-private.h"
 
@@ -12,30 +13,33 @@ namespace
 using cvfov::ParamFields;
 
 constexpr int kThreads = 256;
-/* a block's output tile */
-constexpr int kTileW = 32, kTileH = 16;
-/* source samples a tile reads, at most: halving passes of 16 taps */
-constexpr int kMaxTaps = 32;
-constexpr int kSourceRows = 2 * (kTileH - 1) + kMaxTaps;
-constexpr int kSourceCols = 2 * (kTileW - 1) + kMaxTaps;
+/* a block's output tile, kTile by kTile; a thread sums kGroup outputs at
+ * once, so that each sample it reads serves up to kGroup of them */
+constexpr int kTile = 32, kGroup = 8;
+/* Taps of the passes' kernels here: levels' padded with zeros to the
+ * widest (radius 12), halvings' to 16; zero taps add nothing to a sum,
+ * so the sums are the CPU reference's. */
+constexpr int kLevelTaps = 25, kBaseTaps = 16;
+constexpr int kMaxTaps = kLevelTaps;
+/* source samples a tile reads across and down, at most */
+constexpr int kSourceSide = 2 * (kTile - 1) + kBaseTaps;
 
-/* The passes of a launch and where each one's blocks start. */
+constexpr int kPassesPerLaunch = 8;
+
+/* The passes of a launch, where each one's blocks start, and their taps
+ * (each pass's taps offset indexes these). */
 struct Passes
 {
   int n;
-  int first_block[CVCORE_FOV_MAX_LEVELS + 1];
-  cv_fov_stack_pass pass[CVCORE_FOV_MAX_LEVELS];
+  int first_block[kPassesPerLaunch + 1];
+  cv_fov_stack_pass pass[kPassesPerLaunch];
+  float taps[kPassesPerLaunch * kMaxTaps];
 };
 
-struct Taps
-{
-  float taps[CVCORE_FOV_STACK_TAPS];
-};
-
-/* The stack's fields without its taps, which rendering does not read. */
+/* What rendering reads of the stack. */
 struct alignas (alignof (cvcore_fov_stack)) StackFields
 {
-  unsigned char bytes[offsetof (cvcore_fov_stack, taps)];
+  unsigned char bytes[offsetof (cvcore_fov_stack, pixels)];
 
   __host__ void set (const cvcore_fov_stack * stack)
   {
@@ -60,27 +64,102 @@ axis_reach (int lo, int hi, int octave, float fix, float *near, float *far)
   *far = fmaxf (fabsf (a), fabsf (b));
 }
 
-__global__ void __launch_bounds__ (kThreads)
-stack_passes (const __grid_constant__ Passes passes,
-    const __grid_constant__ Taps taps, int channels)
+/* Pass @pass over channel @c of its tile of tw x th outputs from (X0, Y0):
+ * the source samples into shared memory, row sums into @rows, then column
+ * sums, a group of kGroup outputs per thread. */
+template < int STEP, int TAPS > __device__ __forceinline__ void
+pass_tile (const cv_fov_stack_pass & pass, const float *taps, int X0, int Y0,
+    int tw, int th, int c, int channels, float *source, float *rows)
 {
-  __shared__ float source[kSourceRows * kSourceCols];
-  __shared__ float rows[kSourceRows * kTileW];
+  /* source rows and columns of a whole tile, and of a group */
+  constexpr int kSide = STEP * (kTile - 1) + TAPS;
+  constexpr int kSpan = STEP * (kGroup - 1) + TAPS;
+  constexpr int kGroups = kTile / kGroup;
+  const int n_rows = STEP * (th - 1) + TAPS, n_cols = STEP * (tw - 1) + TAPS;
+  float tap[TAPS];
+
+#pragma unroll
+  for (int k = 0; k < TAPS; k++)
+    tap[k] = taps[k];
+  for (int i = threadIdx.x; i < n_rows * kSide; i += kThreads) {
+    const int r = i / kSide, col = i - r * kSide;
+
+    if (col < n_cols)
+      source[i] = cv_fov_stack_load (&pass, STEP * Y0 + pass.first + r,
+          STEP * X0 + pass.first + col, c, channels);
+  }
+  __syncthreads ();
+  /* Samples past n_cols (or rows past n_rows below) are stale, and feed
+   * only outputs past the tile's edge, which are not stored. */
+  for (int i = threadIdx.x; i < n_rows * kGroups; i += kThreads) {
+    const int r = i / kGroups, x = (i - r * kGroups) * kGroup;
+    const float *p = source + r * kSide + STEP * x;
+    float acc[kGroup];
+
+#pragma unroll
+    for (int j = 0; j < kGroup; j++)
+      acc[j] = 0.0f;
+#pragma unroll
+    for (int m = 0; m < kSpan; m++) {
+      const float v = p[m];
+
+#pragma unroll
+      for (int j = 0; j < kGroup; j++)
+        if (m - STEP * j >= 0 && m - STEP * j < TAPS)
+          acc[j] += cv_mul_rn (tap[m - STEP * j], v);
+    }
+#pragma unroll
+    for (int j = 0; j < kGroup; j++)
+      rows[r * kTile + x + j] = acc[j];
+  }
+  __syncthreads ();
+  for (int i = threadIdx.x; i < kTile * kGroups; i += kThreads) {
+    const int x = i % kTile, y = i / kTile * kGroup;
+    const float *p = rows + STEP * y * kTile + x;
+    float acc[kGroup];
+
+    if (x >= tw || y >= th)
+      continue;
+#pragma unroll
+    for (int j = 0; j < kGroup; j++)
+      acc[j] = 0.0f;
+#pragma unroll
+    for (int m = 0; m < kSpan; m++) {
+      const float v = p[m * kTile];
+
+#pragma unroll
+      for (int j = 0; j < kGroup; j++)
+        if (m - STEP * j >= 0 && m - STEP * j < TAPS)
+          acc[j] += cv_mul_rn (tap[m - STEP * j], v);
+    }
+#pragma unroll
+    for (int j = 0; j < kGroup; j++)
+      if (y + j < th)
+        pass.dst[(size_t) (Y0 + y + j - pass.y0) * pass.dst_pitch +
+            (size_t) (X0 + x - pass.x0) * channels + c] =
+            cv_fov_stack_store (&pass, acc[j]);
+  }
+}
+
+__global__ void __launch_bounds__ (kThreads)
+stack_passes (const __grid_constant__ Passes passes, int channels)
+{
+  __shared__ float source[kSourceSide * kSourceSide];
+  __shared__ float rows[kSourceSide * kTile];
   int j = 0;
 
   while (j + 1 < passes.n && (int) blockIdx.x >= passes.first_block[j + 1])
     j++;
 
+  /* a block per tile and channel: more, shorter blocks fill the device
+   * better than a block per tile where a pass has few tiles */
   const cv_fov_stack_pass & pass = passes.pass[j];
-  const int tiles_x = (pass.x1 - pass.x0 + kTileW - 1) / kTileW;
-  const int tile = blockIdx.x - passes.first_block[j];
-  const int X0 = pass.x0 + tile % tiles_x * kTileW;
-  const int Y0 = pass.y0 + tile / tiles_x * kTileH;
-  const int tw = min (kTileW, pass.x1 - X0), th = min (kTileH, pass.y1 - Y0);
-  const int step = pass.step, n_taps = pass.n_taps;
-  const int n_rows = step * (th - 1) + n_taps;
-  const int n_cols = step * (tw - 1) + n_taps;
-  const float *tap = taps.taps + pass.taps;
+  const int tiles_x = (pass.x1 - pass.x0 + kTile - 1) / kTile;
+  const int tile = (blockIdx.x - passes.first_block[j]) / channels;
+  const int c = (blockIdx.x - passes.first_block[j]) % channels;
+  const int X0 = pass.x0 + tile % tiles_x * kTile;
+  const int Y0 = pass.y0 + tile / tiles_x * kTile;
+  const int tw = min (kTile, pass.x1 - X0), th = min (kTile, pass.y1 - Y0);
   float near_x, far_x, near_y, far_y;
 
   /* a tile no pixel reads */
@@ -89,39 +168,12 @@ stack_passes (const __grid_constant__ Passes passes,
   if (sqrtf (near_x * near_x + near_y * near_y) > pass.reach_hi * 1.001f ||
       sqrtf (far_x * far_x + far_y * far_y) < pass.reach_lo * 0.999f)
     return;
-
-  for (int c = 0; c < channels; c++) {
-    __syncthreads ();
-    for (int i = threadIdx.x; i < n_rows * n_cols; i += kThreads) {
-      const int r = i / n_cols, col = i - r * n_cols;
-
-      source[r * kSourceCols + col] = cv_fov_stack_load (&pass,
-          step * Y0 + pass.first + r, step * X0 + pass.first + col, c,
-          channels);
-    }
-    __syncthreads ();
-    for (int i = threadIdx.x; i < n_rows * tw; i += kThreads) {
-      const int r = i / tw, x = i - r * tw;
-      const float *p = source + r * kSourceCols + step * x;
-      float acc = 0.0f;
-
-      for (int k = 0; k < n_taps; k++)
-        acc += cv_mul_rn (tap[k], p[k]);
-      rows[r * kTileW + x] = acc;
-    }
-    __syncthreads ();
-    for (int i = threadIdx.x; i < th * tw; i += kThreads) {
-      const int y = i / tw, x = i - y * tw;
-      const float *p = rows + step * y * kTileW + x;
-      float acc = 0.0f;
-
-      for (int k = 0; k < n_taps; k++)
-        acc += cv_mul_rn (tap[k], p[k * kTileW]);
-      pass.dst[(size_t) (Y0 + y - pass.y0) * pass.dst_pitch +
-          (size_t) (X0 + x - pass.x0) * channels + c] =
-          cv_fov_stack_store (&pass, acc);
-    }
-  }
+  if (pass.step == 2)
+    pass_tile < 2, kBaseTaps > (pass, passes.taps + pass.taps, X0, Y0, tw,
+        th, c, channels, source, rows);
+  else
+    pass_tile < 1, kLevelTaps > (pass, passes.taps + pass.taps, X0, Y0, tw,
+        th, c, channels, source, rows);
 }
 
 struct Frame
@@ -129,55 +181,135 @@ struct Frame
   const unsigned char *src;
   unsigned char *dst;
   size_t src_pitch, dst_pitch;
-  int channels;
   unsigned mask;
   const uint16_t *memory;
 };
 
-__global__ void
+/* @NC samples of a level from @p: one load for four. */
+template < int NC > __device__ __forceinline__ void
+load_samples (const uint16_t * p, float v[NC])
+{
+  if (NC == 4) {
+    const ushort4 q = *reinterpret_cast < const ushort4 * >(p);
+
+    v[0] = q.x;
+    v[1] = q.y;
+    v[2] = q.z;
+    v[NC - 1] = q.w;
+  } else {
+#pragma unroll
+    for (int c = 0; c < NC; c++)
+      v[c] = p[c];
+  }
+}
+
+/* @NC channels of a level at a pixel (cv_fov_stack_reading). */
+template < int NC > __device__ __forceinline__ void
+read_level (const cv_fov_stack_taps & t, float v[NC])
+{
+  float a[NC], b[NC], d[NC], e[NC];
+
+  load_samples < NC > (t.p + t.a, a);
+  load_samples < NC > (t.p + t.b, b);
+  load_samples < NC > (t.p + t.d, d);
+  load_samples < NC > (t.p + t.e, e);
+#pragma unroll
+  for (int c = 0; c < NC; c++)
+    v[c] = cv_fov_stack_bilinear (&t, a[c], b[c], d[c], e[c]);
+}
+
+template < int NC > __global__ void
 stack_render (Frame frame, const __grid_constant__ ParamFields param,
     const __grid_constant__ StackFields fields)
 {
+  /* the levels in shared memory: pixels of a warp look up different
+   * ones, which parameters would serialise */
+  __shared__ StackFields local;
   const cvcore_fov_plan & plan = param.plan ();
-  const cvcore_fov_stack & stack = fields.stack ();
+  const cvcore_fov_stack & stack = local.stack ();
+  const int thread = threadIdx.y * blockDim.x + threadIdx.x;
   const int x = blockIdx.x * blockDim.x + threadIdx.x;
   const int y = blockIdx.y * blockDim.y + threadIdx.y;
 
+  for (int i = thread; i < (int) (sizeof (local.bytes) / 4);
+      i += blockDim.x * blockDim.y)
+    reinterpret_cast < unsigned *>(local.bytes)[i] =
+        reinterpret_cast < const unsigned *>(fields.bytes)[i];
+  __syncthreads ();
   if (x >= plan.width || y >= plan.height)
     return;
 
-  const int nc = frame.channels;
-  const unsigned char *in = frame.src + y * frame.src_pitch + (size_t) x * nc;
-  unsigned char *out = frame.dst + y * frame.dst_pitch + (size_t) x * nc;
-  const float sigma = cv_fov_stack_sigma (&plan, &stack, x, y);
+  const unsigned char *in = frame.src + y * frame.src_pitch + (size_t) x * NC;
+  unsigned char *out = frame.dst + y * frame.dst_pitch + (size_t) x * NC;
+  unsigned char result[NC];
+  float low[NC], high[NC], weight;
+  int k;
 
-  for (int c = 0; c < nc; c++)
-    out[c] = (frame.mask >> c & 1) ? (unsigned char)
-        cv_fov_stack_pixel (&stack, frame.memory, nc, sigma, x, y, c,
-        in[c]) : in[c];
+#pragma unroll
+  for (int c = 0; c < NC; c++)
+    result[c] = in[c];
+  if (cv_fov_stack_mixing (&stack, cv_fov_stack_sigma (&plan, &stack, x, y),
+          &k, &weight)) {
+    cv_fov_stack_taps t;
+
+    if (k >= 0) {
+      cv_fov_stack_reading (&stack, frame.memory, NC, k, x, y, &t);
+      read_level < NC > (t, low);
+    } else {
+#pragma unroll
+      for (int c = 0; c < NC; c++)
+        low[c] = cv_fov_stack_fixed (in[c]);
+    }
+    if (weight > 0.0f) {
+      cv_fov_stack_reading (&stack, frame.memory, NC, k + 1, x, y, &t);
+      read_level < NC > (t, high);
+    }
+#pragma unroll
+    for (int c = 0; c < NC; c++)
+      if (frame.mask >> c & 1)
+        result[c] = (unsigned char) cv_fov_stack_mix (low[c],
+            weight > 0.0f ? high[c] : low[c], weight);
+  }
+#pragma unroll
+  for (int c = 0; c < NC; c++)
+    out[c] = result[c];
 }
 
-/* Queues passes [@first, @first + @n) of @all in one launch. */
+/* Queues passes [@first, @first + @n) of @all, @n at most
+ * kPassesPerLaunch, in one launch, with their taps from @taps padded to
+ * the kernel's count. */
 cudaError_t
 launch_passes (cudaStream_t cs, const cv_fov_stack_pass * all, int first,
-    int n, const Taps & taps, int channels)
+    int n, const float *taps, int channels)
 {
   Passes passes;
-  int blocks = 0;
+  int blocks = 0, n_taps = 0;
 
   passes.n = n;
   for (int i = 0; i < n; i++) {
     const cv_fov_stack_pass & p = all[first + i];
+    const int padded = p.step == 2 ? kBaseTaps : kLevelTaps;
+    /* halvings' taps are even, levels' odd: centred either way */
+    const int front = (padded - p.n_taps) / 2;
 
+    if (p.n_taps > padded)
+      return cudaErrorInvalidValue;
     passes.pass[i] = p;
+    passes.pass[i].taps = n_taps;
+    passes.pass[i].first = p.first - front;
+    passes.pass[i].n_taps = padded;
+    for (int k = 0; k < padded; k++)
+      passes.taps[n_taps + k] = k >= front && k < front + p.n_taps ?
+          taps[p.taps + k - front] : 0.0f;
+    n_taps += padded;
     passes.first_block[i] = blocks;
-    blocks += (p.x1 - p.x0 + kTileW - 1) / kTileW *
-        ((p.y1 - p.y0 + kTileH - 1) / kTileH);
+    blocks += (p.x1 - p.x0 + kTile - 1) / kTile *
+        ((p.y1 - p.y0 + kTile - 1) / kTile) * channels;
   }
   passes.first_block[n] = blocks;
   if (blocks == 0)
     return cudaSuccess;
-  stack_passes <<< blocks, kThreads, 0, cs >>> (passes, taps, channels);
+  stack_passes <<< blocks, kThreads, 0, cs >>> (passes, channels);
   return cudaGetLastError ();
 }
 
@@ -192,32 +324,37 @@ cvcore_cuda_foveate_stack (cvcore_stream * stream, const cvcore_image * src,
   cv_fov_stack_pass passes[CVCORE_FOV_MAX_OCTAVES + CVCORE_FOV_MAX_LEVELS];
   int n_bases;
   const int n = cv_fov_stack_passes (plan, src, memory, passes, &n_bases);
-  Taps taps;
   ParamFields param;
   StackFields fields;
   Frame frame;
 
-  memcpy (taps.taps, plan->stack.taps, sizeof (taps.taps));
+  static_assert (sizeof (Passes) < 4096 && sizeof (ParamFields) +
+      sizeof (StackFields) + sizeof (Frame) < 4096, "small parameters");
   param.set (plan, 0);
   fields.set (&plan->stack);
   frame.src = static_cast < const unsigned char *>(src->data);
   frame.dst = static_cast < unsigned char *>(dst->data);
   frame.src_pitch = src->pitch;
   frame.dst_pitch = dst->pitch;
-  frame.channels = src->channels;
   frame.mask = mask;
   frame.memory = memory;
 
   CUDA_BIND (cvcore_stream_device (stream));
   for (int i = 0; i < n_bases; i++)
-    CUDA_TRY (launch_passes (cs, passes, i, 1, taps, src->channels));
-  CUDA_TRY (launch_passes (cs, passes, n_bases, n - n_bases, taps,
-          src->channels));
+    CUDA_TRY (launch_passes (cs, passes, i, 1, plan->stack.taps,
+            src->channels));
+  for (int i = n_bases; i < n; i += kPassesPerLaunch)
+    CUDA_TRY (launch_passes (cs, passes, i, n - i < kPassesPerLaunch ?
+            n - i : kPassesPerLaunch, plan->stack.taps, src->channels));
   {
     const dim3 block (32, 8);
     const dim3 grid ((plan->width + 31) / 32, (plan->height + 7) / 8);
 
-    stack_render <<< grid, block, 0, cs >>> (frame, param, fields);
+    void (*kernel) (Frame, const ParamFields, const StackFields) =
+        src->channels == 4 ? stack_render < 4 > : src->channels == 2 ?
+        stack_render < 2 > : stack_render < 1 >;
+
+    kernel <<< grid, block, 0, cs >>> (frame, param, fields);
     CUDA_TRY (cudaGetLastError ());
   }
   return CVCORE_OK;

@@ -299,7 +299,7 @@ cvcore_fov_plan_init_map (cvcore_fov_plan * plan,
 
 /* Block-wise plans whose widest filter has at most this radius render
  * directly by default: faster than the stack there. */
-#define DIRECT_MAX_RADIUS 40
+#define DIRECT_MAX_RADIUS 120
 
 bool
 cvcore_fov_plan_stacked (const cvcore_fov_plan * plan)

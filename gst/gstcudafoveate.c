@@ -18,11 +18,16 @@
  * shifted so that one fragment is centred on the fixation; each fragment
  * takes the Gaussian its centre calls for (block-wise foveation). Smaller
  * fragments give rounder, finer steps between blur levels and cost more.
- * With `mode=smooth` every pixel instead blends the two filters around its
- * own eccentricity (weights by distance between the filters' thresholds),
- * so no fragment edges show, at the cost of running each fragment's filter
- * range. Chroma planes of I420 and NV12 use half the sigma, in their own
- * pixels.
+ * With `mode=smooth` every pixel instead takes the blur of its own
+ * eccentricity, so no fragment edges show.
+ *
+ * Smooth mode and strong blur (block-wise filters wider than a radius of
+ * 120 pixels) render through a blur stack: the frame blurred at sigma
+ * steps of 2^(1/5), the wide blurs at reduced resolution, each pixel
+ * mixing the two levels around its sigma. Its cost does not grow with the
+ * blur, so any strength, fixation and mode runs at about the same speed;
+ * narrower block-wise filters are faster blurred fragment by fragment.
+ * Chroma planes of I420 and NV12 use half the sigma, in their own pixels.
  * Alpha passes through.
  *
  * `blur-map` replaces the model's falloff by any blur over the visual
@@ -30,7 +35,7 @@
  * `corner-eccentricity`, sigma in proportion) stretched to the frame and
  * centred on the fixation, so that asymmetric retinas (an animal's ganglion
  * cell density, a scotoma) can be rendered. Each fragment takes the level
- * under its centre; in smooth mode each pixel blends by its own level,
+ * under its centre; in smooth mode each pixel takes its own level,
  * interpolated between the map's cells.
  *
  * `fixation-x` and `fixation-y` are controllable, so a #GstController or
@@ -125,8 +130,8 @@ gst_cuda_foveate_mode_get_type (void)
   static GType type = 0;
   static const GEnumValue values[] = {
     {0, "One filter per fragment, as published", "blockwise"},
-    {1, "Every pixel blends the two filters around its own eccentricity "
-          "(no fragment edges; slower)", "smooth"},
+    {1, "Every pixel takes the blur of its own eccentricity (no fragment "
+          "edges)", "smooth"},
     {0, NULL, NULL},
   };
 
@@ -516,8 +521,8 @@ gst_cuda_foveate_class_init (GstCudaFoveateClass * klass)
           "navigation events (a video sink's window)", FALSE, flags));
   g_object_class_install_property (gobject_class, PROP_MODE,
       g_param_spec_enum ("mode", "Mode",
-          "Block-wise (one blur per fragment) or smooth (per-pixel blend "
-          "of the two nearest blurs)", GST_TYPE_CUDA_FOVEATE_MODE, 0, flags));
+          "Block-wise (one blur per fragment) or smooth (every pixel its own "
+          "blur)", GST_TYPE_CUDA_FOVEATE_MODE, 0, flags));
   g_object_class_install_property (gobject_class, PROP_FRAGMENT_SIZE,
       g_param_spec_int ("fragment-size", "Fragment size",
           "Side of the square fragments, in pixels: 8, 16 or 32 (other values "

@@ -244,19 +244,28 @@ GST_START_TEST (test_fragment_size)
 
 GST_END_TEST;
 
-/* Blur beyond the largest radius (sigma about 50 times the default
- * model's, over 1000 pixels, at the far corner) is capped at the widest
- * filter: the stream goes on. */
+/* Blur far beyond the direct rendering's widest filter (sigma over 1000
+ * pixels at the far corner, rendered at twice the frame's side) goes
+ * through the blur stack: the far corner of a noise frame comes out
+ * flat. */
 GST_START_TEST (test_out_of_reach)
 {
   GstHarness *h = cvtest_filter_harness ("cudafoveate",
       "alpha=1 strength=5 fixation-x=0 fixation-y=0", NULL);
   GstVideoInfo info;
-  GstBuffer *in;
+  GstBuffer *in, *out;
+  gint low = 255, high = 0;
 
   cvtest_set_caps (h, &info, GST_VIDEO_FORMAT_GRAY8, 64, 48);
   in = cvtest_random_frame (&info, 1);
-  gst_buffer_unref (cvtest_push_frame (h, in));
+  out = cvtest_push_frame (h, in);
+  for (gint y = 40; y < 48; y++)
+    for (gint x = 56; x < 64; x++) {
+      low = MIN (low, cvtest_byte_at (out, &info, 0, x, y));
+      high = MAX (high, cvtest_byte_at (out, &info, 0, x, y));
+    }
+  fail_unless (high - low <= 3, "far corner from %d to %d", low, high);
+  gst_buffer_unref (out);
   gst_buffer_unref (in);
   gst_harness_teardown (h);
 }
