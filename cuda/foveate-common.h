@@ -81,23 +81,39 @@ cv_fov_threshold_filter (const cvcore_fov_plan * plan, float v)
   return low;
 }
 
+/* Offset (*@dx, *@dy) of fragment (@gx, @gy)'s centre from the
+ * fixation. */
+CV_HD void
+cv_fov_fragment_centre (const cvcore_fov_plan * plan, int gx, int gy,
+    float *dx, float *dy)
+{
+  const float half = 0.5f * plan->fragment;
+
+  *dx = (float) (plan->origin_x + gx * plan->fragment) + half - plan->fix_x;
+  *dy = (float) (plan->origin_y + gy * plan->fragment) + half - plan->fix_y;
+}
+
+/* The level of the map cell under the point (@dx, @dy) from the
+ * fixation. */
+CV_HD float
+cv_fov_map_cell_at (const cvcore_fov_plan * plan, float dx, float dy)
+{
+  return cv_fov_map_cell (plan, (int) floorf (cv_fov_map_position (dx,
+              plan->width, plan->map_w)), (int) floorf (cv_fov_map_position
+          (dy, plan->height, plan->map_h)));
+}
+
 /* The filter of fragment (@gx, @gy): with a blur map, that of the level of
  * the cell under its centre; otherwise by the distance of its centre from
  * the fixation. */
 CV_HD int
 cv_fov_filter (const cvcore_fov_plan * plan, int gx, int gy)
 {
-  const float half = 0.5f * plan->fragment;
-  const float dx = (float) (plan->origin_x + gx * plan->fragment) + half -
-      plan->fix_x;
-  const float dy = (float) (plan->origin_y + gy * plan->fragment) + half -
-      plan->fix_y;
+  float dx, dy;
 
+  cv_fov_fragment_centre (plan, gx, gy, &dx, &dy);
   if (plan->map)
-    return cv_fov_threshold_filter (plan, cv_fov_map_cell (plan,
-            (int) floorf (cv_fov_map_position (dx, plan->width,
-                    plan->map_w)), (int) floorf (cv_fov_map_position (dy,
-                    plan->height, plan->map_h))));
+    return cv_fov_threshold_filter (plan, cv_fov_map_cell_at (plan, dx, dy));
   return cv_fov_threshold_filter (plan, sqrtf (cv_mul_rn (dx, dx) +
           cv_mul_rn (dy, dy)));
 }

@@ -75,13 +75,18 @@ cv_fov_stack_store (const cv_fov_stack_pass * pass, float sum)
   return (uint16_t) (r > 65535 ? 65535 : r < 0 ? 0 : r);
 }
 
-/* Sigma of the model or the map at distance @d from the fixation, or at
- * map level @level: 0 where the pixel is copied. */
+/* Sigma of the point (@dx, @dy) from the fixation: the map's at its
+ * @level when @plan has one, else the model's; 0 where the pixel is
+ * copied. */
 CV_HD float
-cv_fov_stack_model_sigma (const cvcore_fov_stack * stack, float d)
+cv_fov_stack_point_sigma (const cvcore_fov_plan * plan,
+    const cvcore_fov_stack * stack, float dx, float dy, float level)
 {
+  const float d = sqrtf (cv_mul_rn (dx, dx) + cv_mul_rn (dy, dy));
   const float s = stack->sigma_offset + cv_mul_rn (stack->sigma_slope, d);
 
+  if (plan->map)
+    return cv_mul_rn (level, stack->map_sigma);
   return s > stack->sigma_cutoff ? s : 0.0f;
 }
 
@@ -90,13 +95,9 @@ CV_HD float
 cv_fov_stack_pixel_sigma (const cvcore_fov_plan * plan,
     const cvcore_fov_stack * stack, int x, int y)
 {
-  const float dx = (float) x + 0.5f - plan->fix_x;
-  const float dy = (float) y + 0.5f - plan->fix_y;
-
-  if (plan->map)
-    return cv_mul_rn (cv_fov_map_level (plan, x, y), stack->map_sigma);
-  return cv_fov_stack_model_sigma (stack, sqrtf (cv_mul_rn (dx, dx) +
-          cv_mul_rn (dy, dy)));
+  return cv_fov_stack_point_sigma (plan, stack, (float) x + 0.5f -
+      plan->fix_x, (float) y + 0.5f - plan->fix_y, plan->map ?
+      cv_fov_map_level (plan, x, y) : 0.0f);
 }
 
 /* Sigma of fragment (@gx, @gy) block-wise: that of its centre, or of the
@@ -105,19 +106,11 @@ CV_HD float
 cv_fov_stack_fragment_sigma (const cvcore_fov_plan * plan,
     const cvcore_fov_stack * stack, int gx, int gy)
 {
-  const float half = 0.5f * plan->fragment;
-  const float dx = (float) (plan->origin_x + gx * plan->fragment) + half -
-      plan->fix_x;
-  const float dy = (float) (plan->origin_y + gy * plan->fragment) + half -
-      plan->fix_y;
+  float dx, dy;
 
-  if (plan->map)
-    return cv_mul_rn (cv_fov_map_cell (plan,
-            (int) floorf (cv_fov_map_position (dx, plan->width,
-                    plan->map_w)), (int) floorf (cv_fov_map_position (dy,
-                    plan->height, plan->map_h))), stack->map_sigma);
-  return cv_fov_stack_model_sigma (stack, sqrtf (cv_mul_rn (dx, dx) +
-          cv_mul_rn (dy, dy)));
+  cv_fov_fragment_centre (plan, gx, gy, &dx, &dy);
+  return cv_fov_stack_point_sigma (plan, stack, dx, dy, plan->map ?
+      cv_fov_map_cell_at (plan, dx, dy) : 0.0f);
 }
 
 /* Sigma of pixel (@x, @y) by the plan's mode. */

@@ -64,6 +64,26 @@ axis_reach (int lo, int hi, int octave, float fix, float *near, float *far)
   *far = fmaxf (fabsf (a), fabsf (b));
 }
 
+/* acc[j] = the sum over k of tap[k] p[(STEP j + k) stride], j < kGroup,
+ * each in tap order: every sample read serves up to kGroup sums. */
+template < int STEP, int TAPS > __device__ __forceinline__ void
+group_sums (const float *p, int stride, const float tap[TAPS],
+    float acc[kGroup])
+{
+#pragma unroll
+  for (int j = 0; j < kGroup; j++)
+    acc[j] = 0.0f;
+#pragma unroll
+  for (int m = 0; m < STEP * (kGroup - 1) + TAPS; m++) {
+    const float v = p[m * stride];
+
+#pragma unroll
+    for (int j = 0; j < kGroup; j++)
+      if (m - STEP * j >= 0 && m - STEP * j < TAPS)
+        acc[j] += cv_mul_rn (tap[m - STEP * j], v);
+  }
+}
+
 /* Pass @pass over channel @c of its tile of tw x th outputs from (X0, Y0):
  * the source samples into shared memory, row sums into @rows, then column
  * sums, a group of kGroup outputs per thread. */
@@ -71,9 +91,8 @@ template < int STEP, int TAPS > __device__ __forceinline__ void
 pass_tile (const cv_fov_stack_pass & pass, const float *taps, int X0, int Y0,
     int tw, int th, int c, int channels, float *source, float *rows)
 {
-  /* source rows and columns of a whole tile, and of a group */
+  /* source rows and columns of a whole tile */
   constexpr int kSide = STEP * (kTile - 1) + TAPS;
-  constexpr int kSpan = STEP * (kGroup - 1) + TAPS;
   constexpr int kGroups = kTile / kGroup;
   const int n_rows = STEP * (th - 1) + TAPS, n_cols = STEP * (tw - 1) + TAPS;
   float tap[TAPS];
@@ -93,21 +112,9 @@ pass_tile (const cv_fov_stack_pass & pass, const float *taps, int X0, int Y0,
    * only outputs past the tile's edge, which are not stored. */
   for (int i = threadIdx.x; i < n_rows * kGroups; i += kThreads) {
     const int r = i / kGroups, x = (i - r * kGroups) * kGroup;
-    const float *p = source + r * kSide + STEP * x;
     float acc[kGroup];
 
-#pragma unroll
-    for (int j = 0; j < kGroup; j++)
-      acc[j] = 0.0f;
-#pragma unroll
-    for (int m = 0; m < kSpan; m++) {
-      const float v = p[m];
-
-#pragma unroll
-      for (int j = 0; j < kGroup; j++)
-        if (m - STEP * j >= 0 && m - STEP * j < TAPS)
-          acc[j] += cv_mul_rn (tap[m - STEP * j], v);
-    }
+    group_sums < STEP, TAPS > (source + r * kSide + STEP * x, 1, tap, acc);
 #pragma unroll
     for (int j = 0; j < kGroup; j++)
       rows[r * kTile + x + j] = acc[j];
@@ -115,23 +122,11 @@ pass_tile (const cv_fov_stack_pass & pass, const float *taps, int X0, int Y0,
   __syncthreads ();
   for (int i = threadIdx.x; i < kTile * kGroups; i += kThreads) {
     const int x = i % kTile, y = i / kTile * kGroup;
-    const float *p = rows + STEP * y * kTile + x;
     float acc[kGroup];
 
     if (x >= tw || y >= th)
       continue;
-#pragma unroll
-    for (int j = 0; j < kGroup; j++)
-      acc[j] = 0.0f;
-#pragma unroll
-    for (int m = 0; m < kSpan; m++) {
-      const float v = p[m * kTile];
-
-#pragma unroll
-      for (int j = 0; j < kGroup; j++)
-        if (m - STEP * j >= 0 && m - STEP * j < TAPS)
-          acc[j] += cv_mul_rn (tap[m - STEP * j], v);
-    }
+    group_sums < STEP, TAPS > (rows + STEP * y * kTile + x, kTile, tap, acc);
 #pragma unroll
     for (int j = 0; j < kGroup; j++)
       if (y + j < th)
