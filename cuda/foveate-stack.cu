@@ -16,10 +16,11 @@ constexpr int kThreads = 256;
 /* a block's output tile, kTile by kTile; a thread sums kGroup outputs at
  * once, so that each sample it reads serves up to kGroup of them */
 constexpr int kTile = 32, kGroup = 8;
-/* Taps of the passes' kernels here: levels' padded with zeros to the
- * widest (radius 12), halvings' to 16; zero taps add nothing to a sum,
- * so the sums are the CPU reference's. */
-constexpr int kLevelTaps = 25, kBaseTaps = 16;
+/* Taps of the passes' kernels here: levels' padded with zeros to 7, 13
+ * or the widest, 25 (radius 12), halvings' to 16; zero taps add nothing
+ * to a sum, so the sums are the CPU reference's. */
+constexpr int kNarrowTaps = 7, kMiddleTaps = 13, kLevelTaps = 25;
+constexpr int kBaseTaps = 16;
 constexpr int kMaxTaps = kLevelTaps;
 /* source samples a tile reads across and down, at most */
 constexpr int kSourceSide = 2 * (kTile - 1) + kBaseTaps;
@@ -163,12 +164,20 @@ stack_passes (const __grid_constant__ Passes passes, int channels)
   if (sqrtf (near_x * near_x + near_y * near_y) > pass.reach_hi * 1.001f ||
       sqrtf (far_x * far_x + far_y * far_y) < pass.reach_lo * 0.999f)
     return;
+  const float *taps = passes.taps + pass.taps;
+
   if (pass.step == 2)
-    pass_tile < 2, kBaseTaps > (pass, passes.taps + pass.taps, X0, Y0, tw,
-        th, c, channels, source, rows);
+    pass_tile < 2, kBaseTaps > (pass, taps, X0, Y0, tw, th, c, channels,
+        source, rows);
+  else if (pass.n_taps == kNarrowTaps)
+    pass_tile < 1, kNarrowTaps > (pass, taps, X0, Y0, tw, th, c, channels,
+        source, rows);
+  else if (pass.n_taps == kMiddleTaps)
+    pass_tile < 1, kMiddleTaps > (pass, taps, X0, Y0, tw, th, c, channels,
+        source, rows);
   else
-    pass_tile < 1, kLevelTaps > (pass, passes.taps + pass.taps, X0, Y0, tw,
-        th, c, channels, source, rows);
+    pass_tile < 1, kLevelTaps > (pass, taps, X0, Y0, tw, th, c, channels,
+        source, rows);
 }
 
 struct Frame
@@ -213,27 +222,11 @@ read_level (const cv_fov_stack_taps & t, float v[NC])
     v[c] = cv_fov_stack_bilinear (&t, a[c], b[c], d[c], e[c]);
 }
 
-template < int NC > __global__ void
-stack_render (Frame frame, const __grid_constant__ ParamFields param,
-    const __grid_constant__ StackFields fields)
+/* Pixel (@x, @y) of @NC channels: copied, or its two levels mixed. */
+template < int NC > __device__ __forceinline__ void
+render_pixel (const Frame & frame, const cvcore_fov_plan & plan,
+    const cvcore_fov_stack & stack, int x, int y)
 {
-  /* the levels in shared memory: pixels of a warp look up different
-   * ones, which parameters would serialise */
-  __shared__ StackFields local;
-  const cvcore_fov_plan & plan = param.plan ();
-  const cvcore_fov_stack & stack = local.stack ();
-  const int thread = threadIdx.y * blockDim.x + threadIdx.x;
-  const int x = blockIdx.x * blockDim.x + threadIdx.x;
-  const int y = blockIdx.y * blockDim.y + threadIdx.y;
-
-  for (int i = thread; i < (int) (sizeof (local.bytes) / 4);
-      i += blockDim.x * blockDim.y)
-    reinterpret_cast < unsigned *>(local.bytes)[i] =
-        reinterpret_cast < const unsigned *>(fields.bytes)[i];
-  __syncthreads ();
-  if (x >= plan.width || y >= plan.height)
-    return;
-
   const unsigned char *in = frame.src + y * frame.src_pitch + (size_t) x * NC;
   unsigned char *out = frame.dst + y * frame.dst_pitch + (size_t) x * NC;
   unsigned char result[NC];
@@ -270,6 +263,36 @@ stack_render (Frame frame, const __grid_constant__ ParamFields param,
     out[c] = result[c];
 }
 
+/* kRenderRows pixels a thread, a column of them: a block copies the level
+ * table once for kRenderRows times the pixels. */
+constexpr int kRenderRows = 4;
+
+template < int NC > __global__ void __launch_bounds__ (kThreads)
+stack_render (Frame frame, const __grid_constant__ ParamFields param,
+    const __grid_constant__ StackFields fields)
+{
+  /* the levels in shared memory: pixels of a warp look up different
+   * ones, which parameters would serialise */
+  __shared__ StackFields local;
+  const cvcore_fov_plan & plan = param.plan ();
+  const int thread = threadIdx.y * blockDim.x + threadIdx.x;
+  const int x = blockIdx.x * blockDim.x + threadIdx.x;
+
+  for (int i = thread; i < (int) (sizeof (local.bytes) / 4);
+      i += blockDim.x * blockDim.y)
+    reinterpret_cast < unsigned *>(local.bytes)[i] =
+        reinterpret_cast < const unsigned *>(fields.bytes)[i];
+  __syncthreads ();
+  if (x >= plan.width)
+    return;
+  for (int r = 0; r < kRenderRows; r++) {
+    const int y = (blockIdx.y * kRenderRows + r) * blockDim.y + threadIdx.y;
+
+    if (y < plan.height)
+      render_pixel < NC > (frame, plan, local.stack (), x, y);
+  }
+}
+
 /* Queues passes [@first, @first + @n) of @all, @n at most
  * kPassesPerLaunch, in one launch, with their taps from @taps padded to
  * the kernel's count. */
@@ -283,7 +306,8 @@ launch_passes (cudaStream_t cs, const cv_fov_stack_pass * all, int first,
   passes.n = n;
   for (int i = 0; i < n; i++) {
     const cv_fov_stack_pass & p = all[first + i];
-    const int padded = p.step == 2 ? kBaseTaps : kLevelTaps;
+    const int padded = p.step == 2 ? kBaseTaps : p.n_taps <= kNarrowTaps ?
+        kNarrowTaps : p.n_taps <= kMiddleTaps ? kMiddleTaps : kLevelTaps;
     /* halvings' taps are even, levels' odd: centred either way */
     const int front = (padded - p.n_taps) / 2;
 
@@ -342,8 +366,10 @@ cvcore_cuda_foveate_stack (cvcore_stream * stream, const cvcore_image * src,
     CUDA_TRY (launch_passes (cs, passes, i, n - i < kPassesPerLaunch ?
             n - i : kPassesPerLaunch, plan->stack.taps, src->channels));
   {
-    const dim3 block (32, 8);
-    const dim3 grid ((plan->width + 31) / 32, (plan->height + 7) / 8);
+    const dim3 block (32, kThreads / 32);
+    const int rows = kRenderRows * block.y;
+    const dim3 grid ((plan->width + 31) / 32, (plan->height + rows - 1) /
+        rows);
 
     void (*kernel) (Frame, const ParamFields, const StackFields) =
         src->channels == 4 ? stack_render < 4 > : src->channels == 2 ?
