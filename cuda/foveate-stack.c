@@ -318,11 +318,12 @@ cv_fov_stack_passes (const cvcore_fov_plan * plan, const cvcore_image * src,
 
 /* --- CPU reference ------------------------------------------------------ */
 
-/* @pass, rows first into @rows (CPU_STRIP_ROWS output rows' worth of
- * source rows at a time), then columns. */
+/* @pass over the channels of @mask (the others are not read), rows
+ * first into @rows (CPU_STRIP_ROWS output rows' worth of source rows at a
+ * time), then columns. */
 static void
 cpu_pass (const cv_fov_stack_pass * pass, const float *taps, int nc,
-    float *rows)
+    unsigned mask, float *rows)
 {
   const int w = pass->x1 - pass->x0;
 
@@ -338,6 +339,8 @@ cpu_pass (const cv_fov_stack_pass * pass, const float *taps, int nc,
           const int col = pass->step * (pass->x0 + x) + pass->first;
           float acc = 0.0f;
 
+          if (!(mask >> c & 1))
+            continue;
           for (int j = 0; j < pass->n_taps; j++)
             acc += cv_mul_rn (taps[j], cv_fov_stack_load (pass,
                     first_row + r, col + j, c, nc));
@@ -352,6 +355,8 @@ cpu_pass (const cv_fov_stack_pass * pass, const float *taps, int nc,
               x) * nc + c;
           float acc = 0.0f;
 
+          if (!(mask >> c & 1))
+            continue;
           for (int i = 0; i < pass->n_taps; i++)
             acc += cv_mul_rn (taps[i], col[(size_t) i * w * nc]);
           pass->dst[(size_t) (y - pass->y0) * pass->dst_pitch +
@@ -379,7 +384,8 @@ cpu_render (const cvcore_image * src, const cvcore_image * dst,
   if (rows == NULL && n > 0)
     return cvcore_fail (CVCORE_ERROR_OUT_OF_MEMORY, "foveation rows");
   for (int i = 0; i < n; i++)
-    cpu_pass (&passes[i], plan->stack.taps + passes[i].taps, nc, rows);
+    cpu_pass (&passes[i], plan->stack.taps + passes[i].taps, nc, mask,
+        rows);
   free (rows);
 
   for (int y = 0; y < src->height; y++)
@@ -401,15 +407,17 @@ cpu_render (const cvcore_image * src, const cvcore_image * dst,
       if (weight > 0.0f)
         cv_fov_stack_reading (&plan->stack, memory, nc, k + 1, x, y, &high);
       for (int c = 0; c < nc; c++) {
-        const float a = k < 0 ? cv_fov_stack_fixed (in[c]) :
-            cv_fov_stack_bilinear (&low, low.p[low.a + c], low.p[low.b + c],
-            low.p[low.d + c], low.p[low.e + c]);
-        const float b = weight > 0.0f ?
-            cv_fov_stack_bilinear (&high, high.p[high.a + c],
-            high.p[high.b + c], high.p[high.d + c], high.p[high.e + c]) : a;
+        float a, b;
 
-        if (mask >> c & 1)
-          out[c] = (unsigned char) cv_fov_stack_mix (a, b, weight);
+        /* the stack holds the blurred channels only */
+        if (!(mask >> c & 1))
+          continue;
+        a = k < 0 ? cv_fov_stack_fixed (in[c]) : cv_fov_stack_bilinear (&low,
+            low.p[low.a + c], low.p[low.b + c], low.p[low.d + c],
+            low.p[low.e + c]);
+        b = weight > 0.0f ? cv_fov_stack_bilinear (&high, high.p[high.a + c],
+            high.p[high.b + c], high.p[high.d + c], high.p[high.e + c]) : a;
+        out[c] = (unsigned char) cv_fov_stack_mix (a, b, weight);
       }
     }
   return CVCORE_OK;

@@ -32,6 +32,9 @@ constexpr int kPassesPerLaunch = 8;
 struct Passes
 {
   int n;
+  /* the blurred channels, the others' blocks not launched */
+  int n_channels;
+  unsigned char channel[4];
   int first_block[kPassesPerLaunch + 1];
   cv_fov_stack_pass pass[kPassesPerLaunch];
   float taps[kPassesPerLaunch * kMaxTaps];
@@ -151,8 +154,9 @@ stack_passes (const __grid_constant__ Passes passes, int channels)
    * better than a block per tile where a pass has few tiles */
   const cv_fov_stack_pass & pass = passes.pass[j];
   const int tiles_x = (pass.x1 - pass.x0 + kTile - 1) / kTile;
-  const int tile = (blockIdx.x - passes.first_block[j]) / channels;
-  const int c = (blockIdx.x - passes.first_block[j]) % channels;
+  const int tile = (blockIdx.x - passes.first_block[j]) / passes.n_channels;
+  const int c = passes.channel[(blockIdx.x - passes.first_block[j]) %
+      passes.n_channels];
   const int X0 = pass.x0 + tile % tiles_x * kTile;
   const int Y0 = pass.y0 + tile / tiles_x * kTile;
   const int tw = min (kTile, pass.x1 - X0), th = min (kTile, pass.y1 - Y0);
@@ -294,16 +298,20 @@ stack_render (Frame frame, const __grid_constant__ ParamFields param,
 }
 
 /* Queues passes [@first, @first + @n) of @all, @n at most
- * kPassesPerLaunch, in one launch, with their taps from @taps padded to
- * the kernel's count. */
+ * kPassesPerLaunch, in one launch, over the channels of @mask, with their
+ * taps from @taps padded to the kernel's count. */
 cudaError_t
 launch_passes (cudaStream_t cs, const cv_fov_stack_pass * all, int first,
-    int n, const float *taps, int channels)
+    int n, const float *taps, int channels, unsigned mask)
 {
   Passes passes;
   int blocks = 0, n_taps = 0;
 
   passes.n = n;
+  passes.n_channels = 0;
+  for (int c = 0; c < channels; c++)
+    if (mask >> c & 1)
+      passes.channel[passes.n_channels++] = (unsigned char) c;
   for (int i = 0; i < n; i++) {
     const cv_fov_stack_pass & p = all[first + i];
     const int padded = p.step == 2 ? kBaseTaps : p.n_taps <= kNarrowTaps ?
@@ -323,7 +331,7 @@ launch_passes (cudaStream_t cs, const cv_fov_stack_pass * all, int first,
     n_taps += padded;
     passes.first_block[i] = blocks;
     blocks += (p.x1 - p.x0 + kTile - 1) / kTile *
-        ((p.y1 - p.y0 + kTile - 1) / kTile) * channels;
+        ((p.y1 - p.y0 + kTile - 1) / kTile) * passes.n_channels;
   }
   passes.first_block[n] = blocks;
   if (blocks == 0)
@@ -361,10 +369,11 @@ cvcore_cuda_foveate_stack (cvcore_stream * stream, const cvcore_image * src,
   CUDA_BIND (cvcore_stream_device (stream));
   for (int i = 0; i < n_bases; i++)
     CUDA_TRY (launch_passes (cs, passes, i, 1, plan->stack.taps,
-            src->channels));
+            src->channels, mask));
   for (int i = n_bases; i < n; i += kPassesPerLaunch)
     CUDA_TRY (launch_passes (cs, passes, i, n - i < kPassesPerLaunch ?
-            n - i : kPassesPerLaunch, plan->stack.taps, src->channels));
+            n - i : kPassesPerLaunch, plan->stack.taps, src->channels,
+            mask));
   {
     const dim3 block (32, kThreads / 32);
     const int rows = kRenderRows * block.y;
