@@ -5,6 +5,7 @@ fovea.
 
     python3 tools/foveated-bitrate.py [--size WxH] [--frames N]
                                       [--quantizer Q] [--svg plot.svg]
+                                      [--corner-eccentricity DEG]
                                       photo...
 
 Each photograph gives a clip: a camera pans across it. Every clip is
@@ -16,7 +17,10 @@ clip, gaze and strength, the kilobits per frame, the saving against the
 clip without foveation, and the PSNR of the decoded luma against the
 source inside the fovea (a disc of 8 % of the frame's width around the
 gaze) next to the same without foveation. With --svg it draws the saving
-against the strength. Needs the plugin on GST_PLUGIN_PATH, PyGObject,
+against the strength. --corner-eccentricity is the viewing geometry: the
+degrees from the gaze to the frame's corner for the viewer (cudafoveate's
+property; 100 by default, a wide field; a desktop monitor at arm's length
+is about 27). Needs the plugin on GST_PLUGIN_PATH, PyGObject,
 numpy, gstreamer1.0-plugins-ugly (x264enc) and gstreamer1.0-libav
 (avdec_h264); runs on the backend GST_CUDAVISION_BACKEND names.
 """
@@ -87,12 +91,12 @@ def luma(rgba):
             + 0.114 * rgba[..., 2]).astype(np.float64)
 
 
-def encode(frames, strength, moving, quantizer):
+def encode(frames, strength, moving, quantizer, corner):
     """Bytes per frame and the decoded RGBA frames."""
     h, w = frames[0].shape[:2]
     fovea = ("" if strength == 0 else
              f"cudavisionupload ! cudafoveate name=fov strength={strength} mode={MODE} "
-             "! cudavisiondownload ! ")
+             f"corner-eccentricity={corner} ! cudavisiondownload ! ")
     pipeline = Gst.parse_launch(
         f"appsrc name=src format=time caps=video/x-raw,format=RGBA,width={w},"
         f"height={h},framerate={FPS}/1 ! {fovea}videoconvert "
@@ -191,12 +195,14 @@ def main():
     ap.add_argument("--frames", type=int, default=30)
     ap.add_argument("--quantizer", type=int, default=24)
     ap.add_argument("--svg")
+    ap.add_argument("--corner-eccentricity", type=float, default=100.0)
     args = ap.parse_args()
     width, height = (int(v) for v in args.size.split("x"))
 
     Gst.init(None)
     print(f"{width}x{height}, {args.frames} frames at {FPS} fps, x264 quantizer "
-          f"{args.quantizer}\n")
+          f"{args.quantizer}, corner eccentricity {args.corner_eccentricity:g} "
+          "degrees\n")
     print("| clip | gaze | strength | kbit/frame | saved | fovea PSNR dB | "
           "without foveation dB |\n|---|---|---|---|---|---|---|")
     points = {}
@@ -204,7 +210,8 @@ def main():
         name = path.rsplit("/", 1)[-1].rsplit(".", 1)[0]
         frames = clip(load_photo(path), width, height, args.frames)
         for moving in (False, True):
-            sizes0, decoded0 = encode(frames, 0, moving, args.quantizer)
+            sizes0, decoded0 = encode(frames, 0, moving, args.quantizer,
+                                      args.corner_eccentricity)
             plain = fovea_psnr(frames, decoded0, moving)
             kbit0 = 8 * sizes0.mean() / 1000
             label = f"{name}, gaze {'moving' if moving else 'centred'}"
@@ -212,7 +219,9 @@ def main():
             print(f"| {name} | {'moving' if moving else 'centre'} | off | "
                   f"{kbit0:.1f} | | {plain:.2f} | {plain:.2f} |")
             for strength in (1, 2, 3):
-                sizes, decoded = encode(frames, strength, moving, args.quantizer)
+                sizes, decoded = encode(frames, strength, moving,
+                                        args.quantizer,
+                                        args.corner_eccentricity)
                 kbit = 8 * sizes.mean() / 1000
                 saved = 100 * (1 - kbit / kbit0)
                 points[label].append((strength, saved))
