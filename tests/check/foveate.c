@@ -803,7 +803,10 @@ GST_START_TEST (test_stack_against_gaussian)
     TestImage out;
     gdouble total = 0.0, worst = 0.0;
     gint count = 0;
-    const gint every = cases[n].strength > 5.0 ? 23 : 3;
+    /* the reference's taps reach 1000 pixels at strength 10: fewer
+     * pixels there, and fewer still under valgrind (CVTEST_QUICK) */
+    const gint every = cases[n].strength > 5.0 ? (g_getenv ("CVTEST_QUICK")
+        ? 61 : 23) : 3;
 
     cvcore_fov_model_init (&model);
     model.strength = cases[n].strength;
