@@ -26,6 +26,7 @@ numpy, gstreamer1.0-plugins-ugly (x264enc) and gstreamer1.0-libav
 """
 import argparse
 import math
+import os
 import sys
 
 import numpy as np
@@ -35,25 +36,14 @@ gi.require_version("Gst", "1.0")
 gi.require_version("GstController", "1.0")
 from gi.repository import Gst, GstController  # noqa: E402
 
+# the photograph decoder of the demo, which takes the same photographs
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                                os.pardir, "examples"))
+from demo import load_photo  # noqa: E402
+
 FPS = 30
 MODE = "smooth"
 FOVEA = 0.03
-
-
-def load_photo(path):
-    pipeline = Gst.parse_launch(
-        f'filesrc location="{path}" ! decodebin ! videoconvert '
-        "! video/x-raw,format=RGBA ! appsink name=sink")
-    pipeline.set_state(Gst.State.PLAYING)
-    sample = pipeline.get_by_name("sink").emit("try-pull-sample", 10 * Gst.SECOND)
-    pipeline.set_state(Gst.State.NULL)
-    if sample is None:
-        sys.exit(f"cannot decode {path}")
-    s = sample.get_caps().get_structure(0)
-    w, h = s.get_value("width"), s.get_value("height")
-    buf = sample.get_buffer()
-    data = np.frombuffer(buf.extract_dup(0, buf.get_size()), dtype=np.uint8)
-    return data.reshape(h, -1)[:, :4 * w].reshape(h, w, 4)
 
 
 def clip(photo, width, height, frames):
