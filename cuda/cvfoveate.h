@@ -83,13 +83,13 @@ typedef struct
   float reach_lo, reach_hi;
 } cvcore_fov_level_making;
 
-/* A halving of the frame: its base is the frame blurred to @sigma, made
- * from the octave before by taps[offset .. offset + n_taps) and every
- * other sample (octave 0's base is the frame). */
+/* A halving of the frame, @width x @height: its base is the frame
+ * blurred to 1.25 of its pixels, made from the octave before by
+ * taps[offset .. offset + n_taps) and every other sample (octave 0's base
+ * is the frame), from pixel @storage of the stack's memory on. */
 typedef struct
 {
   int width, height;
-  float sigma;
   int offset, n_taps;
   size_t storage;
 } cvcore_fov_octave;

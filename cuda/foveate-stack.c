@@ -223,7 +223,6 @@ cv_fov_stack_plan (cvcore_fov_plan * plan, const cvcore_fov_model * model,
 
     oct->width = (plan->stack.octave[o - 1].width + 1) / 2;
     oct->height = (plan->stack.octave[o - 1].height + 1) / 2;
-    oct->sigma = (float) after;
     oct->n_taps = 2 * radius;
     /* output i sits at 2 i + 0.5 of the octave before */
     oct->offset = add_taps (plan, &n_taps, sigma, oct->n_taps, radius - 0.5);
