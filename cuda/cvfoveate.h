@@ -161,9 +161,10 @@ typedef struct
   /* The bank's taps, last: the fields above and taps[0 .. n_taps) make a
    * whole plan, so that a copy of only that much is one. */
   float taps[CVCORE_FOV_MAX_TAPS];
-  /* After the bank, so that the fields kernels take as parameters stay
-   * 1.6 KB: larger parameters slow launches down. How the frame renders (cvcore_fov_plan_stacked). A bank the limits
-   * above would not hold uncapped leaves the direct rendering capped. */
+  /* After the bank, so that the fields the direct kernels take as
+   * parameters (everything before taps) stay 1.6 KB. How the frame
+   * renders (cvcore_fov_plan_stacked). A bank the limits above would not
+   * hold uncapped leaves the direct rendering capped. */
   cvcore_fov_render render;
   bool bank_capped;
   cvcore_fov_stack stack;

@@ -1,9 +1,9 @@
 /* CUDA kernels of the blur-stack foveation: the passes that make the
  * octaves' bases (one launch each, as each needs the one before) and then
  * the levels (a launch per kPassesPerLaunch), a block per tile of a
- * pass's output; then the rendering, a thread per pixel. The arithmetic
+ * pass's output; then the rendering, a thread per four pixels. The arithmetic
  * is the CPU reference's (foveate-stack-common.h). Every launch's
- * parameters stay under 4 KB: larger ones slow launches down. */
+ * parameters stay under 4 KB, the classic limit. */
 #include "foveate-device.cuh"
 #include "foveate-private.h"
 
