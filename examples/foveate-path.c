@@ -48,7 +48,7 @@ main (int argc, char **argv)
   GOptionEntry entries[] = {
     {"frames", 'n', 0, G_OPTION_ARG_INT, &n_frames, "Frames to render", "N"},
     {"output", 'o', 0, G_OPTION_ARG_STRING, &output,
-        "Write PNG files (a multifilesink location) instead of a window",
+          "Write PNG files (a multifilesink location) instead of a window",
         "PATTERN"},
     {NULL}
   };

@@ -18,7 +18,7 @@
  *   unit gain on flat regions.
  * - `deconvolve`: space-variant correction with the kernel set of the file
  *   `kernels-location` (made for this frame size; format in the sources'
- *   cuda/cvclt.h, made from point-spread functions by
+ *   core/clt/cvclt.h, made from point-spread functions by
  *   `cudavision-clt-kernels`). One CLT-domain kernel per grid node,
  *   interpolated for the tiles between nodes.
  *
@@ -56,8 +56,8 @@
 
 #include <string.h>
 
-GST_DEBUG_CATEGORY_STATIC (gst_cuda_clt_debug);
-#define GST_CAT_DEFAULT gst_cuda_clt_debug
+GST_DEBUG_CATEGORY_STATIC (gst_cuda_vision_clt_debug);
+#define GST_CAT_DEFAULT gst_cuda_vision_clt_debug
 
 #define CLT_FORMATS \
     "{ GRAY8, GRAY16_LE, RGBA, BGRA, RGBx, BGRx, RGBA64_LE }"
@@ -75,7 +75,7 @@ enum
   PROP_MOSAIC_METHOD,
 };
 
-struct _GstCudaClt
+struct _GstCudaVisionClt
 {
   GstCudaVisionFilter parent;
 
@@ -95,14 +95,14 @@ struct _GstCudaClt
 
 #define BASE(self) GST_CUDA_VISION_BASE_TRANSFORM (self)
 
-G_DEFINE_TYPE_WITH_CODE (GstCudaClt, gst_cuda_clt,
+G_DEFINE_TYPE_WITH_CODE (GstCudaVisionClt, gst_cuda_vision_clt,
     GST_TYPE_CUDA_VISION_FILTER,
-    GST_DEBUG_CATEGORY_INIT (gst_cuda_clt_debug, "cudaclt", 0,
+    GST_DEBUG_CATEGORY_INIT (gst_cuda_vision_clt_debug, "cudavisionclt", 0,
         "cudavision lapped-transform processing"));
 
-#define GST_TYPE_CUDA_CLT_OPERATION (gst_cuda_clt_operation_get_type ())
+#define GST_TYPE_CUDA_VISION_CLT_OPERATION (gst_cuda_vision_clt_operation_get_type ())
 static GType
-gst_cuda_clt_operation_get_type (void)
+gst_cuda_vision_clt_operation_get_type (void)
 {
   static GType type = 0;
   static const GEnumValue values[] = {
@@ -114,12 +114,12 @@ gst_cuda_clt_operation_get_type (void)
     {0, NULL, NULL},
   };
 
-  return gst_cuda_vision_enum_type (&type, "GstCudaCltOperation", values);
+  return gst_cuda_vision_enum_type (&type, "GstCudaVisionCltOperation", values);
 }
 
-#define GST_TYPE_CUDA_CLT_MOSAIC_METHOD (gst_cuda_clt_mosaic_method_get_type ())
+#define GST_TYPE_CUDA_VISION_CLT_MOSAIC_METHOD (gst_cuda_vision_clt_mosaic_method_get_type ())
 static GType
-gst_cuda_clt_mosaic_method_get_type (void)
+gst_cuda_vision_clt_mosaic_method_get_type (void)
 {
   static GType type = 0;
   static const GEnumValue values[] = {
@@ -130,85 +130,92 @@ gst_cuda_clt_mosaic_method_get_type (void)
     {0, NULL, NULL},
   };
 
-  return gst_cuda_vision_enum_type (&type, "GstCudaCltMosaicMethod", values);
-}
-
-static gdouble *
-double_field (GstCudaClt * self, guint prop_id)
-{
-  switch (prop_id) {
-    case PROP_SHIFT_X:
-      return &self->params.shift_x;
-    case PROP_SHIFT_Y:
-      return &self->params.shift_y;
-    case PROP_SIGMA:
-      return &self->params.sigma;
-    default:
-      return NULL;
-  }
+  return gst_cuda_vision_enum_type (&type, "GstCudaVisionCltMosaicMethod",
+      values);
 }
 
 static void
-gst_cuda_clt_set_property (GObject * object, guint prop_id,
+gst_cuda_vision_clt_set_property (GObject * object, guint prop_id,
     const GValue * value, GParamSpec * pspec)
 {
-  GstCudaClt *self = GST_CUDA_CLT (object);
-  gdouble *field;
+  GstCudaVisionClt *self = GST_CUDA_VISION_CLT (object);
 
   GST_OBJECT_LOCK (self);
-  field = double_field (self, prop_id);
-  if (field) {
-    *field = g_value_get_double (value);
-  } else if (prop_id == PROP_OPERATION) {
-    self->params.operation = g_value_get_enum (value);
-  } else if (prop_id == PROP_MOSAIC_METHOD) {
-    self->params.mosaic_method = g_value_get_enum (value);
-  } else if (prop_id == PROP_KERNELS_LOCATION) {
-    g_free (self->kernels_location);
-    self->kernels_location = g_value_dup_string (value);
-    self->kernels_changed = TRUE;
-  } else {
-    G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+  switch (prop_id) {
+    case PROP_SHIFT_X:
+      self->params.shift_x = g_value_get_double (value);
+      break;
+    case PROP_SHIFT_Y:
+      self->params.shift_y = g_value_get_double (value);
+      break;
+    case PROP_SIGMA:
+      self->params.sigma = g_value_get_double (value);
+      break;
+    case PROP_OPERATION:
+      self->params.operation = g_value_get_enum (value);
+      break;
+    case PROP_MOSAIC_METHOD:
+      self->params.mosaic_method = g_value_get_enum (value);
+      break;
+    case PROP_KERNELS_LOCATION:
+      g_free (self->kernels_location);
+      self->kernels_location = g_value_dup_string (value);
+      self->kernels_changed = TRUE;
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+      break;
   }
   GST_OBJECT_UNLOCK (self);
 }
 
 static void
-gst_cuda_clt_get_property (GObject * object, guint prop_id,
+gst_cuda_vision_clt_get_property (GObject * object, guint prop_id,
     GValue * value, GParamSpec * pspec)
 {
-  GstCudaClt *self = GST_CUDA_CLT (object);
-  gdouble *field;
+  GstCudaVisionClt *self = GST_CUDA_VISION_CLT (object);
 
   GST_OBJECT_LOCK (self);
-  field = double_field (self, prop_id);
-  if (field)
-    g_value_set_double (value, *field);
-  else if (prop_id == PROP_OPERATION)
-    g_value_set_enum (value, self->params.operation);
-  else if (prop_id == PROP_MOSAIC_METHOD)
-    g_value_set_enum (value, self->params.mosaic_method);
-  else if (prop_id == PROP_KERNELS_LOCATION)
-    g_value_set_string (value, self->kernels_location);
-  else
-    G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+  switch (prop_id) {
+    case PROP_SHIFT_X:
+      g_value_set_double (value, self->params.shift_x);
+      break;
+    case PROP_SHIFT_Y:
+      g_value_set_double (value, self->params.shift_y);
+      break;
+    case PROP_SIGMA:
+      g_value_set_double (value, self->params.sigma);
+      break;
+    case PROP_OPERATION:
+      g_value_set_enum (value, self->params.operation);
+      break;
+    case PROP_MOSAIC_METHOD:
+      g_value_set_enum (value, self->params.mosaic_method);
+      break;
+    case PROP_KERNELS_LOCATION:
+      g_value_set_string (value, self->kernels_location);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+      break;
+  }
   GST_OBJECT_UNLOCK (self);
 }
 
 static void
-free_scratch (GstCudaClt * self)
+gst_cuda_vision_clt_release (GstCudaVisionFilter * filter)
 {
+  GstCudaVisionClt *self = GST_CUDA_VISION_CLT (filter);
+
   if (self->scratch == NULL)
     return;
-  /* Queued frames may still use it. */
-  gst_cuda_vision_base_transform_finish_work (BASE (self));
   cvcore_clt_scratch_free (self->scratch);
   self->scratch = NULL;
   self->kernels_on_device = FALSE;
 }
 
 static gboolean
-ensure_scratch (GstCudaClt * self, const GstVideoInfo * info)
+ensure_scratch (GstCudaVisionClt * self, const GstVideoInfo * info)
 {
   GstCudaVisionDevice *device = gst_cuda_vision_base_transform_get_device
       (BASE (self));
@@ -231,7 +238,7 @@ ensure_scratch (GstCudaClt * self, const GstVideoInfo * info)
 /* Loads the kernel file when its location changed, and puts the set on
  * the device when it is not there yet. */
 static gboolean
-ensure_kernels (GstCudaClt * self, cvcore_stream * stream)
+ensure_kernels (GstCudaVisionClt * self, cvcore_stream * stream)
 {
   gchar *location = NULL;
   gboolean changed;
@@ -287,13 +294,11 @@ ensure_kernels (GstCudaClt * self, cvcore_stream * stream)
 }
 
 static gboolean
-gst_cuda_clt_set_info (GstCudaVisionBaseTransform * base,
-    GstCaps * incaps, GstVideoInfo * in_info, GstCaps * outcaps,
-    GstVideoInfo * out_info)
+gst_cuda_vision_clt_prepare (GstCudaVisionFilter * filter, GstCaps * incaps,
+    const GstVideoInfo * in_info, const GstVideoInfo * out_info)
 {
-  GstCudaClt *self = GST_CUDA_CLT (base);
+  GstCudaVisionClt *self = GST_CUDA_VISION_CLT (filter);
 
-  free_scratch (self);
   self->channel_mask = 0;
   memset (self->kernel_channel, 0, sizeof (self->kernel_channel));
   self->bayer = gst_cuda_vision_caps_bayer_pattern (incaps);
@@ -314,10 +319,10 @@ gst_cuda_clt_set_info (GstCudaVisionBaseTransform * base,
 }
 
 static GstFlowReturn
-gst_cuda_clt_process (GstCudaVisionFilter * filter,
+gst_cuda_vision_clt_process (GstCudaVisionFilter * filter,
     cvcore_stream * stream, GstVideoFrame * in_frame, GstVideoFrame * out_frame)
 {
-  GstCudaClt *self = GST_CUDA_CLT (filter);
+  GstCudaVisionClt *self = GST_CUDA_VISION_CLT (filter);
   const cvcore_sample sample = GST_VIDEO_FRAME_COMP_DEPTH (in_frame, 0) > 8 ?
       CVCORE_SAMPLE_U16 : CVCORE_SAMPLE_U8;
   cvcore_clt_params params;
@@ -376,7 +381,7 @@ mosaic_structure (const GstStructure * raw, const gchar * suffix)
 /* The same caps either way, in either device memory; a mosaic also gives
  * RGBA (RGBA64_LE from 16 bits), and RGBA may come from a mosaic. */
 static GstCaps *
-gst_cuda_clt_transform_caps (GstBaseTransform * trans,
+gst_cuda_vision_clt_transform_caps (GstBaseTransform * trans,
     GstPadDirection direction, GstCaps * caps, GstCaps * filter)
 {
   GstCaps *ret = gst_caps_new_empty ();
@@ -421,69 +426,57 @@ gst_cuda_clt_transform_caps (GstBaseTransform * trans,
   return gst_cuda_vision_caps_filter (ret, filter);
 }
 
-static gboolean
-gst_cuda_clt_stop (GstBaseTransform * trans)
-{
-  GstCudaClt *self = GST_CUDA_CLT (trans);
-
-  free_scratch (self);
-  return GST_BASE_TRANSFORM_CLASS (gst_cuda_clt_parent_class)->stop (trans);
-}
-
 static void
-gst_cuda_clt_finalize (GObject * object)
+gst_cuda_vision_clt_finalize (GObject * object)
 {
-  GstCudaClt *self = GST_CUDA_CLT (object);
+  GstCudaVisionClt *self = GST_CUDA_VISION_CLT (object);
 
   cvcore_clt_kernel_set_free (self->kernels);
   g_free (self->kernels_location);
-  G_OBJECT_CLASS (gst_cuda_clt_parent_class)->finalize (object);
+  G_OBJECT_CLASS (gst_cuda_vision_clt_parent_class)->finalize (object);
 }
 
 static void
-gst_cuda_clt_class_init (GstCudaCltClass * klass)
+gst_cuda_vision_clt_class_init (GstCudaVisionCltClass * klass)
 {
   GObjectClass *gobject_class = G_OBJECT_CLASS (klass);
   GstElementClass *element_class = GST_ELEMENT_CLASS (klass);
   GstBaseTransformClass *trans_class = GST_BASE_TRANSFORM_CLASS (klass);
-  GstCudaVisionBaseTransformClass *base_class =
-      GST_CUDA_VISION_BASE_TRANSFORM_CLASS (klass);
   GstCudaVisionFilterClass *filter_class = GST_CUDA_VISION_FILTER_CLASS (klass);
-  const GParamFlags flags = G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS |
-      GST_PARAM_MUTABLE_PLAYING;
-  const GParamFlags moving = flags | GST_PARAM_CONTROLLABLE;
   cvcore_clt_params defaults;
 
   cvcore_clt_params_init (&defaults);
-  gobject_class->set_property = gst_cuda_clt_set_property;
-  gobject_class->get_property = gst_cuda_clt_get_property;
-  gobject_class->finalize = gst_cuda_clt_finalize;
+  gobject_class->set_property = gst_cuda_vision_clt_set_property;
+  gobject_class->get_property = gst_cuda_vision_clt_get_property;
+  gobject_class->finalize = gst_cuda_vision_clt_finalize;
 
   g_object_class_install_property (gobject_class, PROP_OPERATION,
       g_param_spec_enum ("operation", "Operation",
           "What is done to the coefficients between the forward and the "
-          "inverse transform", GST_TYPE_CUDA_CLT_OPERATION,
-          defaults.operation, flags));
+          "inverse transform", GST_TYPE_CUDA_VISION_CLT_OPERATION,
+          defaults.operation, GST_CUDA_VISION_PARAM_FLAGS));
   gst_cuda_vision_install_double (gobject_class, PROP_SHIFT_X, "shift-x",
       "Shift x", "Horizontal shift in pixels, positive to the right "
       "(operation=shift)", -CVCORE_CLT_MAX_SHIFT, CVCORE_CLT_MAX_SHIFT,
-      defaults.shift_x, moving);
+      defaults.shift_x, GST_CUDA_VISION_PARAM_CONTROLLABLE);
   gst_cuda_vision_install_double (gobject_class, PROP_SHIFT_Y, "shift-y",
       "Shift y", "Vertical shift in pixels, positive downwards "
       "(operation=shift)", -CVCORE_CLT_MAX_SHIFT, CVCORE_CLT_MAX_SHIFT,
-      defaults.shift_y, moving);
+      defaults.shift_y, GST_CUDA_VISION_PARAM_CONTROLLABLE);
   gst_cuda_vision_install_double (gobject_class, PROP_SIGMA, "sigma",
       "Sigma", "Standard deviation of the Gaussian lowpass in pixels "
       "(operation=lowpass)", 0.0, CVCORE_CLT_MAX_SIGMA, defaults.sigma,
-      moving);
+      GST_CUDA_VISION_PARAM_CONTROLLABLE);
   g_object_class_install_property (gobject_class, PROP_KERNELS_LOCATION,
       g_param_spec_string ("kernels-location", "Kernels location",
           "Kernel-set file for operation=deconvolve, made for the stream's "
-          "frame size (read at the next frame after a change)", NULL, flags));
+          "frame size (read at the next frame after a change)", NULL,
+          GST_CUDA_VISION_PARAM_FLAGS));
   g_object_class_install_property (gobject_class, PROP_MOSAIC_METHOD,
       g_param_spec_enum ("mosaic-method", "Mosaic method",
           "How the colours of a Bayer mosaic are filled in",
-          GST_TYPE_CUDA_CLT_MOSAIC_METHOD, defaults.mosaic_method, flags));
+          GST_TYPE_CUDA_VISION_CLT_MOSAIC_METHOD, defaults.mosaic_method,
+          GST_CUDA_VISION_PARAM_FLAGS));
 
   {
     GstCaps *caps = gst_caps_from_string (CLT_CAPS);
@@ -498,17 +491,17 @@ gst_cuda_clt_class_init (GstCudaCltClass * klass)
       "the complex lapped transform domain, in CUDA device memory",
       "gst-cuda-vision developers");
 
-  trans_class->transform_caps = gst_cuda_clt_transform_caps;
-  trans_class->stop = gst_cuda_clt_stop;
-  base_class->set_info = gst_cuda_clt_set_info;
-  filter_class->process = gst_cuda_clt_process;
+  trans_class->transform_caps = gst_cuda_vision_clt_transform_caps;
+  filter_class->prepare = gst_cuda_vision_clt_prepare;
+  filter_class->release = gst_cuda_vision_clt_release;
+  filter_class->process = gst_cuda_vision_clt_process;
 
-  gst_type_mark_as_plugin_api (GST_TYPE_CUDA_CLT_OPERATION, 0);
-  gst_type_mark_as_plugin_api (GST_TYPE_CUDA_CLT_MOSAIC_METHOD, 0);
+  gst_type_mark_as_plugin_api (GST_TYPE_CUDA_VISION_CLT_OPERATION, 0);
+  gst_type_mark_as_plugin_api (GST_TYPE_CUDA_VISION_CLT_MOSAIC_METHOD, 0);
 }
 
 static void
-gst_cuda_clt_init (GstCudaClt * self)
+gst_cuda_vision_clt_init (GstCudaVisionClt * self)
 {
   cvcore_clt_params_init (&self->params);
 }

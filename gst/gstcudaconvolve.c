@@ -34,8 +34,8 @@
 #include "gstcudavisionutils.h"
 #include "cvconvolve.h"
 
-GST_DEBUG_CATEGORY_STATIC (gst_cuda_convolve_debug);
-#define GST_CAT_DEFAULT gst_cuda_convolve_debug
+GST_DEBUG_CATEGORY_STATIC (gst_cuda_vision_convolve_debug);
+#define GST_CAT_DEFAULT gst_cuda_vision_convolve_debug
 
 #define CONVOLVE_FORMATS \
     "{ RGBA, BGRA, RGBx, BGRx, GRAY8, GRAY16_LE, RGBA64_LE, I420, NV12 }"
@@ -55,7 +55,7 @@ typedef enum
   PRESET_SCHARR_X,
   PRESET_SCHARR_Y,
   PRESET_EMBOSS,
-} GstCudaConvolvePreset;
+} GstCudaVisionConvolvePreset;
 
 static const gchar *const preset_taps[] = {
   [PRESET_CUSTOM] = NULL,
@@ -74,9 +74,9 @@ static const gchar *const preset_taps[] = {
   [PRESET_EMBOSS] = "-2 -1 0; -1 1 1; 0 1 2",
 };
 
-#define GST_TYPE_CUDA_CONVOLVE_PRESET (gst_cuda_convolve_preset_get_type ())
+#define GST_TYPE_CUDA_VISION_CONVOLVE_PRESET (gst_cuda_vision_convolve_preset_get_type ())
 static GType
-gst_cuda_convolve_preset_get_type (void)
+gst_cuda_vision_convolve_preset_get_type (void)
 {
   static GType type = 0;
   static const GEnumValue values[] = {
@@ -96,12 +96,13 @@ gst_cuda_convolve_preset_get_type (void)
     {0, NULL, NULL},
   };
 
-  return gst_cuda_vision_enum_type (&type, "GstCudaConvolvePreset", values);
+  return gst_cuda_vision_enum_type (&type, "GstCudaVisionConvolvePreset",
+      values);
 }
 
-#define GST_TYPE_CUDA_CONVOLVE_BORDER (gst_cuda_convolve_border_get_type ())
+#define GST_TYPE_CUDA_VISION_CONVOLVE_BORDER (gst_cuda_vision_convolve_border_get_type ())
 static GType
-gst_cuda_convolve_border_get_type (void)
+gst_cuda_vision_convolve_border_get_type (void)
 {
   static GType type = 0;
   static const GEnumValue values[] = {
@@ -113,7 +114,8 @@ gst_cuda_convolve_border_get_type (void)
     {0, NULL, NULL},
   };
 
-  return gst_cuda_vision_enum_type (&type, "GstCudaConvolveBorder", values);
+  return gst_cuda_vision_enum_type (&type, "GstCudaVisionConvolveBorder",
+      values);
 }
 
 enum
@@ -139,14 +141,14 @@ enum
 #define DEFAULT_PROCESS_ALPHA FALSE
 #define MAX_DIVISOR 1e9
 
-struct _GstCudaConvolve
+struct _GstCudaVisionConvolve
 {
   GstCudaVisionFilter parent;
 
   /* properties, under the object lock */
   gchar *kernel_text;
-  cvcore_conv_taps taps;
-  GstCudaConvolvePreset preset;
+  cvcore_convolve_taps taps;
+  GstCudaVisionConvolvePreset preset;
   gint anchor_x, anchor_y;
   gdouble divisor, bias, border_value;
   cvcore_border border;
@@ -154,7 +156,7 @@ struct _GstCudaConvolve
   gboolean plan_stale;
 
   /* streaming thread only */
-  cvcore_conv_plan plan;
+  cvcore_convolve_plan plan;
   cvcore_sample sample;
   guint channel_mask[GST_VIDEO_MAX_PLANES];
   void *scratch;
@@ -163,20 +165,20 @@ struct _GstCudaConvolve
 
 #define BASE(self) GST_CUDA_VISION_BASE_TRANSFORM (self)
 
-G_DEFINE_TYPE_WITH_CODE (GstCudaConvolve, gst_cuda_convolve,
+G_DEFINE_TYPE_WITH_CODE (GstCudaVisionConvolve, gst_cuda_vision_convolve,
     GST_TYPE_CUDA_VISION_FILTER,
-    GST_DEBUG_CATEGORY_INIT (gst_cuda_convolve_debug, "cudaconvolve", 0,
-        "cudavision 2-D convolution"));
+    GST_DEBUG_CATEGORY_INIT (gst_cuda_vision_convolve_debug,
+        "cudavisionconvolve", 0, "cudavision 2-D convolution"));
 
 /* Parses @text; on an error warns (the kernel stays as it is) and returns
  * FALSE. Called without the object lock: the warning is posted. */
 static gboolean
-parse_taps (GstCudaConvolve * self, const gchar * text,
-    cvcore_conv_taps * taps)
+parse_taps (GstCudaVisionConvolve * self, const gchar * text,
+    cvcore_convolve_taps * taps)
 {
   gchar error[160];
 
-  if (cvcore_conv_taps_parse (text, taps, error, sizeof (error)))
+  if (cvcore_convolve_taps_parse (text, taps, error, sizeof (error)))
     return TRUE;
   g_warning ("cudaconvolve: kernel \"%s\" refused: %s", text ? text : "",
       error);
@@ -187,10 +189,10 @@ parse_taps (GstCudaConvolve * self, const gchar * text,
 }
 
 static void
-set_taps (GstCudaConvolve * self, const gchar * text,
-    GstCudaConvolvePreset preset)
+set_taps (GstCudaVisionConvolve * self, const gchar * text,
+    GstCudaVisionConvolvePreset preset)
 {
-  cvcore_conv_taps taps;
+  cvcore_convolve_taps taps;
 
   if (!parse_taps (self, text, &taps))
     return;
@@ -204,17 +206,17 @@ set_taps (GstCudaConvolve * self, const gchar * text,
 }
 
 static void
-gst_cuda_convolve_set_property (GObject * object, guint prop_id,
+gst_cuda_vision_convolve_set_property (GObject * object, guint prop_id,
     const GValue * value, GParamSpec * pspec)
 {
-  GstCudaConvolve *self = GST_CUDA_CONVOLVE (object);
+  GstCudaVisionConvolve *self = GST_CUDA_VISION_CONVOLVE (object);
 
   switch (prop_id) {
     case PROP_KERNEL:
       set_taps (self, g_value_get_string (value), PRESET_CUSTOM);
       return;
     case PROP_PRESET:{
-      GstCudaConvolvePreset preset = g_value_get_enum (value);
+      GstCudaVisionConvolvePreset preset = g_value_get_enum (value);
 
       /* "custom" keeps the current taps */
       if (preset != PRESET_CUSTOM) {
@@ -262,10 +264,10 @@ gst_cuda_convolve_set_property (GObject * object, guint prop_id,
 }
 
 static void
-gst_cuda_convolve_get_property (GObject * object, guint prop_id,
+gst_cuda_vision_convolve_get_property (GObject * object, guint prop_id,
     GValue * value, GParamSpec * pspec)
 {
-  GstCudaConvolve *self = GST_CUDA_CONVOLVE (object);
+  GstCudaVisionConvolve *self = GST_CUDA_VISION_CONVOLVE (object);
 
   GST_OBJECT_LOCK (self);
   switch (prop_id) {
@@ -304,11 +306,11 @@ gst_cuda_convolve_get_property (GObject * object, guint prop_id,
 }
 
 static gboolean
-ensure_plan (GstCudaConvolve * self)
+ensure_plan (GstCudaVisionConvolve * self)
 {
   const GstVideoInfo *info = gst_cuda_vision_base_transform_get_in_info (BASE
       (self));
-  cvcore_conv_taps taps;
+  cvcore_convolve_taps taps;
   gint anchor_x, anchor_y;
   gdouble divisor, bias, border_value;
   cvcore_border border;
@@ -335,8 +337,8 @@ ensure_plan (GstCudaConvolve * self)
     anchor_x = -1;
   if (anchor_y >= taps.height)
     anchor_y = -1;
-  if (cvcore_conv_plan_init (&self->plan, &taps, anchor_x, anchor_y, divisor,
-          bias, border, border_value, self->sample) != CVCORE_OK) {
+  if (cvcore_convolve_plan_init (&self->plan, &taps, anchor_x, anchor_y,
+          divisor, bias, border, border_value, self->sample) != CVCORE_OK) {
     GST_ELEMENT_ERROR (self, LIBRARY, SETTINGS, ("Invalid kernel settings"),
         ("%s", cvcore_last_error ()));
     return FALSE;
@@ -351,11 +353,11 @@ ensure_plan (GstCudaConvolve * self)
 }
 
 static void
-free_scratch (GstCudaConvolve * self)
+gst_cuda_vision_convolve_release (GstCudaVisionFilter * filter)
 {
+  GstCudaVisionConvolve *self = GST_CUDA_VISION_CONVOLVE (filter);
+
   if (self->scratch) {
-    /* Queued frames may still use it. */
-    gst_cuda_vision_base_transform_finish_work (BASE (self));
     cvcore_device_free (gst_cuda_vision_device_get_core
         (self->scratch_device), self->scratch);
     self->scratch = NULL;
@@ -364,13 +366,13 @@ free_scratch (GstCudaConvolve * self)
 }
 
 static gboolean
-gst_cuda_convolve_set_info (GstCudaVisionBaseTransform * base,
-    GstCaps * incaps, GstVideoInfo * in_info, GstCaps * outcaps,
-    GstVideoInfo * out_info)
+gst_cuda_vision_convolve_prepare (GstCudaVisionFilter * filter,
+    GstCaps * incaps, const GstVideoInfo * in_info,
+    const GstVideoInfo * out_info)
 {
-  GstCudaConvolve *self = GST_CUDA_CONVOLVE (base);
+  GstCudaVisionConvolve *self = GST_CUDA_VISION_CONVOLVE (filter);
   GstCudaVisionDevice *device = gst_cuda_vision_base_transform_get_device
-      (base);
+      (BASE (self));
   cvcore_device *core = gst_cuda_vision_device_get_core (device);
   gsize scratch_size = 0;
 
@@ -388,7 +390,6 @@ gst_cuda_convolve_set_info (GstCudaVisionBaseTransform * base,
             GST_VIDEO_INFO_COMP_HEIGHT (in_info, comps[0]), channels));
   }
 
-  free_scratch (self);
   if (scratch_size > 0 && cvcore_device_alloc (core, scratch_size,
           &self->scratch) != CVCORE_OK) {
     GST_ELEMENT_ERROR (self, RESOURCE, NO_SPACE_LEFT,
@@ -405,10 +406,10 @@ gst_cuda_convolve_set_info (GstCudaVisionBaseTransform * base,
 }
 
 static GstFlowReturn
-gst_cuda_convolve_process (GstCudaVisionFilter * filter,
+gst_cuda_vision_convolve_process (GstCudaVisionFilter * filter,
     cvcore_stream * stream, GstVideoFrame * in_frame, GstVideoFrame * out_frame)
 {
-  GstCudaConvolve *self = GST_CUDA_CONVOLVE (filter);
+  GstCudaVisionConvolve *self = GST_CUDA_VISION_CONVOLVE (filter);
 
   if (!ensure_plan (self))
     return GST_FLOW_ERROR;
@@ -426,86 +427,72 @@ gst_cuda_convolve_process (GstCudaVisionFilter * filter,
   return GST_FLOW_OK;
 }
 
-static gboolean
-gst_cuda_convolve_stop (GstBaseTransform * trans)
-{
-  GstCudaConvolve *self = GST_CUDA_CONVOLVE (trans);
-
-  free_scratch (self);
-  return GST_BASE_TRANSFORM_CLASS (gst_cuda_convolve_parent_class)->stop
-      (trans);
-}
-
 static void
-gst_cuda_convolve_finalize (GObject * object)
+gst_cuda_vision_convolve_finalize (GObject * object)
 {
-  GstCudaConvolve *self = GST_CUDA_CONVOLVE (object);
+  GstCudaVisionConvolve *self = GST_CUDA_VISION_CONVOLVE (object);
 
-  free_scratch (self);
+  gst_cuda_vision_convolve_release (GST_CUDA_VISION_FILTER (self));
   g_free (self->kernel_text);
-  G_OBJECT_CLASS (gst_cuda_convolve_parent_class)->finalize (object);
+  G_OBJECT_CLASS (gst_cuda_vision_convolve_parent_class)->finalize (object);
 }
 
 static void
-gst_cuda_convolve_class_init (GstCudaConvolveClass * klass)
+gst_cuda_vision_convolve_class_init (GstCudaVisionConvolveClass * klass)
 {
   GObjectClass *gobject_class = G_OBJECT_CLASS (klass);
   GstElementClass *element_class = GST_ELEMENT_CLASS (klass);
-  GstBaseTransformClass *trans_class = GST_BASE_TRANSFORM_CLASS (klass);
-  GstCudaVisionBaseTransformClass *base_class =
-      GST_CUDA_VISION_BASE_TRANSFORM_CLASS (klass);
   GstCudaVisionFilterClass *filter_class = GST_CUDA_VISION_FILTER_CLASS (klass);
-  const GParamFlags flags = G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS |
-      GST_PARAM_MUTABLE_PLAYING;
 
-  gobject_class->set_property = gst_cuda_convolve_set_property;
-  gobject_class->get_property = gst_cuda_convolve_get_property;
-  gobject_class->finalize = gst_cuda_convolve_finalize;
+  gobject_class->set_property = gst_cuda_vision_convolve_set_property;
+  gobject_class->get_property = gst_cuda_vision_convolve_get_property;
+  gobject_class->finalize = gst_cuda_vision_convolve_finalize;
 
   g_object_class_install_property (gobject_class, PROP_KERNEL,
       g_param_spec_string ("kernel", "Kernel",
           "Taps as rows separated by ';', numbers by spaces or commas, e.g. "
           "\"1 2 1; 2 4 2; 1 2 1\"; up to 63x63. A malformed kernel is "
           "refused with a warning and the previous one stays",
-          preset_taps[DEFAULT_PRESET], flags));
+          preset_taps[DEFAULT_PRESET], GST_CUDA_VISION_PARAM_FLAGS));
   g_object_class_install_property (gobject_class, PROP_PRESET,
       g_param_spec_enum ("preset", "Preset",
           "A named kernel; sets the kernel property (custom: the kernel "
-          "property's taps)", GST_TYPE_CUDA_CONVOLVE_PRESET, DEFAULT_PRESET,
-          flags));
+          "property's taps)", GST_TYPE_CUDA_VISION_CONVOLVE_PRESET,
+          DEFAULT_PRESET, GST_CUDA_VISION_PARAM_FLAGS));
   g_object_class_install_property (gobject_class, PROP_ANCHOR_X,
       g_param_spec_int ("anchor-x", "Anchor X",
           "Column of the tap that lands on the output pixel (-1: the centre, "
-          "width / 2)", -1, CVCORE_CONV_MAX_SIZE - 1, DEFAULT_ANCHOR,
-          flags | GST_PARAM_CONTROLLABLE));
+          "width / 2)", -1, CVCORE_CONVOLVE_MAX_SIZE - 1, DEFAULT_ANCHOR,
+          GST_CUDA_VISION_PARAM_CONTROLLABLE));
   g_object_class_install_property (gobject_class, PROP_ANCHOR_Y,
       g_param_spec_int ("anchor-y", "Anchor Y",
           "Row of the tap that lands on the output pixel (-1: the centre, "
-          "height / 2)", -1, CVCORE_CONV_MAX_SIZE - 1, DEFAULT_ANCHOR,
-          flags | GST_PARAM_CONTROLLABLE));
+          "height / 2)", -1, CVCORE_CONVOLVE_MAX_SIZE - 1, DEFAULT_ANCHOR,
+          GST_CUDA_VISION_PARAM_CONTROLLABLE));
   g_object_class_install_property (gobject_class, PROP_DIVISOR,
       g_param_spec_double ("divisor", "Divisor",
           "The sum of products is divided by this (0: the sum of the taps, "
           "or 1 when that is 0)", -MAX_DIVISOR, MAX_DIVISOR, DEFAULT_DIVISOR,
-          flags | GST_PARAM_CONTROLLABLE));
+          GST_CUDA_VISION_PARAM_CONTROLLABLE));
   g_object_class_install_property (gobject_class, PROP_BIAS,
       g_param_spec_double ("bias", "Bias",
           "Added after the division, in sample units (128 shows signed "
           "8-bit results such as gradients)", -65535.0, 65535.0, DEFAULT_BIAS,
-          flags | GST_PARAM_CONTROLLABLE));
+          GST_CUDA_VISION_PARAM_CONTROLLABLE));
   g_object_class_install_property (gobject_class, PROP_BORDER,
       g_param_spec_enum ("border", "Border",
-          "What pixels outside the frame are", GST_TYPE_CUDA_CONVOLVE_BORDER,
-          DEFAULT_BORDER, flags | GST_PARAM_CONTROLLABLE));
+          "What pixels outside the frame are",
+          GST_TYPE_CUDA_VISION_CONVOLVE_BORDER, DEFAULT_BORDER,
+          GST_CUDA_VISION_PARAM_CONTROLLABLE));
   g_object_class_install_property (gobject_class, PROP_BORDER_VALUE,
       g_param_spec_double ("border-value", "Border value",
           "Sample value outside the frame for border=constant (clipped to "
           "the format's range)", 0.0, 65535.0, DEFAULT_BORDER_VALUE,
-          flags | GST_PARAM_CONTROLLABLE));
+          GST_CUDA_VISION_PARAM_CONTROLLABLE));
   g_object_class_install_property (gobject_class, PROP_PROCESS_ALPHA,
       g_param_spec_boolean ("process-alpha", "Process alpha",
           "Convolve the alpha channel too (otherwise it is copied)",
-          DEFAULT_PROCESS_ALPHA, flags));
+          DEFAULT_PROCESS_ALPHA, GST_CUDA_VISION_PARAM_FLAGS));
 
   gst_cuda_vision_filter_class_add_pad_templates (filter_class,
       CONVOLVE_FORMATS);
@@ -514,16 +501,16 @@ gst_cuda_convolve_class_init (GstCudaConvolveClass * klass)
       "Convolves video frames in CUDA device memory with a kernel of up to "
       "63x63 taps", "gst-cuda-vision developers");
 
-  trans_class->stop = gst_cuda_convolve_stop;
-  base_class->set_info = gst_cuda_convolve_set_info;
-  filter_class->process = gst_cuda_convolve_process;
+  filter_class->prepare = gst_cuda_vision_convolve_prepare;
+  filter_class->release = gst_cuda_vision_convolve_release;
+  filter_class->process = gst_cuda_vision_convolve_process;
 
-  gst_type_mark_as_plugin_api (GST_TYPE_CUDA_CONVOLVE_PRESET, 0);
-  gst_type_mark_as_plugin_api (GST_TYPE_CUDA_CONVOLVE_BORDER, 0);
+  gst_type_mark_as_plugin_api (GST_TYPE_CUDA_VISION_CONVOLVE_PRESET, 0);
+  gst_type_mark_as_plugin_api (GST_TYPE_CUDA_VISION_CONVOLVE_BORDER, 0);
 }
 
 static void
-gst_cuda_convolve_init (GstCudaConvolve * self)
+gst_cuda_vision_convolve_init (GstCudaVisionConvolve * self)
 {
   self->preset = DEFAULT_PRESET;
   self->anchor_x = self->anchor_y = DEFAULT_ANCHOR;

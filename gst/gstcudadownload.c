@@ -61,8 +61,8 @@ enum
 
 G_DEFINE_TYPE_WITH_CODE (GstCudaVisionDownload, gst_cuda_vision_download,
     GST_TYPE_CUDA_VISION_BASE_TRANSFORM,
-    GST_DEBUG_CATEGORY_INIT (gst_cuda_vision_download_debug, "cudadownload", 0,
-        "cudavision download to system memory"));
+    GST_DEBUG_CATEGORY_INIT (gst_cuda_vision_download_debug,
+        "cudavisiondownload", 0, "cudavision download to system memory"));
 
 static GstCaps *
 gst_cuda_vision_download_transform_caps (GstBaseTransform * trans,
@@ -72,19 +72,6 @@ gst_cuda_vision_download_transform_caps (GstBaseTransform * trans,
    * fakesink, the element downloads rather than passing through. */
   return gst_cuda_vision_transfer_transform_caps (trans, direction, caps,
       filter, GST_PAD_SRC);
-}
-
-static gboolean
-gst_cuda_vision_download_propose_allocation (GstBaseTransform * trans,
-    GstQuery * decide_query, GstQuery * query)
-{
-  GstCudaVisionDevice *device =
-      gst_cuda_vision_base_transform_get_device (BASE (trans));
-
-  if (decide_query == NULL)
-    return GST_BASE_TRANSFORM_CLASS (gst_cuda_vision_download_parent_class)
-        ->propose_allocation (trans, decide_query, query);
-  return device != NULL && gst_cuda_vision_propose_device_pool (device, query);
 }
 
 /* A pool of downstream's own kind holds frames where downstream needs them
@@ -142,8 +129,8 @@ gst_cuda_vision_download_decide_allocation (GstBaseTransform * trans,
   gboolean video_meta;
 
   gst_query_parse_allocation (query, &caps, NULL);
-  if (caps == NULL || device == NULL || !gst_cuda_vision_video_info_from_caps (&info,
-          caps))
+  if (caps == NULL || device == NULL
+      || !gst_cuda_vision_video_info_from_caps (&info, caps))
     return FALSE;
   /* into the other device memory: copied on the device */
   if (!gst_caps_features_is_equal (gst_caps_get_features (caps, 0),
@@ -212,8 +199,7 @@ gst_cuda_vision_download_stop (GstBaseTransform * trans)
 
   gst_cuda_vision_host_transfer_clear (&self->host);
   if (device && self->staging)
-    cvcore_host_free (gst_cuda_vision_device_get_core (device),
-        self->staging);
+    cvcore_host_free (gst_cuda_vision_device_get_core (device), self->staging);
   self->staging = NULL;
   self->staging_size = 0;
   return GST_BASE_TRANSFORM_CLASS (gst_cuda_vision_download_parent_class)->stop
@@ -333,8 +319,6 @@ gst_cuda_vision_download_class_init (GstCudaVisionDownloadClass * klass)
 
   trans_class->passthrough_on_same_caps = TRUE;
   trans_class->transform_caps = gst_cuda_vision_download_transform_caps;
-  trans_class->propose_allocation =
-      gst_cuda_vision_download_propose_allocation;
   trans_class->decide_allocation = gst_cuda_vision_download_decide_allocation;
   trans_class->transform = gst_cuda_vision_download_transform;
   trans_class->stop = gst_cuda_vision_download_stop;

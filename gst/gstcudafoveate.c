@@ -61,8 +61,8 @@
 #include "gstcudavisionutils.h"
 #include "cvfoveate.h"
 
-GST_DEBUG_CATEGORY_STATIC (gst_cuda_foveate_debug);
-#define GST_CAT_DEFAULT gst_cuda_foveate_debug
+GST_DEBUG_CATEGORY_STATIC (gst_cuda_vision_foveate_debug);
+#define GST_CAT_DEFAULT gst_cuda_vision_foveate_debug
 
 #define FOVEATE_FORMATS "{ RGBA, BGRA, RGBx, BGRx, GRAY8, I420, NV12 }"
 
@@ -88,7 +88,7 @@ enum
 #define FIXATION_MAX 2.0
 #define DEFAULT_FRAGMENT_SIZE 32
 
-struct _GstCudaFoveate
+struct _GstCudaVisionFoveate
 {
   GstCudaVisionFilter parent;
 
@@ -97,20 +97,20 @@ struct _GstCudaFoveate
   gboolean follow_pointer;
   gint fragment_size;
   gboolean smooth;
-  cvcore_fov_model model;
+  cvcore_foveate_model model;
   gchar *blur_map_location;
   gboolean map_changed;
   gboolean plan_stale;
 
   /* streaming thread only: the blur map's levels on the device */
-  cvcore_fov_map map;
+  cvcore_foveate_map map;
   void *map_levels;
 
   /* streaming thread only: plans for full-size planes and for subsampled
    * chroma planes (on the heap: a plan's bank is larger than an instance
    * may be) */
-  cvcore_fov_plan *plan;
-  cvcore_fov_plan *chroma_plan;
+  cvcore_foveate_plan *plan;
+  cvcore_foveate_plan *chroma_plan;
   guint channel_mask[GST_VIDEO_MAX_PLANES];
   /* streaming thread only: a frame went through since start */
   gboolean streaming;
@@ -118,14 +118,14 @@ struct _GstCudaFoveate
 
 #define BASE(self) GST_CUDA_VISION_BASE_TRANSFORM (self)
 
-G_DEFINE_TYPE_WITH_CODE (GstCudaFoveate, gst_cuda_foveate,
+G_DEFINE_TYPE_WITH_CODE (GstCudaVisionFoveate, gst_cuda_vision_foveate,
     GST_TYPE_CUDA_VISION_FILTER,
-    GST_DEBUG_CATEGORY_INIT (gst_cuda_foveate_debug, "cudafoveate", 0,
-        "cudavision foveation"));
+    GST_DEBUG_CATEGORY_INIT (gst_cuda_vision_foveate_debug, "cudavisionfoveate",
+        0, "cudavision foveation"));
 
-#define GST_TYPE_CUDA_FOVEATE_MODE (gst_cuda_foveate_mode_get_type ())
+#define GST_TYPE_CUDA_VISION_FOVEATE_MODE (gst_cuda_vision_foveate_mode_get_type ())
 static GType
-gst_cuda_foveate_mode_get_type (void)
+gst_cuda_vision_foveate_mode_get_type (void)
 {
   static GType type = 0;
   static const GEnumValue values[] = {
@@ -135,120 +135,123 @@ gst_cuda_foveate_mode_get_type (void)
     {0, NULL, NULL},
   };
 
-  return gst_cuda_vision_enum_type (&type, "GstCudaFoveateMode", values);
-}
-
-static gdouble *
-model_field (GstCudaFoveate * self, guint prop_id)
-{
-  switch (prop_id) {
-    case PROP_STRENGTH:
-      return &self->model.strength;
-    case PROP_CORNER_ECCENTRICITY:
-      return &self->model.corner_eccentricity;
-    case PROP_CT0:
-      return &self->model.ct0;
-    case PROP_ALPHA:
-      return &self->model.alpha;
-    case PROP_E2:
-      return &self->model.e2;
-    case PROP_MAX_FREQUENCY:
-      return &self->model.max_frequency;
-    default:
-      return NULL;
-  }
+  return gst_cuda_vision_enum_type (&type, "GstCudaVisionFoveateMode", values);
 }
 
 static void
-gst_cuda_foveate_set_property (GObject * object, guint prop_id,
+gst_cuda_vision_foveate_set_property (GObject * object, guint prop_id,
     const GValue * value, GParamSpec * pspec)
 {
-  GstCudaFoveate *self = GST_CUDA_FOVEATE (object);
-  gdouble *field;
+  GstCudaVisionFoveate *self = GST_CUDA_VISION_FOVEATE (object);
 
   GST_OBJECT_LOCK (self);
-  field = model_field (self, prop_id);
-  if (field) {
-    *field = g_value_get_double (value);
-  } else {
-    switch (prop_id) {
-      case PROP_FIXATION_X:
-        self->fixation_x = g_value_get_double (value);
-        break;
-      case PROP_FIXATION_Y:
-        self->fixation_y = g_value_get_double (value);
-        break;
-      case PROP_FOLLOW_POINTER:
-        self->follow_pointer = g_value_get_boolean (value);
-        break;
-      case PROP_MODE:
-        self->smooth = g_value_get_enum (value) == 1;
-        break;
-      case PROP_BLUR_MAP:
-        g_free (self->blur_map_location);
-        self->blur_map_location = g_value_dup_string (value);
-        self->map_changed = TRUE;
-        break;
-      case PROP_FRAGMENT_SIZE:{
-        const gint size = g_value_get_int (value);
+  switch (prop_id) {
+    case PROP_STRENGTH:
+      self->model.strength = g_value_get_double (value);
+      break;
+    case PROP_CORNER_ECCENTRICITY:
+      self->model.corner_eccentricity = g_value_get_double (value);
+      break;
+    case PROP_CT0:
+      self->model.ct0 = g_value_get_double (value);
+      break;
+    case PROP_ALPHA:
+      self->model.alpha = g_value_get_double (value);
+      break;
+    case PROP_E2:
+      self->model.e2 = g_value_get_double (value);
+      break;
+    case PROP_MAX_FREQUENCY:
+      self->model.max_frequency = g_value_get_double (value);
+      break;
+    case PROP_FIXATION_X:
+      self->fixation_x = g_value_get_double (value);
+      break;
+    case PROP_FIXATION_Y:
+      self->fixation_y = g_value_get_double (value);
+      break;
+    case PROP_FOLLOW_POINTER:
+      self->follow_pointer = g_value_get_boolean (value);
+      break;
+    case PROP_MODE:
+      self->smooth = g_value_get_enum (value) == 1;
+      break;
+    case PROP_BLUR_MAP:
+      g_free (self->blur_map_location);
+      self->blur_map_location = g_value_dup_string (value);
+      self->map_changed = TRUE;
+      break;
+    case PROP_FRAGMENT_SIZE:{
+      const gint size = g_value_get_int (value);
 
-        /* 8, 16 or 32: anything else rounds to the nearest */
-        self->fragment_size = size < 12 ? 8 : size < 24 ? 16 : 32;
-        if (self->fragment_size != size)
-          GST_WARNING_OBJECT (self, "fragment-size %d taken as %d", size,
-              self->fragment_size);
-        break;
-      }
-      default:
-        G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
-        break;
+      /* 8, 16 or 32: anything else rounds to the nearest */
+      self->fragment_size = size < 12 ? 8 : size < 24 ? 16 : 32;
+      if (self->fragment_size != size)
+        GST_WARNING_OBJECT (self, "fragment-size %d taken as %d", size,
+            self->fragment_size);
+      break;
     }
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+      break;
   }
   self->plan_stale = TRUE;
   GST_OBJECT_UNLOCK (self);
 }
 
 static void
-gst_cuda_foveate_get_property (GObject * object, guint prop_id,
+gst_cuda_vision_foveate_get_property (GObject * object, guint prop_id,
     GValue * value, GParamSpec * pspec)
 {
-  GstCudaFoveate *self = GST_CUDA_FOVEATE (object);
-  gdouble *field;
+  GstCudaVisionFoveate *self = GST_CUDA_VISION_FOVEATE (object);
 
   GST_OBJECT_LOCK (self);
-  field = model_field (self, prop_id);
-  if (field) {
-    g_value_set_double (value, *field);
-  } else {
-    switch (prop_id) {
-      case PROP_FIXATION_X:
-        g_value_set_double (value, self->fixation_x);
-        break;
-      case PROP_FIXATION_Y:
-        g_value_set_double (value, self->fixation_y);
-        break;
-      case PROP_FOLLOW_POINTER:
-        g_value_set_boolean (value, self->follow_pointer);
-        break;
-      case PROP_FRAGMENT_SIZE:
-        g_value_set_int (value, self->fragment_size);
-        break;
-      case PROP_MODE:
-        g_value_set_enum (value, self->smooth ? 1 : 0);
-        break;
-      case PROP_BLUR_MAP:
-        g_value_set_string (value, self->blur_map_location);
-        break;
-      default:
-        G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
-        break;
-    }
+  switch (prop_id) {
+    case PROP_STRENGTH:
+      g_value_set_double (value, self->model.strength);
+      break;
+    case PROP_CORNER_ECCENTRICITY:
+      g_value_set_double (value, self->model.corner_eccentricity);
+      break;
+    case PROP_CT0:
+      g_value_set_double (value, self->model.ct0);
+      break;
+    case PROP_ALPHA:
+      g_value_set_double (value, self->model.alpha);
+      break;
+    case PROP_E2:
+      g_value_set_double (value, self->model.e2);
+      break;
+    case PROP_MAX_FREQUENCY:
+      g_value_set_double (value, self->model.max_frequency);
+      break;
+    case PROP_FIXATION_X:
+      g_value_set_double (value, self->fixation_x);
+      break;
+    case PROP_FIXATION_Y:
+      g_value_set_double (value, self->fixation_y);
+      break;
+    case PROP_FOLLOW_POINTER:
+      g_value_set_boolean (value, self->follow_pointer);
+      break;
+    case PROP_FRAGMENT_SIZE:
+      g_value_set_int (value, self->fragment_size);
+      break;
+    case PROP_MODE:
+      g_value_set_enum (value, self->smooth ? 1 : 0);
+      break;
+    case PROP_BLUR_MAP:
+      g_value_set_string (value, self->blur_map_location);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+      break;
   }
   GST_OBJECT_UNLOCK (self);
 }
 
 static void
-free_map (GstCudaFoveate * self)
+free_map (GstCudaVisionFoveate * self)
 {
   GstCudaVisionDevice *device = gst_cuda_vision_base_transform_get_device
       (BASE (self));
@@ -266,7 +269,7 @@ free_map (GstCudaFoveate * self)
 /* Loads the blur map when its location changed and puts it on the
  * device. */
 static gboolean
-ensure_map (GstCudaFoveate * self, cvcore_stream * stream)
+ensure_map (GstCudaVisionFoveate * self, cvcore_stream * stream)
 {
   cvcore_device *core = cvcore_stream_device (stream);
   gchar *location;
@@ -289,7 +292,7 @@ ensure_map (GstCudaFoveate * self, cvcore_stream * stream)
     free_map (self);
     return TRUE;
   }
-  levels = gst_cuda_foveate_map_load (location, &width, &height, &error);
+  levels = gst_cuda_vision_foveate_map_load (location, &width, &height, &error);
   if (levels == NULL) {
     /* mid-stream, a bad file does not end the stream: the map or model in
      * use stays */
@@ -299,8 +302,7 @@ ensure_map (GstCudaFoveate * self, cvcore_stream * stream)
               location), ("%s", error->message));
     else
       GST_ELEMENT_ERROR (self, RESOURCE, OPEN_READ,
-          ("Cannot use the blur map \"%s\"", location), ("%s",
-              error->message));
+          ("Cannot use the blur map \"%s\"", location), ("%s", error->message));
     g_clear_error (&error);
     g_free (location);
     return self->streaming;
@@ -321,7 +323,7 @@ ensure_map (GstCudaFoveate * self, cvcore_stream * stream)
   self->map.pitch = pitch;
   self->map.width = width;
   self->map.height = height;
-  cvcore_fov_map_scan (&self->map, levels, width);
+  cvcore_foveate_map_scan (&self->map, levels, width);
   GST_DEBUG_OBJECT (self, "blur map %s: %dx%d", location, width, height);
   /* pageable host memory: the copy has read it once it returns */
   g_free (levels);
@@ -331,26 +333,26 @@ ensure_map (GstCudaFoveate * self, cvcore_stream * stream)
 
 /* Plans a plane of @width x @height, with the blur map when there is one. */
 static cvcore_status
-plan_plane (GstCudaFoveate * self, cvcore_fov_plan * plan,
-    const cvcore_fov_model * model, gint width, gint height, gint fragment,
+plan_plane (GstCudaVisionFoveate * self, cvcore_foveate_plan * plan,
+    const cvcore_foveate_model * model, gint width, gint height, gint fragment,
     gdouble fix_x, gdouble fix_y)
 {
   if (self->map.levels)
-    return cvcore_fov_plan_init_map (plan, model, &self->map, width, height,
+    return cvcore_foveate_plan_init_map (plan, model, &self->map, width, height,
         fragment, fix_x, fix_y);
-  return cvcore_fov_plan_init (plan, model, width, height, fragment, fix_x,
+  return cvcore_foveate_plan_init (plan, model, width, height, fragment, fix_x,
       fix_y);
 }
 
 /* Remakes the plans when a property or the fixation changed. */
 static gboolean
-ensure_plans (GstCudaFoveate * self)
+ensure_plans (GstCudaVisionFoveate * self)
 {
   const GstVideoInfo *info = gst_cuda_vision_base_transform_get_in_info (BASE
       (self));
   const gint chroma_w = GST_VIDEO_INFO_COMP_WIDTH (info, 1);
   const gint chroma_h = GST_VIDEO_INFO_COMP_HEIGHT (info, 1);
-  cvcore_fov_model model, chroma_model;
+  cvcore_foveate_model model, chroma_model;
   gdouble fix_x, fix_y;
   gint fragment;
   gboolean smooth;
@@ -393,11 +395,10 @@ invalid:
 }
 
 static gboolean
-gst_cuda_foveate_set_info (GstCudaVisionBaseTransform * base,
-    GstCaps * incaps, GstVideoInfo * in_info, GstCaps * outcaps,
-    GstVideoInfo * out_info)
+gst_cuda_vision_foveate_prepare (GstCudaVisionFilter * filter, GstCaps * incaps,
+    const GstVideoInfo * in_info, const GstVideoInfo * out_info)
 {
-  GstCudaFoveate *self = GST_CUDA_FOVEATE (base);
+  GstCudaVisionFoveate *self = GST_CUDA_VISION_FOVEATE (filter);
 
   gst_cuda_vision_channel_masks (in_info, FALSE, self->channel_mask);
   GST_OBJECT_LOCK (self);
@@ -407,10 +408,10 @@ gst_cuda_foveate_set_info (GstCudaVisionBaseTransform * base,
 }
 
 static GstFlowReturn
-gst_cuda_foveate_process (GstCudaVisionFilter * filter,
+gst_cuda_vision_foveate_process (GstCudaVisionFilter * filter,
     cvcore_stream * stream, GstVideoFrame * in_frame, GstVideoFrame * out_frame)
 {
-  GstCudaFoveate *self = GST_CUDA_FOVEATE (filter);
+  GstCudaVisionFoveate *self = GST_CUDA_VISION_FOVEATE (filter);
 
   if (!ensure_map (self, stream) || !ensure_plans (self))
     return GST_FLOW_ERROR;
@@ -433,9 +434,9 @@ gst_cuda_foveate_process (GstCudaVisionFilter * filter,
 /* With follow-pointer, mouse moves over the sink's window move the
  * fixation; the events go on upstream either way. */
 static gboolean
-gst_cuda_foveate_src_event (GstBaseTransform * trans, GstEvent * event)
+gst_cuda_vision_foveate_src_event (GstBaseTransform * trans, GstEvent * event)
 {
-  GstCudaFoveate *self = GST_CUDA_FOVEATE (trans);
+  GstCudaVisionFoveate *self = GST_CUDA_VISION_FOVEATE (trans);
   const GstVideoInfo *info = gst_cuda_vision_base_transform_get_in_info (BASE
       (self));
   gdouble x, y;
@@ -457,105 +458,107 @@ gst_cuda_foveate_src_event (GstBaseTransform * trans, GstEvent * event)
     }
     GST_OBJECT_UNLOCK (self);
   }
-  return GST_BASE_TRANSFORM_CLASS (gst_cuda_foveate_parent_class)->src_event
+  return
+      GST_BASE_TRANSFORM_CLASS (gst_cuda_vision_foveate_parent_class)->src_event
       (trans, event);
 }
 
 static gboolean
-gst_cuda_foveate_stop (GstBaseTransform * trans)
+gst_cuda_vision_foveate_stop (GstBaseTransform * trans)
 {
-  GstCudaFoveate *self = GST_CUDA_FOVEATE (trans);
+  GstCudaVisionFoveate *self = GST_CUDA_VISION_FOVEATE (trans);
 
   free_map (self);
   self->streaming = FALSE;
   GST_OBJECT_LOCK (self);
   self->map_changed = TRUE;     /* loaded again for the next device */
   GST_OBJECT_UNLOCK (self);
-  return GST_BASE_TRANSFORM_CLASS (gst_cuda_foveate_parent_class)->stop
+  return GST_BASE_TRANSFORM_CLASS (gst_cuda_vision_foveate_parent_class)->stop
       (trans);
 }
 
 static void
-gst_cuda_foveate_finalize (GObject * object)
+gst_cuda_vision_foveate_finalize (GObject * object)
 {
-  GstCudaFoveate *self = GST_CUDA_FOVEATE (object);
+  GstCudaVisionFoveate *self = GST_CUDA_VISION_FOVEATE (object);
 
   g_free (self->blur_map_location);
   g_free (self->plan);
   g_free (self->chroma_plan);
-  G_OBJECT_CLASS (gst_cuda_foveate_parent_class)->finalize (object);
+  G_OBJECT_CLASS (gst_cuda_vision_foveate_parent_class)->finalize (object);
 }
 
 static void
-gst_cuda_foveate_class_init (GstCudaFoveateClass * klass)
+gst_cuda_vision_foveate_class_init (GstCudaVisionFoveateClass * klass)
 {
   GObjectClass *gobject_class = G_OBJECT_CLASS (klass);
   GstElementClass *element_class = GST_ELEMENT_CLASS (klass);
   GstBaseTransformClass *trans_class = GST_BASE_TRANSFORM_CLASS (klass);
-  GstCudaVisionBaseTransformClass *base_class =
-      GST_CUDA_VISION_BASE_TRANSFORM_CLASS (klass);
   GstCudaVisionFilterClass *filter_class = GST_CUDA_VISION_FILTER_CLASS (klass);
-  const GParamFlags flags = G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS |
-      GST_PARAM_MUTABLE_PLAYING;
-  const GParamFlags moving = flags | GST_PARAM_CONTROLLABLE;
-  cvcore_fov_model defaults;
+  cvcore_foveate_model defaults;
 
-  cvcore_fov_model_init (&defaults);
-  gobject_class->set_property = gst_cuda_foveate_set_property;
-  gobject_class->get_property = gst_cuda_foveate_get_property;
-  gobject_class->finalize = gst_cuda_foveate_finalize;
+  cvcore_foveate_model_init (&defaults);
+  gobject_class->set_property = gst_cuda_vision_foveate_set_property;
+  gobject_class->get_property = gst_cuda_vision_foveate_get_property;
+  gobject_class->finalize = gst_cuda_vision_foveate_finalize;
 
   gst_cuda_vision_install_double (gobject_class, PROP_FIXATION_X,
       "fixation-x", "Fixation X",
       "Horizontal position of the fixation point, as a fraction of the "
       "width (0 left edge, 1 right edge; outside the frame allowed)",
-      FIXATION_MIN, FIXATION_MAX, DEFAULT_FIXATION, moving);
-  gst_cuda_vision_install_double (gobject_class, PROP_FIXATION_Y,
-      "fixation-y", "Fixation Y",
+      FIXATION_MIN, FIXATION_MAX, DEFAULT_FIXATION,
+      GST_CUDA_VISION_PARAM_CONTROLLABLE);
+  gst_cuda_vision_install_double (gobject_class, PROP_FIXATION_Y, "fixation-y",
+      "Fixation Y",
       "Vertical position of the fixation point, as a fraction "
       "of the height (0 top, 1 bottom; outside the frame allowed)",
-      FIXATION_MIN, FIXATION_MAX, DEFAULT_FIXATION, moving);
+      FIXATION_MIN, FIXATION_MAX, DEFAULT_FIXATION,
+      GST_CUDA_VISION_PARAM_CONTROLLABLE);
   g_object_class_install_property (gobject_class, PROP_FOLLOW_POINTER,
       g_param_spec_boolean ("follow-pointer", "Follow pointer",
           "Move the fixation to the mouse pointer reported by downstream "
-          "navigation events (a video sink's window)", FALSE, flags));
+          "navigation events (a video sink's window)", FALSE,
+          GST_CUDA_VISION_PARAM_FLAGS));
   g_object_class_install_property (gobject_class, PROP_MODE,
       g_param_spec_enum ("mode", "Mode",
           "Block-wise (one blur per fragment) or smooth (every pixel its own "
-          "blur)", GST_TYPE_CUDA_FOVEATE_MODE, 0, flags));
+          "blur)", GST_TYPE_CUDA_VISION_FOVEATE_MODE, 0,
+          GST_CUDA_VISION_PARAM_FLAGS));
   g_object_class_install_property (gobject_class, PROP_FRAGMENT_SIZE,
       g_param_spec_int ("fragment-size", "Fragment size",
           "Side of the square fragments, in pixels: 8, 16 or 32 (other values "
-          "round to the nearest)", 8, 32, DEFAULT_FRAGMENT_SIZE, flags));
+          "round to the nearest)", 8, 32, DEFAULT_FRAGMENT_SIZE,
+          GST_CUDA_VISION_PARAM_FLAGS));
   gst_cuda_vision_install_double (gobject_class, PROP_STRENGTH, "strength",
       "Strength", "Multiplier of every Gaussian's sigma", 0.05, 10.0,
-      defaults.strength, moving);
+      defaults.strength, GST_CUDA_VISION_PARAM_CONTROLLABLE);
   gst_cuda_vision_install_double (gobject_class, PROP_CORNER_ECCENTRICITY,
       "corner-eccentricity", "Corner eccentricity",
       "Retinal eccentricity, in degrees, of a point half a frame diagonal "
       "from the fixation (the field of view it maps to)", 0.0, 180.0,
-      defaults.corner_eccentricity, moving);
+      defaults.corner_eccentricity, GST_CUDA_VISION_PARAM_CONTROLLABLE);
   gst_cuda_vision_install_double (gobject_class, PROP_CT0, "ct0", "CT0",
       "Minimum contrast threshold of the model", 1e-4, 0.5, defaults.ct0,
-      moving);
-  gst_cuda_vision_install_double (gobject_class, PROP_ALPHA, "alpha",
-      "Alpha", "Spatial frequency decay constant of the model", 0.001, 10.0,
-      defaults.alpha, moving);
+      GST_CUDA_VISION_PARAM_CONTROLLABLE);
+  gst_cuda_vision_install_double (gobject_class, PROP_ALPHA, "alpha", "Alpha",
+      "Spatial frequency decay constant of the model", 0.001, 10.0,
+      defaults.alpha, GST_CUDA_VISION_PARAM_CONTROLLABLE);
   gst_cuda_vision_install_double (gobject_class, PROP_E2, "e2", "E2",
       "Half-resolution eccentricity of the model, in degrees", 0.01, 100.0,
-      defaults.e2, moving);
+      defaults.e2, GST_CUDA_VISION_PARAM_CONTROLLABLE);
   gst_cuda_vision_install_double (gobject_class, PROP_MAX_FREQUENCY,
       "max-frequency", "Maximum frequency",
       "Highest frequency the fovea resolves, in cycles "
       "per degree; what the frame's Nyquist frequency stands for", 1.0, 200.0,
-      defaults.max_frequency, moving);
+      defaults.max_frequency, GST_CUDA_VISION_PARAM_CONTROLLABLE);
   g_object_class_install_property (gobject_class, PROP_BLUR_MAP,
       g_param_spec_string ("blur-map", "Blur map",
           "Grayscale picture of the blur wanted over the visual field, black "
           "sharp to white the model's blur at corner-eccentricity, stretched "
           "to the frame and centred on the fixation; replaces the model's "
           "falloff. PGM, PFM (floats 0..1) or any picture GStreamer decodes; "
-          "a regular file of at most 64 MiB", NULL, flags));
+          "a regular file of at most 64 MiB", NULL,
+          GST_CUDA_VISION_PARAM_FLAGS));
 
   gst_cuda_vision_filter_class_add_pad_templates (filter_class,
       FOVEATE_FORMATS);
@@ -565,21 +568,21 @@ gst_cuda_foveate_class_init (GstCudaFoveateClass * klass)
       "fixation point, as the retina resolves less detail off-centre",
       "gst-cuda-vision developers");
 
-  trans_class->src_event = gst_cuda_foveate_src_event;
-  trans_class->stop = gst_cuda_foveate_stop;
-  base_class->set_info = gst_cuda_foveate_set_info;
-  filter_class->process = gst_cuda_foveate_process;
+  trans_class->src_event = gst_cuda_vision_foveate_src_event;
+  trans_class->stop = gst_cuda_vision_foveate_stop;
+  filter_class->prepare = gst_cuda_vision_foveate_prepare;
+  filter_class->process = gst_cuda_vision_foveate_process;
 
-  gst_type_mark_as_plugin_api (GST_TYPE_CUDA_FOVEATE_MODE, 0);
+  gst_type_mark_as_plugin_api (GST_TYPE_CUDA_VISION_FOVEATE_MODE, 0);
 }
 
 static void
-gst_cuda_foveate_init (GstCudaFoveate * self)
+gst_cuda_vision_foveate_init (GstCudaVisionFoveate * self)
 {
-  cvcore_fov_model_init (&self->model);
+  cvcore_foveate_model_init (&self->model);
   self->fixation_x = self->fixation_y = DEFAULT_FIXATION;
   self->fragment_size = DEFAULT_FRAGMENT_SIZE;
   self->plan_stale = TRUE;
-  self->plan = g_new0 (cvcore_fov_plan, 1);
-  self->chroma_plan = g_new0 (cvcore_fov_plan, 1);
+  self->plan = g_new0 (cvcore_foveate_plan, 1);
+  self->chroma_plan = g_new0 (cvcore_foveate_plan, 1);
 }

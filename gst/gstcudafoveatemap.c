@@ -18,10 +18,9 @@
 
 static gboolean
 map_fail (GError ** error, const gchar * format, ...)
-    G_GNUC_PRINTF (2, 3);
+G_GNUC_PRINTF (2, 3);
 
-static gboolean
-map_fail (GError ** error, const gchar * format, ...)
+     static gboolean map_fail (GError ** error, const gchar * format, ...)
 {
   va_list args;
   gchar *message;
@@ -82,10 +81,10 @@ parse_header (const gchar * data, gsize size, gsize * pos, gint * width,
   *third = g_ascii_strtod (t, &end_t);
   if (*end_w || *end_h || *end_t || !isfinite (*third))
     return map_fail (error, "malformed header");
-  if (wv < 1 || hv < 1 || wv > GST_CUDA_FOVEATE_MAP_MAX_SIDE
-      || hv > GST_CUDA_FOVEATE_MAP_MAX_SIDE)
+  if (wv < 1 || hv < 1 || wv > GST_CUDA_VISION_FOVEATE_MAP_MAX_SIDE
+      || hv > GST_CUDA_VISION_FOVEATE_MAP_MAX_SIDE)
     return map_fail (error, "size %" G_GINT64_FORMAT "x%" G_GINT64_FORMAT
-        " (1 to %d a side)", wv, hv, GST_CUDA_FOVEATE_MAP_MAX_SIDE);
+        " (1 to %d a side)", wv, hv, GST_CUDA_VISION_FOVEATE_MAP_MAX_SIDE);
   *width = (gint) wv;
   *height = (gint) hv;
   return TRUE;
@@ -204,11 +203,11 @@ load_decoded (const gchar * location, gint * width, gint * height,
       || !gst_video_frame_map (&frame, &info, gst_sample_get_buffer (sample),
           GST_MAP_READ)) {
     map_fail (error, "the decoded picture cannot be read");
-  } else if (GST_VIDEO_INFO_WIDTH (&info) > GST_CUDA_FOVEATE_MAP_MAX_SIDE ||
-      GST_VIDEO_INFO_HEIGHT (&info) > GST_CUDA_FOVEATE_MAP_MAX_SIDE) {
+  } else if (GST_VIDEO_INFO_WIDTH (&info) > GST_CUDA_VISION_FOVEATE_MAP_MAX_SIDE
+      || GST_VIDEO_INFO_HEIGHT (&info) > GST_CUDA_VISION_FOVEATE_MAP_MAX_SIDE) {
     map_fail (error, "size %dx%d (up to %d a side)",
         GST_VIDEO_INFO_WIDTH (&info), GST_VIDEO_INFO_HEIGHT (&info),
-        GST_CUDA_FOVEATE_MAP_MAX_SIDE);
+        GST_CUDA_VISION_FOVEATE_MAP_MAX_SIDE);
     gst_video_frame_unmap (&frame);
   } else {
     *width = GST_VIDEO_INFO_WIDTH (&info);
@@ -233,7 +232,7 @@ load_decoded (const gchar * location, gint * width, gint * height,
 }
 
 guint8 *
-gst_cuda_foveate_map_load (const gchar * location, gint * width,
+gst_cuda_vision_foveate_map_load (const gchar * location, gint * width,
     gint * height, GError ** error)
 {
   gchar *data = NULL;
@@ -242,7 +241,7 @@ gst_cuda_foveate_map_load (const gchar * location, gint * width,
   FILE *file;
 
   /* a FIFO or a device would block the streaming thread or never end */
-  if (cvcore_file_open (location, GST_CUDA_FOVEATE_MAP_MAX_BYTES, &file,
+  if (cvcore_file_open (location, GST_CUDA_VISION_FOVEATE_MAP_MAX_BYTES, &file,
           &size) != CVCORE_OK) {
     map_fail (error, "%s", cvcore_last_error ());
     return NULL;
@@ -255,7 +254,7 @@ gst_cuda_foveate_map_load (const gchar * location, gint * width,
     return NULL;
   }
   fclose (file);
-  data[size] = '\0';           /* the text headers are parsed as strings */
+  data[size] = '\0';            /* the text headers are parsed as strings */
   if (size >= 2 && data[0] == 'P' && data[1] == '5')
     levels = load_pgm (data, size, width, height, error);
   else if (size >= 2 && data[0] == 'P' && data[1] == 'f')

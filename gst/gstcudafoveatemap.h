@@ -7,18 +7,17 @@
 G_BEGIN_DECLS
 
 /* The largest map side taken. */
-#define GST_CUDA_FOVEATE_MAP_MAX_SIDE 16384
+#define GST_CUDA_VISION_FOVEATE_MAP_MAX_SIDE 16384
 /* The largest map file read: a 4096x4096 PFM, or a picture far larger. */
-#define GST_CUDA_FOVEATE_MAP_MAX_BYTES (64 << 20)
-
+#define GST_CUDA_VISION_FOVEATE_MAP_MAX_BYTES (64 << 20)
 /* Reads @location, a regular file of at most
- * GST_CUDA_FOVEATE_MAP_MAX_BYTES, as a grayscale blur map: binary PGM (P5,
+ * GST_CUDA_VISION_FOVEATE_MAP_MAX_BYTES, as a grayscale blur map: binary PGM (P5,
  * 8 or 16 bits),
  * grayscale PFM (Pf, values 0..1, clamped) or any picture GStreamer can
  * decode (PNG, JPEG, ..., through its luminance). Returns the levels
  * (@width bytes per row, g_free() them) or NULL with @error set. */
-guint8 *gst_cuda_foveate_map_load (const gchar * location, gint * width,
-    gint * height, GError ** error);
+guint8 * gst_cuda_vision_foveate_map_load (const gchar * location,
+    gint * width, gint * height, GError ** error);
 
 G_END_DECLS
 

@@ -41,8 +41,8 @@
 
 #include <string.h>
 
-GST_DEBUG_CATEGORY_STATIC (gst_cuda_gabor_debug);
-#define GST_CAT_DEFAULT gst_cuda_gabor_debug
+GST_DEBUG_CATEGORY_STATIC (gst_cuda_vision_gabor_debug);
+#define GST_CAT_DEFAULT gst_cuda_vision_gabor_debug
 
 #define GABOR_SINK_FORMATS "{ GRAY8, GRAY16_LE, RGBA, BGRx, I420, NV12 }"
 #define GABOR_SRC_FORMATS "{ GRAY8, GRAY16_LE, RGBA }"
@@ -59,7 +59,7 @@ enum
   PROP_GAIN,
 };
 
-struct _GstCudaGabor
+struct _GstCudaVisionGabor
 {
   GstCudaVisionFilter parent;
 
@@ -74,14 +74,14 @@ struct _GstCudaGabor
 
 #define BASE(self) GST_CUDA_VISION_BASE_TRANSFORM (self)
 
-G_DEFINE_TYPE_WITH_CODE (GstCudaGabor, gst_cuda_gabor,
+G_DEFINE_TYPE_WITH_CODE (GstCudaVisionGabor, gst_cuda_vision_gabor,
     GST_TYPE_CUDA_VISION_FILTER,
-    GST_DEBUG_CATEGORY_INIT (gst_cuda_gabor_debug, "cudagabor", 0,
+    GST_DEBUG_CATEGORY_INIT (gst_cuda_vision_gabor_debug, "cudavisiongabor", 0,
         "cudavision Gabor filtering"));
 
-#define GST_TYPE_CUDA_GABOR_METHOD (gst_cuda_gabor_method_get_type ())
+#define GST_TYPE_CUDA_VISION_GABOR_METHOD (gst_cuda_vision_gabor_method_get_type ())
 static GType
-gst_cuda_gabor_method_get_type (void)
+gst_cuda_vision_gabor_method_get_type (void)
 {
   static GType type = 0;
   static const GEnumValue values[] = {
@@ -91,12 +91,12 @@ gst_cuda_gabor_method_get_type (void)
     {0, NULL, NULL},
   };
 
-  return gst_cuda_vision_enum_type (&type, "GstCudaGaborMethod", values);
+  return gst_cuda_vision_enum_type (&type, "GstCudaVisionGaborMethod", values);
 }
 
-#define GST_TYPE_CUDA_GABOR_OUTPUT (gst_cuda_gabor_output_get_type ())
+#define GST_TYPE_CUDA_VISION_GABOR_OUTPUT (gst_cuda_vision_gabor_output_get_type ())
 static GType
-gst_cuda_gabor_output_get_type (void)
+gst_cuda_vision_gabor_output_get_type (void)
 {
   static GType type = 0;
   static const GEnumValue values[] = {
@@ -111,100 +111,95 @@ gst_cuda_gabor_output_get_type (void)
     {0, NULL, NULL},
   };
 
-  return gst_cuda_vision_enum_type (&type, "GstCudaGaborOutput", values);
-}
-
-static gdouble *
-double_field (GstCudaGabor * self, guint prop_id)
-{
-  switch (prop_id) {
-    case PROP_SIGMA:
-      return &self->params.sigma;
-    case PROP_WAVELENGTH:
-      return &self->params.wavelength;
-    case PROP_ORIENTATION:
-      return &self->params.orientation;
-    case PROP_GAIN:
-      return &self->params.gain;
-    default:
-      return NULL;
-  }
+  return gst_cuda_vision_enum_type (&type, "GstCudaVisionGaborOutput", values);
 }
 
 static void
-gst_cuda_gabor_set_property (GObject * object, guint prop_id,
+gst_cuda_vision_gabor_set_property (GObject * object, guint prop_id,
     const GValue * value, GParamSpec * pspec)
 {
-  GstCudaGabor *self = GST_CUDA_GABOR (object);
-  gdouble *field;
+  GstCudaVisionGabor *self = GST_CUDA_VISION_GABOR (object);
 
   GST_OBJECT_LOCK (self);
-  field = double_field (self, prop_id);
-  if (field) {
-    *field = g_value_get_double (value);
-  } else {
-    switch (prop_id) {
-      case PROP_ORIENTATIONS:
-        self->params.orientations = g_value_get_int (value);
-        break;
-      case PROP_METHOD:
-        self->params.method = g_value_get_enum (value);
-        break;
-      case PROP_OUTPUT:
-        self->params.output = g_value_get_enum (value);
-        break;
-      default:
-        G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
-        break;
-    }
+  switch (prop_id) {
+    case PROP_SIGMA:
+      self->params.sigma = g_value_get_double (value);
+      break;
+    case PROP_WAVELENGTH:
+      self->params.wavelength = g_value_get_double (value);
+      break;
+    case PROP_ORIENTATION:
+      self->params.orientation = g_value_get_double (value);
+      break;
+    case PROP_GAIN:
+      self->params.gain = g_value_get_double (value);
+      break;
+    case PROP_ORIENTATIONS:
+      self->params.orientations = g_value_get_int (value);
+      break;
+    case PROP_METHOD:
+      self->params.method = g_value_get_enum (value);
+      break;
+    case PROP_OUTPUT:
+      self->params.output = g_value_get_enum (value);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+      break;
   }
   GST_OBJECT_UNLOCK (self);
 }
 
 static void
-gst_cuda_gabor_get_property (GObject * object, guint prop_id,
+gst_cuda_vision_gabor_get_property (GObject * object, guint prop_id,
     GValue * value, GParamSpec * pspec)
 {
-  GstCudaGabor *self = GST_CUDA_GABOR (object);
-  gdouble *field;
+  GstCudaVisionGabor *self = GST_CUDA_VISION_GABOR (object);
 
   GST_OBJECT_LOCK (self);
-  field = double_field (self, prop_id);
-  if (field) {
-    g_value_set_double (value, *field);
-  } else {
-    switch (prop_id) {
-      case PROP_ORIENTATIONS:
-        g_value_set_int (value, self->params.orientations);
-        break;
-      case PROP_METHOD:
-        g_value_set_enum (value, self->params.method);
-        break;
-      case PROP_OUTPUT:
-        g_value_set_enum (value, self->params.output);
-        break;
-      default:
-        G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
-        break;
-    }
+  switch (prop_id) {
+    case PROP_SIGMA:
+      g_value_set_double (value, self->params.sigma);
+      break;
+    case PROP_WAVELENGTH:
+      g_value_set_double (value, self->params.wavelength);
+      break;
+    case PROP_ORIENTATION:
+      g_value_set_double (value, self->params.orientation);
+      break;
+    case PROP_GAIN:
+      g_value_set_double (value, self->params.gain);
+      break;
+    case PROP_ORIENTATIONS:
+      g_value_set_int (value, self->params.orientations);
+      break;
+    case PROP_METHOD:
+      g_value_set_enum (value, self->params.method);
+      break;
+    case PROP_OUTPUT:
+      g_value_set_enum (value, self->params.output);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+      break;
   }
   GST_OBJECT_UNLOCK (self);
 }
 
 static void
-free_scratch (GstCudaGabor * self)
+gst_cuda_vision_gabor_release (GstCudaVisionFilter * filter)
 {
+  GstCudaVisionGabor *self = GST_CUDA_VISION_GABOR (filter);
+
   if (self->scratch == NULL)
     return;
-  /* Queued frames may still use it. */
-  gst_cuda_vision_base_transform_finish_work (BASE (self));
   cvcore_gabor_scratch_free (self->scratch);
   self->scratch = NULL;
 }
 
 /* Scratch for @orientations at the negotiated size. */
 static gboolean
-ensure_scratch (GstCudaGabor * self, gint orientations)
+ensure_scratch (GstCudaVisionGabor * self, gint orientations)
 {
   const GstVideoInfo *info = gst_cuda_vision_base_transform_get_in_info (BASE
       (self));
@@ -213,7 +208,7 @@ ensure_scratch (GstCudaGabor * self, gint orientations)
 
   if (self->scratch && self->scratch_orientations >= orientations)
     return TRUE;
-  free_scratch (self);
+  gst_cuda_vision_filter_release (GST_CUDA_VISION_FILTER (self));
   if (cvcore_gabor_scratch_new (gst_cuda_vision_device_get_core (device),
           GST_VIDEO_INFO_WIDTH (info), GST_VIDEO_INFO_HEIGHT (info),
           orientations, &self->scratch) != CVCORE_OK) {
@@ -228,14 +223,12 @@ ensure_scratch (GstCudaGabor * self, gint orientations)
 }
 
 static gboolean
-gst_cuda_gabor_set_info (GstCudaVisionBaseTransform * base,
-    GstCaps * incaps, GstVideoInfo * in_info, GstCaps * outcaps,
-    GstVideoInfo * out_info)
+gst_cuda_vision_gabor_prepare (GstCudaVisionFilter * filter, GstCaps * incaps,
+    const GstVideoInfo * in_info, const GstVideoInfo * out_info)
 {
-  GstCudaGabor *self = GST_CUDA_GABOR (base);
+  GstCudaVisionGabor *self = GST_CUDA_VISION_GABOR (filter);
   static const gdouble bt709[3] = { 0.2126, 0.7152, 0.0722 };
 
-  free_scratch (self);
   memset (self->weight, 0, sizeof (self->weight));
   if (GST_VIDEO_INFO_IS_RGB (in_info)) {
     /* weights in the order the channels are interleaved */
@@ -248,10 +241,10 @@ gst_cuda_gabor_set_info (GstCudaVisionBaseTransform * base,
 }
 
 static GstFlowReturn
-gst_cuda_gabor_process (GstCudaVisionFilter * filter,
+gst_cuda_vision_gabor_process (GstCudaVisionFilter * filter,
     cvcore_stream * stream, GstVideoFrame * in_frame, GstVideoFrame * out_frame)
 {
-  GstCudaGabor *self = GST_CUDA_GABOR (filter);
+  GstCudaVisionGabor *self = GST_CUDA_VISION_GABOR (filter);
   const gboolean wide_in = GST_VIDEO_FRAME_COMP_DEPTH (in_frame, 0) > 8;
   cvcore_gabor_params params;
   cvcore_image src, dst;
@@ -277,58 +270,51 @@ gst_cuda_gabor_process (GstCudaVisionFilter * filter,
   return GST_FLOW_OK;
 }
 
-static gboolean
-gst_cuda_gabor_stop (GstBaseTransform * trans)
-{
-  free_scratch (GST_CUDA_GABOR (trans));
-  return GST_BASE_TRANSFORM_CLASS (gst_cuda_gabor_parent_class)->stop (trans);
-}
-
 static void
-gst_cuda_gabor_class_init (GstCudaGaborClass * klass)
+gst_cuda_vision_gabor_class_init (GstCudaVisionGaborClass * klass)
 {
   GObjectClass *gobject_class = G_OBJECT_CLASS (klass);
   GstElementClass *element_class = GST_ELEMENT_CLASS (klass);
   GstBaseTransformClass *trans_class = GST_BASE_TRANSFORM_CLASS (klass);
-  GstCudaVisionBaseTransformClass *base_class =
-      GST_CUDA_VISION_BASE_TRANSFORM_CLASS (klass);
   GstCudaVisionFilterClass *filter_class = GST_CUDA_VISION_FILTER_CLASS (klass);
-  const GParamFlags flags = G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS |
-      GST_PARAM_MUTABLE_PLAYING;
-  const GParamFlags moving = flags | GST_PARAM_CONTROLLABLE;
   cvcore_gabor_params defaults;
 
   cvcore_gabor_params_init (&defaults);
-  gobject_class->set_property = gst_cuda_gabor_set_property;
-  gobject_class->get_property = gst_cuda_gabor_get_property;
+  gobject_class->set_property = gst_cuda_vision_gabor_set_property;
+  gobject_class->get_property = gst_cuda_vision_gabor_get_property;
 
   gst_cuda_vision_install_double (gobject_class, PROP_SIGMA, "sigma",
       "Sigma", "Standard deviation of the Gaussian envelope, in pixels",
-      CVCORE_GABOR_MIN_SIGMA, CVCORE_GABOR_MAX_SIGMA, defaults.sigma, moving);
-  gst_cuda_vision_install_double (gobject_class, PROP_WAVELENGTH,
-      "wavelength", "Wavelength", "Pixels per cycle of the carrier (2 is "
-      "the Nyquist limit)", 2.0, 10000.0, defaults.wavelength, moving);
+      CVCORE_GABOR_MIN_SIGMA, CVCORE_GABOR_MAX_SIGMA, defaults.sigma,
+      GST_CUDA_VISION_PARAM_CONTROLLABLE);
+  gst_cuda_vision_install_double (gobject_class, PROP_WAVELENGTH, "wavelength",
+      "Wavelength",
+      "Pixels per cycle of the carrier (2 is " "the Nyquist limit)", 2.0,
+      10000.0, defaults.wavelength, GST_CUDA_VISION_PARAM_CONTROLLABLE);
   gst_cuda_vision_install_double (gobject_class, PROP_ORIENTATION,
-      "orientation", "Orientation", "Direction of the carrier's wave "
+      "orientation", "Orientation",
+      "Direction of the carrier's wave "
       "vector, in degrees (0: varies along x; 90: along y, downwards); the "
-      "first of the bank", -360.0, 360.0, defaults.orientation, moving);
+      "first of the bank", -360.0, 360.0, defaults.orientation,
+      GST_CUDA_VISION_PARAM_CONTROLLABLE);
   g_object_class_install_property (gobject_class, PROP_ORIENTATIONS,
       g_param_spec_int ("orientations", "Orientations",
           "Filters in the bank, evenly spread over 180 degrees from "
           "orientation", 1, CVCORE_GABOR_MAX_ORIENTATIONS,
-          defaults.orientations, flags));
+          defaults.orientations, GST_CUDA_VISION_PARAM_FLAGS));
   g_object_class_install_property (gobject_class, PROP_METHOD,
       g_param_spec_enum ("method", "Method",
           "Recursive filter or convolution with the sampled filter",
-          GST_TYPE_CUDA_GABOR_METHOD, defaults.method, flags));
+          GST_TYPE_CUDA_VISION_GABOR_METHOD, defaults.method,
+          GST_CUDA_VISION_PARAM_FLAGS));
   g_object_class_install_property (gobject_class, PROP_OUTPUT,
       g_param_spec_enum ("output", "Output",
           "What a single-channel output shows (RGBA output: the magnitudes "
-          "of the first four orientations)", GST_TYPE_CUDA_GABOR_OUTPUT,
-          defaults.output, flags));
+          "of the first four orientations)", GST_TYPE_CUDA_VISION_GABOR_OUTPUT,
+          defaults.output, GST_CUDA_VISION_PARAM_FLAGS));
   gst_cuda_vision_install_double (gobject_class, PROP_GAIN, "gain", "Gain",
       "Scale from response to the output's full scale", 0.0, 10000.0,
-      defaults.gain, moving);
+      defaults.gain, GST_CUDA_VISION_PARAM_CONTROLLABLE);
 
   gst_cuda_vision_filter_class_add_pad_templates_full (filter_class,
       GABOR_SINK_FORMATS, GABOR_SRC_FORMATS);
@@ -339,16 +325,16 @@ gst_cuda_gabor_class_init (GstCudaGaborClass * klass)
       "gst-cuda-vision developers");
 
   trans_class->transform_caps = gst_cuda_vision_filter_convert_caps;
-  trans_class->stop = gst_cuda_gabor_stop;
-  base_class->set_info = gst_cuda_gabor_set_info;
-  filter_class->process = gst_cuda_gabor_process;
+  filter_class->prepare = gst_cuda_vision_gabor_prepare;
+  filter_class->release = gst_cuda_vision_gabor_release;
+  filter_class->process = gst_cuda_vision_gabor_process;
 
-  gst_type_mark_as_plugin_api (GST_TYPE_CUDA_GABOR_METHOD, 0);
-  gst_type_mark_as_plugin_api (GST_TYPE_CUDA_GABOR_OUTPUT, 0);
+  gst_type_mark_as_plugin_api (GST_TYPE_CUDA_VISION_GABOR_METHOD, 0);
+  gst_type_mark_as_plugin_api (GST_TYPE_CUDA_VISION_GABOR_OUTPUT, 0);
 }
 
 static void
-gst_cuda_gabor_init (GstCudaGabor * self)
+gst_cuda_vision_gabor_init (GstCudaVisionGabor * self)
 {
   cvcore_gabor_params_init (&self->params);
 }

@@ -1,14 +1,14 @@
-#ifndef __GST_CUDA_GABOR_H__
-#define __GST_CUDA_GABOR_H__
+#ifndef __GST_CUDA_VISION_GABOR_H__
+#define __GST_CUDA_VISION_GABOR_H__
 
 #include "gstcudavisionfilter.h"
 
 G_BEGIN_DECLS
 
-#define GST_TYPE_CUDA_GABOR (gst_cuda_gabor_get_type ())
-G_DECLARE_FINAL_TYPE (GstCudaGabor, gst_cuda_gabor, GST, CUDA_GABOR,
-    GstCudaVisionFilter);
+#define GST_TYPE_CUDA_VISION_GABOR (gst_cuda_vision_gabor_get_type ())
+G_DECLARE_FINAL_TYPE (GstCudaVisionGabor, gst_cuda_vision_gabor, GST,
+    CUDA_VISION_GABOR, GstCudaVisionFilter);
 
 G_END_DECLS
 
-#endif /* __GST_CUDA_GABOR_H__ */
+#endif /* __GST_CUDA_VISION_GABOR_H__ */

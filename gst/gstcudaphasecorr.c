@@ -76,8 +76,8 @@
 
 #include <math.h>
 
-GST_DEBUG_CATEGORY_STATIC (gst_cuda_phase_corr_debug);
-#define GST_CAT_DEFAULT gst_cuda_phase_corr_debug
+GST_DEBUG_CATEGORY_STATIC (gst_cuda_vision_phase_corr_debug);
+#define GST_CAT_DEFAULT gst_cuda_vision_phase_corr_debug
 
 #define PHASE_CORR_FORMATS \
     "{ GRAY8, GRAY16_LE, RGBA, BGRA, RGBx, BGRx, I420, NV12 }"
@@ -88,9 +88,9 @@ G_STATIC_ASSERT (sizeof (GstCudaVisionTileMatch) == sizeof (cvcore_clt_match));
 
 typedef enum
 {
-  GST_CUDA_PHASE_CORR_FLOW,
-  GST_CUDA_PHASE_CORR_STEREO,
-} GstCudaPhaseCorrMode;
+  GST_CUDA_VISION_PHASE_CORR_FLOW,
+  GST_CUDA_VISION_PHASE_CORR_STEREO,
+} GstCudaVisionPhaseCorrMode;
 
 enum
 {
@@ -103,7 +103,7 @@ enum
   PROP_CORRELATOR,              /* first of the shared matching properties */
 };
 
-struct _GstCudaPhaseCorr
+struct _GstCudaVisionPhaseCorr
 {
   GstAggregator parent;
 
@@ -112,7 +112,7 @@ struct _GstCudaPhaseCorr
 
   /* properties, under the object lock */
   gint device_id;
-  GstCudaPhaseCorrMode mode;
+  GstCudaVisionPhaseCorrMode mode;
   gdouble min_disparity, max_disparity;
   GstCudaVisionCorrelatorSettings settings;
 
@@ -141,32 +141,33 @@ add_pad_template (GstElementClass * element_class, const gchar * name,
   gst_caps_unref (caps);
 }
 
-G_DEFINE_TYPE_WITH_CODE (GstCudaPhaseCorr, gst_cuda_phase_corr,
+G_DEFINE_TYPE_WITH_CODE (GstCudaVisionPhaseCorr, gst_cuda_vision_phase_corr,
     GST_TYPE_AGGREGATOR,
-    GST_DEBUG_CATEGORY_INIT (gst_cuda_phase_corr_debug, "cudaphasecorr", 0,
-        "cudavision phase correlation"));
+    GST_DEBUG_CATEGORY_INIT (gst_cuda_vision_phase_corr_debug,
+        "cudavisionphasecorr", 0, "cudavision phase correlation"));
 
-#define GST_TYPE_CUDA_PHASE_CORR_MODE (gst_cuda_phase_corr_mode_get_type ())
+#define GST_TYPE_CUDA_VISION_PHASE_CORR_MODE (gst_cuda_vision_phase_corr_mode_get_type ())
 static GType
-gst_cuda_phase_corr_mode_get_type (void)
+gst_cuda_vision_phase_corr_mode_get_type (void)
 {
   static GType type = 0;
   static const GEnumValue values[] = {
-    {GST_CUDA_PHASE_CORR_FLOW, "Each frame against the previous one "
+    {GST_CUDA_VISION_PHASE_CORR_FLOW, "Each frame against the previous one "
           "(optical flow)", "flow"},
-    {GST_CUDA_PHASE_CORR_STEREO, "Left view (sink) against right view "
+    {GST_CUDA_VISION_PHASE_CORR_STEREO, "Left view (sink) against right view "
           "(sink_right): disparity", "stereo"},
     {0, NULL, NULL},
   };
 
-  return gst_cuda_vision_enum_type (&type, "GstCudaPhaseCorrMode", values);
+  return gst_cuda_vision_enum_type (&type, "GstCudaVisionPhaseCorrMode",
+      values);
 }
 
 static void
-gst_cuda_phase_corr_set_property (GObject * object, guint prop_id,
+gst_cuda_vision_phase_corr_set_property (GObject * object, guint prop_id,
     const GValue * value, GParamSpec * pspec)
 {
-  GstCudaPhaseCorr *self = GST_CUDA_PHASE_CORR (object);
+  GstCudaVisionPhaseCorr *self = GST_CUDA_VISION_PHASE_CORR (object);
 
   GST_OBJECT_LOCK (self);
   if (prop_id == PROP_DEVICE_ID)
@@ -186,10 +187,10 @@ gst_cuda_phase_corr_set_property (GObject * object, guint prop_id,
 }
 
 static void
-gst_cuda_phase_corr_get_property (GObject * object, guint prop_id,
+gst_cuda_vision_phase_corr_get_property (GObject * object, guint prop_id,
     GValue * value, GParamSpec * pspec)
 {
-  GstCudaPhaseCorr *self = GST_CUDA_PHASE_CORR (object);
+  GstCudaVisionPhaseCorr *self = GST_CUDA_VISION_PHASE_CORR (object);
 
   GST_OBJECT_LOCK (self);
   if (prop_id == PROP_DEVICE_ID)
@@ -209,29 +210,30 @@ gst_cuda_phase_corr_get_property (GObject * object, guint prop_id,
 }
 
 static void
-gst_cuda_phase_corr_set_context (GstElement * element, GstContext * context)
+gst_cuda_vision_phase_corr_set_context (GstElement * element,
+    GstContext * context)
 {
-  GstCudaPhaseCorr *self = GST_CUDA_PHASE_CORR (element);
+  GstCudaVisionPhaseCorr *self = GST_CUDA_VISION_PHASE_CORR (element);
 
   GST_OBJECT_LOCK (self);
   gst_cuda_vision_handle_set_context (element, context, self->device_id,
       &self->device);
   GST_OBJECT_UNLOCK (self);
-  GST_ELEMENT_CLASS (gst_cuda_phase_corr_parent_class)->set_context
+  GST_ELEMENT_CLASS (gst_cuda_vision_phase_corr_parent_class)->set_context
       (element, context);
 }
 
 /* The right view's pad, in stereo mode only: an idle pad would stall the
  * flow. */
 static GstAggregatorPad *
-gst_cuda_phase_corr_create_new_pad (GstAggregator * agg,
+gst_cuda_vision_phase_corr_create_new_pad (GstAggregator * agg,
     GstPadTemplate * templ, const gchar * req_name, const GstCaps * caps)
 {
-  GstCudaPhaseCorr *self = GST_CUDA_PHASE_CORR (agg);
+  GstCudaVisionPhaseCorr *self = GST_CUDA_VISION_PHASE_CORR (agg);
   GstAggregatorPad *pad = NULL;
 
   GST_OBJECT_LOCK (self);
-  if (self->mode != GST_CUDA_PHASE_CORR_STEREO)
+  if (self->mode != GST_CUDA_VISION_PHASE_CORR_STEREO)
     GST_WARNING_OBJECT (self, "sink_right is only for mode=stereo");
   else if (self->right)
     GST_WARNING_OBJECT (self, "there is a sink_right pad already");
@@ -243,30 +245,30 @@ gst_cuda_phase_corr_create_new_pad (GstAggregator * agg,
 }
 
 static void
-gst_cuda_phase_corr_release_pad (GstElement * element, GstPad * pad)
+gst_cuda_vision_phase_corr_release_pad (GstElement * element, GstPad * pad)
 {
-  GstCudaPhaseCorr *self = GST_CUDA_PHASE_CORR (element);
+  GstCudaVisionPhaseCorr *self = GST_CUDA_VISION_PHASE_CORR (element);
 
   GST_OBJECT_LOCK (self);
   if (pad == GST_PAD (self->right))
     self->right = NULL;
   GST_OBJECT_UNLOCK (self);
-  GST_ELEMENT_CLASS (gst_cuda_phase_corr_parent_class)->release_pad
+  GST_ELEMENT_CLASS (gst_cuda_vision_phase_corr_parent_class)->release_pad
       (element, pad);
 }
 
 static gboolean
-gst_cuda_phase_corr_start (GstAggregator * agg)
+gst_cuda_vision_phase_corr_start (GstAggregator * agg)
 {
-  GstCudaPhaseCorr *self = GST_CUDA_PHASE_CORR (agg);
+  GstCudaVisionPhaseCorr *self = GST_CUDA_VISION_PHASE_CORR (agg);
   gboolean right_unlinked;
   gint device_id;
 
   GST_OBJECT_LOCK (self);
   device_id = self->device_id;
   /* the aggregator would wait for its frames for ever, saying nothing */
-  right_unlinked = self->mode == GST_CUDA_PHASE_CORR_STEREO && self->right
-      && !gst_pad_is_linked (GST_PAD (self->right));
+  right_unlinked = self->mode == GST_CUDA_VISION_PHASE_CORR_STEREO
+      && self->right && !gst_pad_is_linked (GST_PAD (self->right));
   GST_OBJECT_UNLOCK (self);
   if (right_unlinked) {
     GST_ELEMENT_ERROR (self, CORE, PAD,
@@ -284,9 +286,9 @@ gst_cuda_phase_corr_start (GstAggregator * agg)
 }
 
 static gboolean
-gst_cuda_phase_corr_stop (GstAggregator * agg)
+gst_cuda_vision_phase_corr_stop (GstAggregator * agg)
 {
-  GstCudaPhaseCorr *self = GST_CUDA_PHASE_CORR (agg);
+  GstCudaVisionPhaseCorr *self = GST_CUDA_VISION_PHASE_CORR (agg);
 
   gst_cuda_vision_correlator_free (&self->corr, self->stream);
   gst_cuda_vision_close_stream (GST_ELEMENT (self), &self->device,
@@ -295,7 +297,7 @@ gst_cuda_phase_corr_stop (GstAggregator * agg)
 }
 
 static gboolean
-handle_context_query (GstCudaPhaseCorr * self, GstQuery * query)
+handle_context_query (GstCudaVisionPhaseCorr * self, GstQuery * query)
 {
   GstCudaVisionDevice *device = NULL;
   gboolean ret;
@@ -314,14 +316,14 @@ handle_context_query (GstCudaPhaseCorr * self, GstQuery * query)
 static gboolean
 answer_caps_query (GstPad * pad, GstQuery * query)
 {
-  GstCaps *caps = gst_cuda_vision_caps_for_backend (gst_pad_get_pad_template_caps
-      (pad), gst_cuda_vision_caps_backend ());
+  GstCaps *caps =
+      gst_cuda_vision_caps_for_backend (gst_pad_get_pad_template_caps (pad),
+      gst_cuda_vision_caps_backend ());
   GstCaps *filter = NULL;
 
   if (GST_QUERY_TYPE (query) == GST_QUERY_ACCEPT_CAPS) {
     gst_query_parse_accept_caps (query, &filter);
-    gst_query_set_accept_caps_result (query,
-        gst_caps_is_subset (filter, caps));
+    gst_query_set_accept_caps_result (query, gst_caps_is_subset (filter, caps));
   } else {
     gst_query_parse_caps (query, &filter);
     caps = gst_cuda_vision_caps_filter (caps, filter);
@@ -332,10 +334,10 @@ answer_caps_query (GstPad * pad, GstQuery * query)
 }
 
 static gboolean
-gst_cuda_phase_corr_sink_query (GstAggregator * agg,
+gst_cuda_vision_phase_corr_sink_query (GstAggregator * agg,
     GstAggregatorPad * pad, GstQuery * query)
 {
-  GstCudaPhaseCorr *self = GST_CUDA_PHASE_CORR (agg);
+  GstCudaVisionPhaseCorr *self = GST_CUDA_VISION_PHASE_CORR (agg);
 
   if (GST_QUERY_TYPE (query) == GST_QUERY_CONTEXT
       && handle_context_query (self, query))
@@ -345,19 +347,21 @@ gst_cuda_phase_corr_sink_query (GstAggregator * agg,
   if (GST_QUERY_TYPE (query) == GST_QUERY_CAPS
       || GST_QUERY_TYPE (query) == GST_QUERY_ACCEPT_CAPS)
     return answer_caps_query (GST_PAD (pad), query);
-  return GST_AGGREGATOR_CLASS (gst_cuda_phase_corr_parent_class)->sink_query
+  return
+      GST_AGGREGATOR_CLASS (gst_cuda_vision_phase_corr_parent_class)->sink_query
       (agg, pad, query);
 }
 
 static gboolean
-gst_cuda_phase_corr_src_query (GstAggregator * agg, GstQuery * query)
+gst_cuda_vision_phase_corr_src_query (GstAggregator * agg, GstQuery * query)
 {
-  GstCudaPhaseCorr *self = GST_CUDA_PHASE_CORR (agg);
+  GstCudaVisionPhaseCorr *self = GST_CUDA_VISION_PHASE_CORR (agg);
 
   if (GST_QUERY_TYPE (query) == GST_QUERY_CONTEXT
       && handle_context_query (self, query))
     return TRUE;
-  return GST_AGGREGATOR_CLASS (gst_cuda_phase_corr_parent_class)->src_query
+  return
+      GST_AGGREGATOR_CLASS (gst_cuda_vision_phase_corr_parent_class)->src_query
       (agg, query);
 }
 
@@ -365,10 +369,10 @@ gst_cuda_phase_corr_src_query (GstAggregator * agg, GstQuery * query)
  * frames comes: both may change one after the other); the output follows
  * the sink pad's segment. */
 static gboolean
-gst_cuda_phase_corr_sink_event (GstAggregator * agg,
+gst_cuda_vision_phase_corr_sink_event (GstAggregator * agg,
     GstAggregatorPad * pad, GstEvent * event)
 {
-  GstCudaPhaseCorr *self = GST_CUDA_PHASE_CORR (agg);
+  GstCudaVisionPhaseCorr *self = GST_CUDA_VISION_PHASE_CORR (agg);
   const gint input = pad == self->sink ? 0 : 1;
 
   if (GST_EVENT_TYPE (event) == GST_EVENT_CAPS) {
@@ -398,16 +402,17 @@ gst_cuda_phase_corr_sink_event (GstAggregator * agg,
     if (segment->format == GST_FORMAT_TIME)
       gst_aggregator_update_segment (agg, segment);
   }
-  return GST_AGGREGATOR_CLASS (gst_cuda_phase_corr_parent_class)->sink_event
+  return
+      GST_AGGREGATOR_CLASS (gst_cuda_vision_phase_corr_parent_class)->sink_event
       (agg, pad, event);
 }
 
 /* The output is the sink pad's video. */
 static GstFlowReturn
-gst_cuda_phase_corr_update_src_caps (GstAggregator * agg, GstCaps * caps,
+gst_cuda_vision_phase_corr_update_src_caps (GstAggregator * agg, GstCaps * caps,
     GstCaps ** ret)
 {
-  GstCudaPhaseCorr *self = GST_CUDA_PHASE_CORR (agg);
+  GstCudaVisionPhaseCorr *self = GST_CUDA_VISION_PHASE_CORR (agg);
   GstCaps *sink = gst_pad_get_current_caps (GST_PAD (self->sink));
 
   if (sink == NULL)
@@ -417,7 +422,7 @@ gst_cuda_phase_corr_update_src_caps (GstAggregator * agg, GstCaps * caps,
 }
 
 static gboolean
-map_input (GstCudaPhaseCorr * self, GstBuffer * buffer, gint input,
+map_input (GstCudaVisionPhaseCorr * self, GstBuffer * buffer, gint input,
     GstMapFlags flags, GstVideoFrame * frame)
 {
   const gchar *refusal = gst_buffer_n_memory (buffer) != 1 ?
@@ -441,7 +446,7 @@ map_input (GstCudaPhaseCorr * self, GstBuffer * buffer, gint input,
  * TRUE with *matched when there was a previous frame and the matches are
  * read back. */
 static gboolean
-match_flow (GstCudaPhaseCorr * self, GstBuffer * frame,
+match_flow (GstCudaVisionPhaseCorr * self, GstBuffer * frame,
     const cvcore_clt_corr_params * params, gboolean * matched)
 {
   GstMemory *mem = gst_buffer_peek_memory (frame, 0);
@@ -479,8 +484,8 @@ match_flow (GstCudaPhaseCorr * self, GstBuffer * frame,
 /* Stereo: both views' pyramids, the left matched in the right, the
  * matches read back as disparities. */
 static gboolean
-match_stereo (GstCudaPhaseCorr * self, GstBuffer * left, GstBuffer * right,
-    const cvcore_clt_corr_params * params)
+match_stereo (GstCudaVisionPhaseCorr * self, GstBuffer * left,
+    GstBuffer * right, const cvcore_clt_corr_params * params)
 {
   GstMemory *mem[2] = { gst_buffer_peek_memory (left, 0),
     gst_buffer_peek_memory (right, 0)
@@ -526,7 +531,7 @@ match_stereo (GstCudaPhaseCorr * self, GstBuffer * left, GstBuffer * right,
 
 /* A copy of @in with the vectors drawn on it. */
 static GstBuffer *
-draw_copy (GstCudaPhaseCorr * self, GstBuffer * in, gdouble scale,
+draw_copy (GstCudaVisionPhaseCorr * self, GstBuffer * in, gdouble scale,
     gdouble min_confidence)
 {
   GstBuffer *out = gst_buffer_copy_deep (in);
@@ -543,8 +548,9 @@ draw_copy (GstCudaPhaseCorr * self, GstBuffer * in, gdouble scale,
       self->stream)
       && cvcore_clt_draw_matches (self->stream, &image, self->corr.matches,
       scale, min_confidence, self->corr.colour) == CVCORE_OK;
-  ok &= gst_cuda_vision_device_memory_end_access (frame.map[0].memory, self->device,
-      self->stream);
+  ok &=
+      gst_cuda_vision_device_memory_end_access (frame.map[0].memory,
+      self->device, self->stream);
   gst_video_frame_unmap (&frame);
   if (!ok) {
     GST_ELEMENT_ERROR (self, RESOURCE, FAILED, ("Drawing failed"),
@@ -557,7 +563,7 @@ draw_copy (GstCudaPhaseCorr * self, GstBuffer * in, gdouble scale,
 /* Elements of other plugins know nothing of our stream: work queued on
  * CUDAMemory is done before they get it. */
 static GstFlowReturn
-push_frame (GstCudaPhaseCorr * self, GstBuffer * out)
+push_frame (GstCudaVisionPhaseCorr * self, GstBuffer * out)
 {
   if (gst_cuda_vision_is_cuda_memory (gst_buffer_peek_memory (out, 0))
       && !gst_cuda_vision_pad_peer_is_ours (GST_AGGREGATOR_SRC_PAD (self))
@@ -573,7 +579,7 @@ push_frame (GstCudaPhaseCorr * self, GstBuffer * out)
 /* Passes @in (taken) on, with this frame's matches when @matched: drawn,
  * in a meta, in a message. */
 static GstFlowReturn
-finish_frame (GstCudaPhaseCorr * self, GstBuffer * in, gboolean matched,
+finish_frame (GstCudaVisionPhaseCorr * self, GstBuffer * in, gboolean matched,
     GstCudaVisionCorrelationMode mode,
     const GstCudaVisionCorrelatorSettings * settings)
 {
@@ -584,8 +590,7 @@ finish_frame (GstCudaPhaseCorr * self, GstBuffer * in, gboolean matched,
   if (!matched)
     return push_frame (self, in);
   if (settings->draw) {
-    out = draw_copy (self, in, settings->draw_scale,
-        settings->min_confidence);
+    out = draw_copy (self, in, settings->draw_scale, settings->min_confidence);
     gst_buffer_unref (in);
     if (out == NULL)
       return GST_FLOW_ERROR;
@@ -613,7 +618,7 @@ finish_frame (GstCudaPhaseCorr * self, GstBuffer * in, gboolean matched,
 /* With new buffers (the first frame, or other levels) the next frame
  * of flow has no previous one. */
 static gboolean
-ensure_buffers (GstCudaPhaseCorr * self, gint levels)
+ensure_buffers (GstCudaVisionPhaseCorr * self, gint levels)
 {
   gboolean fresh;
 
@@ -631,7 +636,7 @@ ensure_buffers (GstCudaPhaseCorr * self, gint levels)
 }
 
 static GstFlowReturn
-aggregate_flow (GstCudaPhaseCorr * self, GstAggregatorPad * right,
+aggregate_flow (GstCudaVisionPhaseCorr * self, GstAggregatorPad * right,
     const GstCudaVisionCorrelatorSettings * settings)
 {
   GstBuffer *frame = gst_aggregator_pad_pop_buffer (self->sink);
@@ -642,8 +647,7 @@ aggregate_flow (GstCudaPhaseCorr * self, GstAggregatorPad * right,
   if (right)
     gst_aggregator_pad_drop_buffer (right);
   if (frame == NULL)
-    return gst_aggregator_pad_is_eos (self->sink) ? GST_FLOW_EOS :
-        GST_FLOW_OK;
+    return gst_aggregator_pad_is_eos (self->sink) ? GST_FLOW_EOS : GST_FLOW_OK;
   if (g_atomic_int_compare_and_exchange (&self->restart, TRUE, FALSE)
       || GST_BUFFER_FLAG_IS_SET (frame, GST_BUFFER_FLAG_DISCONT))
     self->previous = -1;
@@ -658,7 +662,7 @@ aggregate_flow (GstCudaPhaseCorr * self, GstAggregatorPad * right,
 }
 
 static gboolean
-same_geometry (GstCudaPhaseCorr * self)
+same_geometry (GstCudaVisionPhaseCorr * self)
 {
   return self->have_info[0] && self->have_info[1]
       && GST_VIDEO_INFO_FORMAT (&self->info[0]) ==
@@ -672,7 +676,7 @@ same_geometry (GstCudaPhaseCorr * self)
 /* Whether the first frames of the two views are a pair; drops the
  * earlier of two that are not. */
 static gboolean
-paired (GstCudaPhaseCorr * self, GstAggregatorPad * right)
+paired (GstCudaVisionPhaseCorr * self, GstAggregatorPad * right)
 {
   GstBuffer *left_frame = gst_aggregator_pad_peek_buffer (self->sink);
   GstBuffer *right_frame = gst_aggregator_pad_peek_buffer (right);
@@ -699,7 +703,7 @@ paired (GstCudaPhaseCorr * self, GstAggregatorPad * right)
 }
 
 static GstFlowReturn
-aggregate_stereo (GstCudaPhaseCorr * self, GstAggregatorPad * right,
+aggregate_stereo (GstCudaVisionPhaseCorr * self, GstAggregatorPad * right,
     const GstCudaVisionCorrelatorSettings * settings, gdouble lo, gdouble hi)
 {
   cvcore_clt_corr_params params = settings->params;
@@ -753,11 +757,11 @@ aggregate_stereo (GstCudaPhaseCorr * self, GstAggregatorPad * right,
 }
 
 static GstFlowReturn
-gst_cuda_phase_corr_aggregate (GstAggregator * agg, gboolean timeout)
+gst_cuda_vision_phase_corr_aggregate (GstAggregator * agg, gboolean timeout)
 {
-  GstCudaPhaseCorr *self = GST_CUDA_PHASE_CORR (agg);
+  GstCudaVisionPhaseCorr *self = GST_CUDA_VISION_PHASE_CORR (agg);
   GstCudaVisionCorrelatorSettings settings;
-  GstCudaPhaseCorrMode mode;
+  GstCudaVisionPhaseCorrMode mode;
   GstAggregatorPad *right;
   gdouble lo, hi;
   GstFlowReturn ret;
@@ -769,7 +773,7 @@ gst_cuda_phase_corr_aggregate (GstAggregator * agg, gboolean timeout)
   lo = MIN (self->min_disparity, self->max_disparity);
   hi = MAX (self->min_disparity, self->max_disparity);
   GST_OBJECT_UNLOCK (self);
-  if (mode == GST_CUDA_PHASE_CORR_STEREO)
+  if (mode == GST_CUDA_VISION_PHASE_CORR_STEREO)
     ret = aggregate_stereo (self, right, &settings, lo, hi);
   else
     ret = aggregate_flow (self, right, &settings);
@@ -778,20 +782,18 @@ gst_cuda_phase_corr_aggregate (GstAggregator * agg, gboolean timeout)
 }
 
 static void
-gst_cuda_phase_corr_class_init (GstCudaPhaseCorrClass * klass)
+gst_cuda_vision_phase_corr_class_init (GstCudaVisionPhaseCorrClass * klass)
 {
   GObjectClass *gobject_class = G_OBJECT_CLASS (klass);
   GstElementClass *element_class = GST_ELEMENT_CLASS (klass);
   GstAggregatorClass *agg_class = GST_AGGREGATOR_CLASS (klass);
-  const GParamFlags flags = G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS |
-      GST_PARAM_MUTABLE_PLAYING;
   const GParamFlags ready = G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS |
       GST_PARAM_MUTABLE_READY;
   cvcore_clt_corr_params defaults;
 
   cvcore_clt_corr_params_init (&defaults);
-  gobject_class->set_property = gst_cuda_phase_corr_set_property;
-  gobject_class->get_property = gst_cuda_phase_corr_get_property;
+  gobject_class->set_property = gst_cuda_vision_phase_corr_set_property;
+  gobject_class->get_property = gst_cuda_vision_phase_corr_get_property;
 
   g_object_class_install_property (gobject_class, PROP_DEVICE_ID,
       g_param_spec_int ("device-id", "Device ID",
@@ -800,28 +802,31 @@ gst_cuda_phase_corr_class_init (GstCudaPhaseCorrClass * klass)
   g_object_class_install_property (gobject_class, PROP_MODE,
       g_param_spec_enum ("mode", "Mode",
           "What each frame is matched with (set before requesting "
-          "sink_right)", GST_TYPE_CUDA_PHASE_CORR_MODE,
-          GST_CUDA_PHASE_CORR_FLOW, ready));
+          "sink_right)", GST_TYPE_CUDA_VISION_PHASE_CORR_MODE,
+          GST_CUDA_VISION_PHASE_CORR_FLOW, ready));
   g_object_class_install_property (gobject_class, PROP_SEARCH_RADIUS,
       g_param_spec_int ("search-radius", "Search radius",
           "Motion searched at each level, in whole pixels each way "
           "(mode=flow): the search reaches this times 2^levels", 1,
-          CVCORE_CLT_MAX_SEARCH, defaults.search_radius, flags));
+          CVCORE_CLT_MAX_SEARCH, defaults.search_radius,
+          GST_CUDA_VISION_PARAM_FLAGS));
   gst_cuda_vision_install_double (gobject_class, PROP_MIN_DISPARITY,
-      "min-disparity", "Minimum disparity", "Smallest disparity expected, in "
+      "min-disparity", "Minimum disparity",
+      "Smallest disparity expected, in "
       "pixels (content further left in the right view is positive; "
       "mode=stereo); the search reaches 7 x 2^levels pixels from the "
-      "range's middle", -CVCORE_CLT_MAX_SHIFT, CVCORE_CLT_MAX_SHIFT, 0.0, flags);
+      "range's middle", -CVCORE_CLT_MAX_SHIFT, CVCORE_CLT_MAX_SHIFT, 0.0,
+      GST_CUDA_VISION_PARAM_FLAGS);
   gst_cuda_vision_install_double (gobject_class, PROP_MAX_DISPARITY,
-      "max-disparity", "Maximum disparity", "Largest disparity expected, in "
-      "pixels (mode=stereo)", -CVCORE_CLT_MAX_SHIFT, CVCORE_CLT_MAX_SHIFT,
-      8.0, flags);
-  gst_cuda_vision_correlator_install_properties (gobject_class,
-      PROP_CORRELATOR, "Draw each tile's match onto a copy of the frame");
+      "max-disparity", "Maximum disparity",
+      "Largest disparity expected, in " "pixels (mode=stereo)",
+      -CVCORE_CLT_MAX_SHIFT, CVCORE_CLT_MAX_SHIFT, 8.0,
+      GST_CUDA_VISION_PARAM_FLAGS);
+  gst_cuda_vision_correlator_install_properties (gobject_class, PROP_CORRELATOR,
+      "Draw each tile's match onto a copy of the frame");
 
   add_pad_template (element_class, "sink", GST_PAD_SINK, GST_PAD_ALWAYS);
-  add_pad_template (element_class, "sink_right", GST_PAD_SINK,
-      GST_PAD_REQUEST);
+  add_pad_template (element_class, "sink_right", GST_PAD_SINK, GST_PAD_REQUEST);
   add_pad_template (element_class, "src", GST_PAD_SRC, GST_PAD_ALWAYS);
   gst_element_class_set_static_metadata (element_class,
       "CUDA phase correlation", "Filter/Analyzer/Video/Hardware",
@@ -829,22 +834,22 @@ gst_cuda_phase_corr_class_init (GstCudaPhaseCorrClass * klass)
       "in the lapped transform domain, in CUDA device memory",
       "gst-cuda-vision developers");
 
-  element_class->set_context = gst_cuda_phase_corr_set_context;
-  element_class->release_pad = gst_cuda_phase_corr_release_pad;
-  agg_class->create_new_pad = gst_cuda_phase_corr_create_new_pad;
-  agg_class->start = gst_cuda_phase_corr_start;
-  agg_class->stop = gst_cuda_phase_corr_stop;
-  agg_class->sink_event = gst_cuda_phase_corr_sink_event;
-  agg_class->sink_query = gst_cuda_phase_corr_sink_query;
-  agg_class->src_query = gst_cuda_phase_corr_src_query;
-  agg_class->update_src_caps = gst_cuda_phase_corr_update_src_caps;
-  agg_class->aggregate = gst_cuda_phase_corr_aggregate;
+  element_class->set_context = gst_cuda_vision_phase_corr_set_context;
+  element_class->release_pad = gst_cuda_vision_phase_corr_release_pad;
+  agg_class->create_new_pad = gst_cuda_vision_phase_corr_create_new_pad;
+  agg_class->start = gst_cuda_vision_phase_corr_start;
+  agg_class->stop = gst_cuda_vision_phase_corr_stop;
+  agg_class->sink_event = gst_cuda_vision_phase_corr_sink_event;
+  agg_class->sink_query = gst_cuda_vision_phase_corr_sink_query;
+  agg_class->src_query = gst_cuda_vision_phase_corr_src_query;
+  agg_class->update_src_caps = gst_cuda_vision_phase_corr_update_src_caps;
+  agg_class->aggregate = gst_cuda_vision_phase_corr_aggregate;
 
-  gst_type_mark_as_plugin_api (GST_TYPE_CUDA_PHASE_CORR_MODE, 0);
+  gst_type_mark_as_plugin_api (GST_TYPE_CUDA_VISION_PHASE_CORR_MODE, 0);
 }
 
 static void
-gst_cuda_phase_corr_init (GstCudaPhaseCorr * self)
+gst_cuda_vision_phase_corr_init (GstCudaVisionPhaseCorr * self)
 {
   GstElementClass *klass = GST_ELEMENT_GET_CLASS (self);
 

@@ -83,8 +83,8 @@ enum
 
 G_DEFINE_TYPE_WITH_CODE (GstCudaVisionUpload, gst_cuda_vision_upload,
     GST_TYPE_CUDA_VISION_BASE_TRANSFORM,
-    GST_DEBUG_CATEGORY_INIT (gst_cuda_vision_upload_debug, "cudaupload", 0,
-        "cudavision upload to device memory"));
+    GST_DEBUG_CATEGORY_INIT (gst_cuda_vision_upload_debug, "cudavisionupload",
+        0, "cudavision upload to device memory"));
 
 /* Waits for the slot's last copy and lets go of what it kept alive. */
 static gboolean
@@ -210,19 +210,16 @@ gst_cuda_vision_upload_propose_allocation (GstBaseTransform * trans,
   GstVideoInfo info;
   gboolean video_meta;
 
-  if (decide_query == NULL)
+  gst_query_parse_allocation (query, &caps, NULL);
+  /* passthrough, or device memory in another feature than the output's
+   * (copied on the device): the base class's answer */
+  if (decide_query == NULL || caps == NULL
+      || !gst_caps_features_is_equal (gst_caps_get_features (caps, 0),
+          GST_CAPS_FEATURES_MEMORY_SYSTEM_MEMORY))
     return GST_BASE_TRANSFORM_CLASS (gst_cuda_vision_upload_parent_class)
         ->propose_allocation (trans, decide_query, query);
-
-  gst_query_parse_allocation (query, &caps, NULL);
-  if (caps == NULL || device == NULL || !gst_cuda_vision_video_info_from_caps (&info,
-          caps))
+  if (device == NULL || !gst_cuda_vision_video_info_from_caps (&info, caps))
     return FALSE;
-  /* device memory in another feature than the output's: copied on the
-   * device */
-  if (!gst_caps_features_is_equal (gst_caps_get_features (caps, 0),
-          GST_CAPS_FEATURES_MEMORY_SYSTEM_MEMORY))
-    return gst_cuda_vision_propose_device_pool (device, query);
 
   /* A GstVideoMeta cannot describe a Bayer mosaic (its format would be
    * ENCODED, which no video frame maps): mosaics go without. */
@@ -241,16 +238,6 @@ gst_cuda_vision_upload_propose_allocation (GstBaseTransform * trans,
   gst_object_unref (pool);
   GST_DEBUG_OBJECT (trans, "proposed a page-locked pool upstream");
   return TRUE;
-}
-
-static gboolean
-gst_cuda_vision_upload_decide_allocation (GstBaseTransform * trans,
-    GstQuery * query)
-{
-  GstCudaVisionDevice *device =
-      gst_cuda_vision_base_transform_get_device (BASE (trans));
-
-  return device != NULL && gst_cuda_vision_decide_device_pool (device, query);
 }
 
 static cvcore_status
@@ -446,7 +433,6 @@ gst_cuda_vision_upload_class_init (GstCudaVisionUploadClass * klass)
   trans_class->sink_event = gst_cuda_vision_upload_sink_event;
   trans_class->transform_caps = gst_cuda_vision_upload_transform_caps;
   trans_class->propose_allocation = gst_cuda_vision_upload_propose_allocation;
-  trans_class->decide_allocation = gst_cuda_vision_upload_decide_allocation;
   trans_class->transform = gst_cuda_vision_upload_transform;
 
   GST_CUDA_VISION_BASE_TRANSFORM_CLASS (klass)->set_info =

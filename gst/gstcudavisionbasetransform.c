@@ -3,6 +3,7 @@
 #endif
 
 #include "gstcudavisionbasetransform.h"
+#include "gstcudavisionbufferpool.h"
 #include "gstcudavisionformats.h"
 #include "gstcudavisioninterop.h"
 #include "gstcudavisionmemory.h"
@@ -352,6 +353,51 @@ gst_cuda_vision_transfer_pad_template (const gchar * name,
   return templ;
 }
 
+/* Upstream gets a pool of device memory on the element's device (but for
+ * passthrough, where the query goes on downstream). */
+static gboolean
+gst_cuda_vision_base_transform_propose_allocation (GstBaseTransform * trans,
+    GstQuery * decide_query, GstQuery * query)
+{
+  GstCudaVisionDevice *device = PRIV (GST_CUDA_VISION_BASE_TRANSFORM
+      (trans))->device;
+
+  if (decide_query == NULL)
+    return GST_BASE_TRANSFORM_CLASS
+        (gst_cuda_vision_base_transform_parent_class)->propose_allocation
+        (trans, decide_query, query);
+  return device != NULL && gst_cuda_vision_propose_device_pool (device, query);
+}
+
+/* Output in downstream's device pool where it suits, else in our own. */
+static gboolean
+gst_cuda_vision_base_transform_decide_allocation (GstBaseTransform * trans,
+    GstQuery * query)
+{
+  GstCudaVisionDevice *device = PRIV (GST_CUDA_VISION_BASE_TRANSFORM
+      (trans))->device;
+
+  return device != NULL && gst_cuda_vision_decide_device_pool (device, query);
+}
+
+/* As GstVideoFilter does: metas that say only that they describe video
+ * (regions, captions and the like) stay true of the output, which has the
+ * input's size; the default keeps only metas without tags. */
+static gboolean
+gst_cuda_vision_base_transform_transform_meta (GstBaseTransform * trans,
+    GstBuffer * outbuf, GstMeta * meta, GstBuffer * inbuf)
+{
+  const gchar *const *tags = gst_meta_api_type_get_tags (meta->info->api);
+
+  if (tags != NULL && g_strv_length ((gchar **) tags) == 1
+      && gst_meta_api_type_has_tag (meta->info->api,
+          g_quark_from_static_string (GST_META_TAG_VIDEO_STR)))
+    return TRUE;
+  return GST_BASE_TRANSFORM_CLASS
+      (gst_cuda_vision_base_transform_parent_class)->transform_meta (trans,
+      outbuf, meta, inbuf);
+}
+
 static void
 gst_cuda_vision_base_transform_class_init (GstCudaVisionBaseTransformClass *
     klass)
@@ -383,9 +429,13 @@ gst_cuda_vision_base_transform_class_init (GstCudaVisionBaseTransformClass *
   trans_class->stop = gst_cuda_vision_base_transform_stop;
   trans_class->query = gst_cuda_vision_base_transform_query;
   trans_class->set_caps = gst_cuda_vision_base_transform_set_caps;
-  trans_class->generate_output =
-      gst_cuda_vision_base_transform_generate_output;
+  trans_class->generate_output = gst_cuda_vision_base_transform_generate_output;
   trans_class->accept_caps = gst_cuda_vision_base_transform_accept_caps;
+  trans_class->propose_allocation =
+      gst_cuda_vision_base_transform_propose_allocation;
+  trans_class->decide_allocation =
+      gst_cuda_vision_base_transform_decide_allocation;
+  trans_class->transform_meta = gst_cuda_vision_base_transform_transform_meta;
 
   gst_type_mark_as_plugin_api (GST_TYPE_CUDA_VISION_BASE_TRANSFORM, 0);
 }

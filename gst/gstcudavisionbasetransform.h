@@ -22,7 +22,7 @@ struct _GstCudaVisionBaseTransformClass
   GstBaseTransformClass parent_class;
 
   /* Called after the caps are parsed into in_info and out_info. */
-  gboolean (*set_info) (GstCudaVisionBaseTransform * self, GstCaps * incaps,
+    gboolean (*set_info) (GstCudaVisionBaseTransform * self, GstCaps * incaps,
       GstVideoInfo * in_info, GstCaps * outcaps, GstVideoInfo * out_info);
 };
 

@@ -127,8 +127,7 @@ gst_cuda_vision_buffer_pool_new_configured (GstCudaVisionDevice * device,
   GstBufferPool *pool = gst_cuda_vision_buffer_pool_new (device);
   GstStructure *config = gst_buffer_pool_get_config (pool);
 
-  gst_buffer_pool_config_set_params (config, caps, 0, min_buffers,
-      max_buffers);
+  gst_buffer_pool_config_set_params (config, caps, 0, min_buffers, max_buffers);
   gst_buffer_pool_config_add_option (config, GST_BUFFER_POOL_OPTION_VIDEO_META);
   if (!gst_buffer_pool_set_config (pool, config)) {
     gst_object_unref (pool);

@@ -48,18 +48,23 @@ G_BEGIN_DECLS
     "GstCudaVisionCorrelationMetaAPI"
 #define GST_CUDA_VISION_CORRELATION_CUSTOM_META \
     "GstCudaVisionCorrelationCustomMeta"
-
+/* What cudaphasecorr matched: frames in time, or two views.
+ * Since: 0.1 */
 typedef enum
 {
   GST_CUDA_VISION_CORRELATION_FLOW,
   GST_CUDA_VISION_CORRELATION_STEREO,
 } GstCudaVisionCorrelationMode;
 
+/* One tile's match.
+ * Since: 0.1 */
 typedef struct
 {
   gfloat dx, dy, confidence;
 } GstCudaVisionTileMatch;
 
+/* The meta (described at the top of this file).
+ * Since: 0.1 */
 typedef struct
 {
   GstMeta meta;
@@ -73,7 +78,8 @@ typedef struct
   guint motion_tiles;
 } GstCudaVisionCorrelationMeta;
 
-/* The meta of @buffer, or NULL (also when the plugin is not loaded). */
+/* The meta of @buffer, or NULL (also when the plugin is not loaded).
+ * Since: 0.1 */
 static inline GstCudaVisionCorrelationMeta *
 gst_buffer_get_cuda_vision_correlation_meta (GstBuffer * buffer)
 {
@@ -83,7 +89,8 @@ gst_buffer_get_cuda_vision_correlation_meta (GstBuffer * buffer)
       api) : NULL;
 }
 
-/* The match of tile (@tx, @ty) of @meta. */
+/* The match of tile (@tx, @ty) of @meta.
+ * Since: 0.1 */
 static inline const GstCudaVisionTileMatch *
 gst_cuda_vision_correlation_meta_tile (const GstCudaVisionCorrelationMeta *
     meta, guint tx, guint ty)

@@ -5,9 +5,7 @@
 
 #include "gstcudavisioncorrelationmeta.h"
 
-G_BEGIN_DECLS
-
-GType gst_cuda_vision_correlation_meta_api_get_type (void);
+G_BEGIN_DECLS GType gst_cuda_vision_correlation_meta_api_get_type (void);
 const GstMetaInfo *gst_cuda_vision_correlation_meta_get_info (void);
 /* Registers GST_CUDA_VISION_CORRELATION_CUSTOM_META. */
 const GstMetaInfo *gst_cuda_vision_correlation_custom_meta_get_info (void);

@@ -56,8 +56,7 @@ gst_cuda_vision_correlator_set_info (GstCudaVisionCorrelator * c,
 
 cvcore_status
 gst_cuda_vision_correlator_ensure (GstCudaVisionCorrelator * c,
-    cvcore_device * core, gint levels, cvcore_stream * stream,
-    gboolean * fresh)
+    cvcore_device * core, gint levels, cvcore_stream * stream, gboolean * fresh)
 {
   const gsize tiles = (gsize) c->tiles_x * c->tiles_y;
   cvcore_status status = CVCORE_OK;

@@ -392,8 +392,7 @@ adopt_cuda_context (GstElement * element, GstContext * context,
       device_id);
   if (cuda_context == NULL)
     return;
-  *device = gst_cuda_vision_device_new_for_cuda_context (cuda_context,
-      &error);
+  *device = gst_cuda_vision_device_new_for_cuda_context (cuda_context, &error);
   if (*device)
     GST_DEBUG_OBJECT (element, "working in a shared CUDA context");
   else {
@@ -413,8 +412,7 @@ gst_cuda_vision_handle_set_context (GstElement * element,
 
   if (context == NULL)
     return FALSE;
-  if (gst_context_has_context_type (context,
-          GST_CUDA_VISION_CUDA_CONTEXT_TYPE)) {
+  if (gst_context_has_context_type (context, GST_CUDA_VISION_CUDA_CONTEXT_TYPE)) {
     adopt_cuda_context (element, context, device_id, device);
     return TRUE;
   }

@@ -11,7 +11,6 @@ G_BEGIN_DECLS
 #define GST_CUDA_VISION_DEVICE_CONTEXT_TYPE "gst.cudavision.device"
 /* Environment variable that picks the backend: "cuda" (default) or "cpu". */
 #define GST_CUDA_VISION_BACKEND_ENV "GST_CUDAVISION_BACKEND"
-
 #define GST_TYPE_CUDA_VISION_DEVICE (gst_cuda_vision_device_get_type ())
 G_DECLARE_FINAL_TYPE (GstCudaVisionDevice, gst_cuda_vision_device, GST,
     CUDA_VISION_DEVICE, GstObject);
@@ -25,8 +24,7 @@ GstCudaVisionDevice *gst_cuda_vision_device_new_for_cuda_context (GstObject *
     cuda_context, GError ** error);
 /* The GstCudaContext of the device's context, shared as "gst.cuda.context";
  * NULL on the CPU backend and in builds without GStreamer's CUDA library. */
-GstObject *gst_cuda_vision_device_get_cuda_context (GstCudaVisionDevice *
-    self);
+GstObject *gst_cuda_vision_device_get_cuda_context (GstCudaVisionDevice * self);
 cvcore_device *gst_cuda_vision_device_get_core (GstCudaVisionDevice * self);
 gint gst_cuda_vision_device_get_id (GstCudaVisionDevice * self);
 cvcore_backend gst_cuda_vision_device_get_backend (GstCudaVisionDevice * self);

@@ -52,8 +52,7 @@ gst_cuda_vision_filter_class_add_pad_templates_caps (GstCudaVisionFilterClass
   GstElementClass *element_class = GST_ELEMENT_CLASS (klass);
   GstCaps *sink = gst_cuda_vision_caps_add_cuda_memory (gst_caps_ref
       (sink_caps));
-  GstCaps *src = gst_cuda_vision_caps_add_cuda_memory (gst_caps_ref
-      (src_caps));
+  GstCaps *src = gst_cuda_vision_caps_add_cuda_memory (gst_caps_ref (src_caps));
 
   gst_element_class_add_pad_template (element_class,
       gst_pad_template_new ("sink", GST_PAD_SINK, GST_PAD_ALWAYS, sink));
@@ -67,8 +66,7 @@ void
 gst_cuda_vision_filter_class_add_pad_templates (GstCudaVisionFilterClass *
     klass, const gchar * formats)
 {
-  gst_cuda_vision_filter_class_add_pad_templates_full (klass, formats,
-      formats);
+  gst_cuda_vision_filter_class_add_pad_templates_full (klass, formats, formats);
 }
 
 /* @caps (taken) in both device memories, within the other pad's
@@ -198,7 +196,7 @@ gst_cuda_vision_filter_transform (GstBaseTransform * trans, GstBuffer * inbuf,
     if (!gst_cuda_vision_device_memory_end_access (out_mem, device, stream)
         || !gst_cuda_vision_device_memory_end_access (in_mem, device, stream))
       ret = gst_cuda_vision_base_transform_core_error (BASE (self),
-        "Cannot order device work");
+          "Cannot order device work");
   } else {
     ret = gst_cuda_vision_base_transform_core_error (BASE (self),
         "Cannot order device work");
@@ -240,7 +238,7 @@ gst_cuda_vision_filter_transform_ip (GstBaseTransform * trans,
     ret = klass->process_ip (self, stream, &frame);
     if (!gst_cuda_vision_device_memory_end_access (mem, device, stream))
       ret = gst_cuda_vision_base_transform_core_error (BASE (self),
-        "Cannot order device work");
+          "Cannot order device work");
   } else {
     ret = gst_cuda_vision_base_transform_core_error (BASE (self),
         "Cannot order device work");
@@ -265,30 +263,37 @@ gst_cuda_vision_filter_before_transform (GstBaseTransform * trans,
     gst_object_sync_values (GST_OBJECT_CAST (trans), stream_time);
 }
 
-static gboolean
-gst_cuda_vision_filter_propose_allocation (GstBaseTransform * trans,
-    GstQuery * decide_query, GstQuery * query)
+void
+gst_cuda_vision_filter_release (GstCudaVisionFilter * self)
 {
-  GstCudaVisionDevice *device =
-      gst_cuda_vision_base_transform_get_device (BASE (trans));
+  GstCudaVisionFilterClass *klass = GST_CUDA_VISION_FILTER_GET_CLASS (self);
 
-  /* passthrough: the base class forwards the query downstream */
-  if (decide_query == NULL)
-    return GST_BASE_TRANSFORM_CLASS (gst_cuda_vision_filter_parent_class)
-        ->propose_allocation (trans, decide_query, query);
-  if (device == NULL)
-    return FALSE;
-  return gst_cuda_vision_propose_device_pool (device, query);
+  if (klass->release == NULL)
+    return;
+  /* queued frames may still use what it frees */
+  gst_cuda_vision_base_transform_finish_work (BASE (self));
+  klass->release (self);
 }
 
 static gboolean
-gst_cuda_vision_filter_decide_allocation (GstBaseTransform * trans,
-    GstQuery * query)
+gst_cuda_vision_filter_set_info (GstCudaVisionBaseTransform * base,
+    GstCaps * incaps, GstVideoInfo * in_info, GstCaps * outcaps,
+    GstVideoInfo * out_info)
 {
-  GstCudaVisionDevice *device =
-      gst_cuda_vision_base_transform_get_device (BASE (trans));
+  GstCudaVisionFilter *self = GST_CUDA_VISION_FILTER (base);
+  GstCudaVisionFilterClass *klass = GST_CUDA_VISION_FILTER_GET_CLASS (self);
 
-  return device != NULL && gst_cuda_vision_decide_device_pool (device, query);
+  gst_cuda_vision_filter_release (self);
+  return klass->prepare == NULL || klass->prepare (self, incaps, in_info,
+      out_info);
+}
+
+static gboolean
+gst_cuda_vision_filter_stop (GstBaseTransform * trans)
+{
+  gst_cuda_vision_filter_release (GST_CUDA_VISION_FILTER (trans));
+  return GST_BASE_TRANSFORM_CLASS (gst_cuda_vision_filter_parent_class)->stop
+      (trans);
 }
 
 static void
@@ -300,8 +305,9 @@ gst_cuda_vision_filter_class_init (GstCudaVisionFilterClass * klass)
   trans_class->transform = gst_cuda_vision_filter_transform;
   trans_class->transform_ip = gst_cuda_vision_filter_transform_ip;
   trans_class->before_transform = gst_cuda_vision_filter_before_transform;
-  trans_class->propose_allocation = gst_cuda_vision_filter_propose_allocation;
-  trans_class->decide_allocation = gst_cuda_vision_filter_decide_allocation;
+  trans_class->stop = gst_cuda_vision_filter_stop;
+  GST_CUDA_VISION_BASE_TRANSFORM_CLASS (klass)->set_info =
+      gst_cuda_vision_filter_set_info;
   trans_class->passthrough_on_same_caps = FALSE;
   trans_class->transform_ip_on_passthrough = FALSE;
 

@@ -5,7 +5,12 @@
  * input's and output's last uses, calls process() with frames mapped to
  * device pointers, and marks the end of the frames' use on the stream.
  * Nothing waits on the host. Controllable properties are synchronised to
- * each buffer's stream time before it is processed. */
+ * each buffer's stream time before it is processed.
+ *
+ * A subclass holds what frames of the negotiated caps need (scratch
+ * memory, plans) between prepare() and release(); the class calls
+ * release() on new caps and at stop, once the element's queued work is
+ * done. */
 #ifndef __GST_CUDA_VISION_FILTER_H__
 #define __GST_CUDA_VISION_FILTER_H__
 
@@ -22,12 +27,22 @@ struct _GstCudaVisionFilterClass
   GstCudaVisionBaseTransformClass parent_class;
 
   /* Queue the work for one frame on @stream; planes hold device pointers. */
-  GstFlowReturn (*process) (GstCudaVisionFilter * self, cvcore_stream * stream,
-      GstVideoFrame * in_frame, GstVideoFrame * out_frame);
+    GstFlowReturn (*process) (GstCudaVisionFilter * self,
+      cvcore_stream * stream, GstVideoFrame * in_frame,
+      GstVideoFrame * out_frame);
   /* Optional: in-place variant, used when the base class runs in place. */
-  GstFlowReturn (*process_ip) (GstCudaVisionFilter * self,
+    GstFlowReturn (*process_ip) (GstCudaVisionFilter * self,
       cvcore_stream * stream, GstVideoFrame * frame);
+  /* Optional: called on new caps, after release(); the device is open. */
+    gboolean (*prepare) (GstCudaVisionFilter * self, GstCaps * incaps,
+      const GstVideoInfo * in_info, const GstVideoInfo * out_info);
+  /* Optional: frees what prepare() or process() made. */
+  void (*release) (GstCudaVisionFilter * self);
 };
+
+/* Waits for the element's queued work, then calls release(): for a
+ * subclass whose scratch must grow mid-stream. */
+void gst_cuda_vision_filter_release (GstCudaVisionFilter * self);
 
 /* Adds "sink" and "src" templates of memory:CUDAVisionMemory video in
  * @formats (a caps format list such as "{ RGBA, GRAY8 }"). */
@@ -40,8 +55,7 @@ void gst_cuda_vision_filter_class_add_pad_templates_full
 
 /* The same with any caps (not taken) on the two pads. */
 void gst_cuda_vision_filter_class_add_pad_templates_caps
-    (GstCudaVisionFilterClass * klass, GstCaps * sink_caps,
-    GstCaps * src_caps);
+    (GstCudaVisionFilterClass * klass, GstCaps * sink_caps, GstCaps * src_caps);
 
 /* transform_caps of converters: any format of the other pad's template at
  * the same size and rate (colorimetry and chroma siting dropped). */

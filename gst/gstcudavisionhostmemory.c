@@ -80,8 +80,7 @@ gst_cuda_vision_host_allocator_alloc (GstAllocator * allocator, gsize size,
 }
 
 static void
-gst_cuda_vision_host_allocator_free (GstAllocator * allocator,
-    GstMemory * mem)
+gst_cuda_vision_host_allocator_free (GstAllocator * allocator, GstMemory * mem)
 {
   GstCudaVisionHostAllocator *self = (GstCudaVisionHostAllocator *) allocator;
   GstCudaVisionHostMemory *hmem = (GstCudaVisionHostMemory *) mem;
@@ -226,8 +225,7 @@ gst_cuda_vision_host_pool_new (GstCudaVisionDevice * device, GstCaps * caps,
   GstStructure *config = gst_buffer_pool_get_config (pool);
   GstAllocator *allocator = gst_cuda_vision_host_allocator_new (device);
 
-  gst_buffer_pool_config_set_params (config, caps, info->size, min_buffers,
-      0);
+  gst_buffer_pool_config_set_params (config, caps, info->size, min_buffers, 0);
   gst_buffer_pool_config_set_allocator (config, allocator, NULL);
   if (video_meta)
     gst_buffer_pool_config_add_option (config,
@@ -336,6 +334,5 @@ gst_cuda_vision_host_frame_dma_ready (GstCudaVisionDevice * device,
   if (!pin_recycled || gst_buffer_n_memory (buffer) != 1
       || frame->map[0].memory != gst_buffer_peek_memory (buffer, 0))
     return FALSE;
-  return host_memory_registered (device, frame->map[0].memory,
-      &frame->map[0]);
+  return host_memory_registered (device, frame->map[0].memory, &frame->map[0]);
 }

@@ -11,15 +11,13 @@
 G_BEGIN_DECLS
 
 #define GST_CUDA_VISION_HOST_MEMORY_TYPE_NAME "CUDAVisionHostMemory"
-
 #define GST_TYPE_CUDA_VISION_HOST_ALLOCATOR \
     (gst_cuda_vision_host_allocator_get_type ())
 G_DECLARE_FINAL_TYPE (GstCudaVisionHostAllocator,
     gst_cuda_vision_host_allocator, GST, CUDA_VISION_HOST_ALLOCATOR,
     GstAllocator);
 
-GstAllocator *gst_cuda_vision_host_allocator_new (GstCudaVisionDevice *
-    device);
+GstAllocator *gst_cuda_vision_host_allocator_new (GstCudaVisionDevice * device);
 gboolean gst_is_cuda_vision_host_memory (GstMemory * mem);
 /* TRUE when every memory of @buffer is page-locked memory of ours. */
 gboolean gst_cuda_vision_buffer_is_pinned (GstBuffer * buffer);

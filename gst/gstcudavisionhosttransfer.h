@@ -6,9 +6,7 @@
 #include <gst/gst.h>
 #include "gstcudavisionrowcopier.h"
 
-G_BEGIN_DECLS
-
-typedef struct
+G_BEGIN_DECLS typedef struct
 {
   /* properties, under the element's object lock */
   guint copy_threads;

@@ -348,8 +348,7 @@ gst_cuda_vision_cuda_context_wrap (cvcore_device * core)
     GST_WARNING ("no CUdevice for device %d", cvcore_device_id (core));
     return NULL;
   }
-  context = gst_cuda_context_new_wrapped (cvcore_device_context (core),
-      device);
+  context = gst_cuda_context_new_wrapped (cvcore_device_context (core), device);
   return context ? GST_OBJECT_CAST (context) : NULL;
 }
 
@@ -365,8 +364,7 @@ gst_cuda_vision_cuda_context_from_context (GstElement * element,
 {
   GstCudaContext *found = NULL;
 
-  if (!gst_context_has_context_type (context,
-          GST_CUDA_VISION_CUDA_CONTEXT_TYPE)
+  if (!gst_context_has_context_type (context, GST_CUDA_VISION_CUDA_CONTEXT_TYPE)
       || !gst_cuda_handle_set_context (element, context, device_id, &found))
     return NULL;
   return found ? GST_OBJECT_CAST (found) : NULL;

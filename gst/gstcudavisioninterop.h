@@ -18,7 +18,6 @@ G_BEGIN_DECLS
 
 #define GST_CUDA_VISION_CAPS_FEATURE_CUDA_MEMORY "memory:CUDAMemory"
 #define GST_CUDA_VISION_CUDA_CONTEXT_TYPE "gst.cuda.context"
-
 void gst_cuda_vision_interop_init_once (void);
 /* TRUE when built with GStreamer's CUDA library. */
 gboolean gst_cuda_vision_interop_built (void);
@@ -76,8 +75,7 @@ gpointer gst_cuda_vision_cuda_context_handle (GstObject * cuda_context);
 GstObject *gst_cuda_vision_cuda_context_from_context (GstElement * element,
     GstContext * context, gint device_id);
 /* A new "gst.cuda.context" GstContext of @cuda_context. */
-GstContext *gst_cuda_vision_cuda_context_new_context (GstObject *
-    cuda_context);
+GstContext *gst_cuda_vision_cuda_context_new_context (GstObject * cuda_context);
 /* Answers a "gst.cuda.context" query with @cuda_context. */
 gboolean gst_cuda_vision_cuda_context_answer_query (GstElement * element,
     GstQuery * query, GstObject * cuda_context);

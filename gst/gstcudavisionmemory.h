@@ -29,7 +29,6 @@ G_BEGIN_DECLS
 #define GST_CUDA_VISION_MEMORY_TYPE_NAME "CUDAVisionMemory"
 /* Map flag: map for device access, data is the device pointer. */
 #define GST_MAP_CUDA_VISION ((GstMapFlags) (GST_MAP_FLAG_LAST << 1))
-
 typedef struct _GstCudaVisionMemory GstCudaVisionMemory;
 
 #define GST_TYPE_CUDA_VISION_ALLOCATOR (gst_cuda_vision_allocator_get_type ())

@@ -11,9 +11,7 @@
 #include <gst/video/video.h>
 #include "cvcore.h"
 
-G_BEGIN_DECLS
-
-typedef struct _GstCudaVisionRowCopier GstCudaVisionRowCopier;
+G_BEGIN_DECLS typedef struct _GstCudaVisionRowCopier GstCudaVisionRowCopier;
 
 /* The threads that copy rows when a copier is made with 0: half the
  * processors, 1 to 8 (eight reach the host's memory bandwidth on a 16-core

@@ -28,8 +28,7 @@ gst_cuda_vision_plane_row_bytes (const GstVideoInfo * info, guint plane)
 guint
 gst_cuda_vision_plane_rows (const GstVideoInfo * info, guint plane)
 {
-  return GST_VIDEO_INFO_COMP_HEIGHT (info, plane_first_component (info,
-          plane));
+  return GST_VIDEO_INFO_COMP_HEIGHT (info, plane_first_component (info, plane));
 }
 
 cvcore_status
@@ -170,8 +169,7 @@ gst_cuda_vision_caps_bayer_pattern (const GstCaps * caps)
 }
 
 gboolean
-gst_cuda_vision_video_info_from_caps (GstVideoInfo * info,
-    const GstCaps * caps)
+gst_cuda_vision_video_info_from_caps (GstVideoInfo * info, const GstCaps * caps)
 {
   const GstStructure *s;
   const gchar *format;

@@ -8,6 +8,12 @@
 
 G_BEGIN_DECLS
 
+/* Flags of the elements' properties: they may change while playing, and
+ * CONTROLLABLE ones may also move per frame under a GstController. */
+#define GST_CUDA_VISION_PARAM_FLAGS \
+    (G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS | GST_PARAM_MUTABLE_PLAYING)
+#define GST_CUDA_VISION_PARAM_CONTROLLABLE \
+    (GST_CUDA_VISION_PARAM_FLAGS | GST_PARAM_CONTROLLABLE)
 /* Bytes of pixel data in one row of @plane (no padding). */
 gsize gst_cuda_vision_plane_row_bytes (const GstVideoInfo * info,
     guint plane);

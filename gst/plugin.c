@@ -80,17 +80,17 @@ gst_cuda_vision_plugin_init (GstPlugin * plugin)
   ok &= register_element (plugin, "cudadownload", "cudavisiondownload",
       GST_TYPE_CUDA_VISION_DOWNLOAD);
   ok &= gst_element_register (plugin, "cudaconvolve", GST_RANK_NONE,
-      GST_TYPE_CUDA_CONVOLVE);
+      GST_TYPE_CUDA_VISION_CONVOLVE);
   ok &= gst_element_register (plugin, "cudafoveate", GST_RANK_NONE,
-      GST_TYPE_CUDA_FOVEATE);
+      GST_TYPE_CUDA_VISION_FOVEATE);
   ok &= gst_element_register (plugin, "cudatonemap", GST_RANK_NONE,
-      GST_TYPE_CUDA_TONEMAP);
+      GST_TYPE_CUDA_VISION_TONEMAP);
   ok &= gst_element_register (plugin, "cudagabor", GST_RANK_NONE,
-      GST_TYPE_CUDA_GABOR);
+      GST_TYPE_CUDA_VISION_GABOR);
   ok &= gst_element_register (plugin, "cudaclt", GST_RANK_NONE,
-      GST_TYPE_CUDA_CLT);
+      GST_TYPE_CUDA_VISION_CLT);
   ok &= gst_element_register (plugin, "cudaphasecorr", GST_RANK_NONE,
-      GST_TYPE_CUDA_PHASE_CORR);
+      GST_TYPE_CUDA_VISION_PHASE_CORR);
   return ok;
 }
 

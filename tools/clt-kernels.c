@@ -1,5 +1,5 @@
 /* cudavision-clt-kernels: makes a kernel set for `cudaclt
- * operation=deconvolve` (the file format is in cuda/cvclt.h).
+ * operation=deconvolve` (the file format is in core/clt/cvclt.h).
  *
  *   cudavision-clt-kernels --width 1920 --height 1080 --gaussian 1.2,2.0 \
  *       --output lens.kernels
@@ -32,10 +32,10 @@ static GOptionEntry entries[] = {
   {"stride", 0, 0, G_OPTION_ARG_INT, &stride,
       "Tiles from one node to the next (8 pixels each; default 8)", "S"},
   {"gaussian", 0, 0, G_OPTION_ARG_STRING, &gaussian,
-      "Gaussian blur, sigma at the centre[,at the corners] in pixels",
+        "Gaussian blur, sigma at the centre[,at the corners] in pixels",
       "S0[,S1]"},
   {"colour-scales", 0, 0, G_OPTION_ARG_STRING, &colour_scales,
-      "Three channels (R, G, B) whose Gaussian sigmas are scaled by these",
+        "Three channels (R, G, B) whose Gaussian sigmas are scaled by these",
       "R,G,B"},
   {"psf", 0, 0, G_OPTION_ARG_FILENAME, &psf_path,
       "Text file of a measured point-spread function", "FILE"},

@@ -105,8 +105,7 @@ main (int argc, char **argv)
   NULL, 0, w, h, 4, CVCORE_SAMPLE_U8};
   check (cvcore_plane_alloc (device, w, h, &a.data, &a.pitch), "alloc");
   check (cvcore_plane_alloc (device, w, h, &b.data, &b.pitch), "alloc");
-  check (cvcore_plane_alloc (device, 4 * w, h, &out.data, &out.pitch),
-      "alloc");
+  check (cvcore_plane_alloc (device, 4 * w, h, &out.data, &out.pitch), "alloc");
   check (cvcore_device_alloc (device, (gsize) tiles_x * tiles_y *
           sizeof (cvcore_clt_match), (void **) &dev_matches), "alloc");
   check (cvcore_copy_2d_async (stream, a.data, a.pitch, luma, w, w, h,
@@ -156,8 +155,9 @@ main (int argc, char **argv)
   printf ("%dx%d, %s backend, error of the inner tiles against the true "
       "motion:\n", w, h, cvcore_backend_name (backend));
   for (gint k = 0; k < 4; k++) {
-    const gdouble least = (gdouble[]) {
-    0.02, 0.05, 0.1, 0.2}[k];
+    const gdouble least = (gdouble[]){
+      0.02, 0.05, 0.1, 0.2
+    }[k];
     gdouble *errors = g_new (gdouble, tiles_x * tiles_y);
 
     n = 0;

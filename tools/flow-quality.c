@@ -244,8 +244,7 @@ run_case (cvcore_stream * stream, cvcore_clt_pyramid * pyramid,
 #pragma omp parallel for
   for (gint y = 0; y < h; y++)
     for (gint x = 0; x < w; x++)
-      second[y * w + x] = to_sample (sensor (c, luma, lw, lh, w, h, e, x,
-              y));
+      second[y * w + x] = to_sample (sensor (c, luma, lw, lh, w, h, e, x, y));
   if (c->noisy)
     for (gint i = 0; i < w * h; i++)
       second[i] = to_sample (1.15 * second[i] + 3.0 * gaussian (rand));
@@ -412,8 +411,7 @@ main (int argc, char **argv)
     check (cvcore_device_alloc (device, (gsize) cvcore_clt_tiles (w) *
             cvcore_clt_tiles (h) * sizeof (cvcore_clt_match),
             (void **) &dev_matches), "alloc");
-    check (cvcore_clt_pyramid_new (device, w, h, levels, &pyramid),
-        "pyramid");
+    check (cvcore_clt_pyramid_new (device, w, h, levels, &pyramid), "pyramid");
     check (cvcore_copy_2d_async (stream, a_img.data, a_img.pitch, first, w,
             w, h, CVCORE_COPY_HOST_TO_DEVICE), "upload");
     check (cvcore_clt_pyramid_build (stream, pyramid, 1, &a_img, 0), "build");

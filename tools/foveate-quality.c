@@ -38,8 +38,7 @@ save_map (const gdouble * map, gint w, gint h, const gchar * name,
   gchar *path = g_build_filename (maps_dir, file, NULL);
 
   for (gsize i = 0; i < (gsize) w * h; i++)
-    grey[i] = (guint8) (255.0 * CLAMP ((map[i] - 0.9) / 0.1, 0.0, 1.0) +
-        0.5);
+    grey[i] = (guint8) (255.0 * CLAMP ((map[i] - 0.9) / 0.1, 0.0, 1.0) + 0.5);
   for (gchar * c = path + strlen (maps_dir); *c; c++)
     if (*c == ' ')
       *c = '-';
@@ -150,7 +149,7 @@ summarise (const gdouble * map, gint w, gint h, gdouble * mean,
 static gboolean
 evaluate (cvcore_stream * stream, const gchar * path, gdouble fx, gdouble fy)
 {
-  cvcore_fov_model model;
+  cvcore_foveate_model model;
   cvcore_image src = { 0 }, block = { 0 }, perfect = { 0 };
   gint w, h;
   guint8 *luma = image_load_luma (path, &w, &h);
@@ -159,7 +158,7 @@ evaluate (cvcore_stream * stream, const gchar * path, gdouble fx, gdouble fy)
 
   if (!luma)
     return FALSE;
-  cvcore_fov_model_init (&model);
+  cvcore_foveate_model_init (&model);
   model.strength = strength;
   src.data = luma;
   src.pitch = w;
@@ -171,7 +170,7 @@ evaluate (cvcore_stream * stream, const gchar * path, gdouble fx, gdouble fy)
   block.data = g_malloc ((gsize) w * h);
   perfect.data = g_malloc ((gsize) w * h);
   map = g_new (gdouble, (gsize) w * h);
-  if (cvcore_fov_perfect (&model, &src, &perfect, 1, fx, fy) != CVCORE_OK) {
+  if (cvcore_foveate_perfect (&model, &src, &perfect, 1, fx, fy) != CVCORE_OK) {
     g_printerr ("%s: %s\n", path, cvcore_last_error ());
     return FALSE;
   }
@@ -181,18 +180,18 @@ evaluate (cvcore_stream * stream, const gchar * path, gdouble fx, gdouble fy)
     const gint run = n % 4;
     const gboolean stacked = n >= 4;
     const gint fragment = run < 3 ? 8 << run : 32;
-    cvcore_fov_plan *plan = g_new (cvcore_fov_plan, 1);
+    cvcore_foveate_plan *plan = g_new (cvcore_foveate_plan, 1);
     gdouble mean, worst, share;
 
-    if (cvcore_fov_plan_init (plan, &model, w, h, fragment, fx,
+    if (cvcore_foveate_plan_init (plan, &model, w, h, fragment, fx,
             fy) != CVCORE_OK) {
       g_printerr ("%s: %s\n", path, cvcore_last_error ());
       g_free (plan);
       return FALSE;
     }
     plan->smooth = run == 3;
-    plan->render = stacked ? CVCORE_FOV_RENDER_STACK :
-        CVCORE_FOV_RENDER_DIRECT;
+    plan->render = stacked ? CVCORE_FOVEATE_RENDER_STACK :
+        CVCORE_FOVEATE_RENDER_DIRECT;
     if (cvcore_foveate (stream, &src, &block, 1, plan) != CVCORE_OK) {
       g_printerr ("%s: %s\n", path, cvcore_last_error ());
       g_free (plan);
@@ -202,12 +201,13 @@ evaluate (cvcore_stream * stream, const gchar * path, gdouble fx, gdouble fy)
     summarise (map, w, h, &mean, &worst, &share);
     if (maps_dir && (run == 2 || run == 3))
       save_map (map, w, h, name, (const gchar *[]) {
-          "block 32", "smooth", "stack block 32", "stack smooth"}
-          [2 * stacked + (run == 3)]);
+          "block 32", "smooth", "stack block 32", "stack smooth"
+          }
+        [2 * stacked + (run == 3)]);
     printf ("| %s | %dx%d | %g | %s %s | %d | %.4f | %.4f | %.1f %% |\n",
-        name, w, h, strength, stacked ? "stack" : "direct",
-        (const gchar *[]) {
-        "block 8", "block 16", "block 32", "smooth"}[run],
+        name, w, h, strength, stacked ? "stack" : "direct", (const gchar *[]) {
+          "block 8", "block 16", "block 32", "smooth"
+        }[run],
         stacked ? plan->stack.n_levels : plan->n_filters - 1, mean, worst,
         100.0 * share);
     fflush (stdout);
@@ -227,11 +227,11 @@ main (int argc, char **argv)
     {"strength", 's', 0, G_OPTION_ARG_DOUBLE, &strength,
         "Sigma multiplier (default 1)", "S"},
     {"fixation", 'f', 0, G_OPTION_ARG_STRING, &fixation,
-        "Fixation as fractions of width and height (default 0.5,0.5)",
+          "Fixation as fractions of width and height (default 0.5,0.5)",
         "X,Y"},
     {"maps", 'm', 0, G_OPTION_ARG_STRING, &maps_dir,
         "Also write the SSIM maps of block-wise (32) and smooth rendering, "
-        "direct and stacked, to DIR as ssim-IMAGE-RENDERING.jpg", "DIR"},
+          "direct and stacked, to DIR as ssim-IMAGE-RENDERING.jpg", "DIR"},
     {NULL}
   };
   GOptionContext *options = g_option_context_new ("image...");

@@ -51,8 +51,7 @@ night_scene_paint (uint16_t * pixels, size_t pitch, int width, int height,
         const double value = c == 3 ? 65535.0 :
             lum * (channels == 1 ? 1.0 : tint[c]);
 
-        row[x * channels + c] = (uint16_t) (value > 65535.0 ? 65535.0 :
-            value);
+        row[x * channels + c] = (uint16_t) (value > 65535.0 ? 65535.0 : value);
       }
     }
   }

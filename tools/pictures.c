@@ -65,13 +65,12 @@ picture_clamp (int i, int n)
 }
 
 double
-picture_resample (const unsigned char *luma, int w, int h, double x,
-    double y)
+picture_resample (const unsigned char *luma, int w, int h, double x, double y)
 {
   double v = 0.0, weights = 0.0;
 
-  for (int j = (int) floor (y) - 2; j <= (int) floor (y) + 3; j++)
-    for (int i = (int) floor (x) - 2; i <= (int) floor (x) + 3; i++) {
+  for (int j = (int)floor (y) - 2; j <= (int) floor (y) + 3; j++)
+    for (int i = (int)floor (x) - 2; i <= (int) floor (x) + 3; i++) {
       const double k = lanczos3 (x - i) * lanczos3 (y - j);
 
       v += k * luma[picture_clamp (j, h) * w + picture_clamp (i, w)];

@@ -2,8 +2,8 @@
  * the CPU reference (no GPU needed).
  *
  *   tonemap-study pictures DIR   global vs local on the night scene
- *                                (DIR/tonemap-night.jpg) and the key under
- *                                adaptation (DIR/tonemap-adaptation.svg)
+ *                                (DIR/tonemap-night.jpg) and the log-average
+ *                                under adaptation (DIR/tonemap-adaptation.svg)
  *   tonemap-study precision      error of box averages from summed-area
  *                                tables kept in float or double, whole-frame
  *                                or per tile, against direct sums, on a 4K
@@ -33,20 +33,20 @@ check (cvcore_status status, const gchar * what)
 }
 
 /* Tone maps a 16-bit RGBA night frame on the CPU reference into @out
- * (8-bit RGBA, @out_pitch bytes a row); returns the key. */
-static cvcore_tm_key
+ * (8-bit RGBA, @out_pitch bytes a row); returns its adaptation. */
+static cvcore_tonemap_adaptation
 tonemap_frame (cvcore_stream * stream, cvcore_tonemapper * tm,
     guint16 * rgba, gint w, gint h, guint8 * out, gsize out_pitch,
-    const cvcore_tm_params * params, gdouble dt)
+    const cvcore_tonemap_params * params, gdouble dt)
 {
-  cvcore_tm_frame src = { {{rgba, (gsize) w * 8, w, h, 4, CVCORE_SAMPLE_U16}}
+  cvcore_tonemap_frame src = { {{rgba, (gsize) w * 8, w, h, 4, CVCORE_SAMPLE_U16}}
   };
-  cvcore_tm_frame dst = { {{out, out_pitch, w, h, 4, CVCORE_SAMPLE_U8}} };
-  cvcore_tm_key key;
+  cvcore_tonemap_frame dst = { {{out, out_pitch, w, h, 4, CVCORE_SAMPLE_U8}} };
+  cvcore_tonemap_adaptation adapted;
 
   check (cvcore_tonemap (stream, tm, &src, &dst, params, dt), "tonemap");
-  check (cvcore_tonemapper_key (tm, stream, &key), "key");
-  return key;
+  check (cvcore_tonemapper_adaptation (tm, stream, &adapted), "adaptation");
+  return adapted;
 }
 
 /* Global (left) and local (right) side by side. */
@@ -57,14 +57,14 @@ night_pictures (cvcore_device * cpu, cvcore_stream * stream, const gchar * dir)
   guint16 *rgba = g_new (guint16, (gsize) w * h * 4);
   guint8 *pair = g_new (guint8, (gsize) w * h * 8);
   cvcore_tonemapper *tm;
-  cvcore_tm_params params;
+  cvcore_tonemap_params params;
   gchar *path = g_build_filename (dir, "tonemap-night.jpg", NULL);
 
   night_scene_paint (rgba, (gsize) w * 8, w, h, 4, 1, 1.0);
   check (cvcore_tonemapper_new (cpu, w, h, &tm), "tone mapper");
   for (gint op = 0; op < 2; op++) {
-    cvcore_tm_params_init (&params);
-    params.op = op ? CVCORE_TM_LOCAL : CVCORE_TM_GLOBAL;
+    cvcore_tonemap_params_init (&params);
+    params.op = op ? CVCORE_TONEMAP_LOCAL : CVCORE_TONEMAP_GLOBAL;
     tonemap_frame (stream, tm, rgba, w, h, pair + op * w * 4, (gsize) w * 8,
         &params, 0.0);
   }
@@ -78,11 +78,10 @@ night_pictures (cvcore_device * cpu, cvcore_stream * stream, const gchar * dir)
 }
 
 /* Oncoming headlights fade in over frames 30-40 and out over 100-110, at
- * 30 fps: the frame's own key and the key adapted with a 0.5 s time
+ * 30 fps: the frame's own log-average and the one adapted with a 0.5 s time
  * constant, as an SVG plot of ln Lbar over time. */
 static void
-adaptation_plot (cvcore_device * cpu, cvcore_stream * stream,
-    const gchar * dir)
+adaptation_plot (cvcore_device * cpu, cvcore_stream * stream, const gchar * dir)
 {
   const gint w = 320, h = 180, frames = 150;
   const gdouble tau = 0.5, dt = 1.0 / 30.0;
@@ -90,13 +89,13 @@ adaptation_plot (cvcore_device * cpu, cvcore_stream * stream,
   guint8 *out = g_new (guint8, (gsize) w * h * 4);
   gdouble own[150], adapted[150], lo = G_MAXDOUBLE, hi = -G_MAXDOUBLE;
   cvcore_tonemapper *plain, *slow;
-  cvcore_tm_params params;
+  cvcore_tonemap_params params;
   gchar *path = g_build_filename (dir, "tonemap-adaptation.svg", NULL);
   FILE *f;
 
   check (cvcore_tonemapper_new (cpu, w, h, &plain), "tone mapper");
   check (cvcore_tonemapper_new (cpu, w, h, &slow), "tone mapper");
-  cvcore_tm_params_init (&params);
+  cvcore_tonemap_params_init (&params);
   for (gint n = 0; n < frames; n++) {
     const gdouble light = CLAMP ((n - 30) / 10.0, 0.0, 1.0) -
         CLAMP ((n - 100) / 10.0, 0.0, 1.0);
@@ -123,7 +122,7 @@ adaptation_plot (cvcore_device * cpu, cvcore_stream * stream,
       "<line x1='50' y1='260' x2='620' y2='260' stroke='black'/>\n"
       "<line x1='50' y1='20' x2='50' y2='260' stroke='black'/>\n"
       "<text x='300' y='290'>time (s), 30 fps</text>\n"
-      "<text x='5' y='15'>ln key</text>\n"
+      "<text x='5' y='15'>ln Lbar</text>\n"
       "<text x='55' y='275'>0</text><text x='600' y='275'>5</text>\n"
       "<text x='8' y='260'>%.2f</text><text x='8' y='30'>%.2f</text>\n",
       lo, hi);
@@ -137,7 +136,7 @@ adaptation_plot (cvcore_device * cpu, cvcore_stream * stream,
           260.0 - 240.0 * (v[n] - lo) / (hi - lo));
     fprintf (f, "'/>\n");
   }
-  fprintf (f, "<text x='400' y='60' fill='#3060c0'>each frame's own key"
+  fprintf (f, "<text x='400' y='60' fill='#3060c0'>each frame's own"
       "</text>\n<text x='400' y='80' fill='#c03000'>adapted, 0.5 s</text>\n"
       "</svg>\n");
   fclose (f);
@@ -227,19 +226,19 @@ precision_table (cvcore_device * cpu, cvcore_stream * stream)
   guint8 *out = g_new (guint8, (gsize) w * h * 4);
   gdouble *l = g_new (gdouble, (gsize) w * h);
   cvcore_tonemapper *tm;
-  cvcore_tm_params params;
-  cvcore_tm_key key;
+  cvcore_tonemap_params params;
+  cvcore_tonemap_adaptation adapted;
   gsize n_samples = 0, cap = (gsize) (w / step + 1) * (h / step + 1) * 7;
   gdouble *errors[N_SCHEMES];
 
   night_scene_paint (rgba, (gsize) w * 8, w, h, 4, 3, 1.0);
   check (cvcore_tonemapper_new (cpu, w, h, &tm), "tone mapper");
-  cvcore_tm_params_init (&params);
-  key = tonemap_frame (stream, tm, rgba, w, h, out, (gsize) w * 4, &params,
+  cvcore_tonemap_params_init (&params);
+  adapted = tonemap_frame (stream, tm, rgba, w, h, out, (gsize) w * 4, &params,
       0.0);
   cvcore_tonemapper_free (tm);
   for (gsize i = 0; i < (gsize) w * h; i++)
-    l[i] = key.scale * (0.2126 * rgba[4 * i] + 0.7152 * rgba[4 * i + 1] +
+    l[i] = adapted.scale * (0.2126 * rgba[4 * i] + 0.7152 * rgba[4 * i + 1] +
         0.0722 * rgba[4 * i + 2]) / 65535.0;
 
   for (gint s = 0; s < N_SCHEMES; s++)
@@ -255,8 +254,8 @@ precision_table (cvcore_device * cpu, cvcore_stream * stream)
       for (gint tx = 0; tx < w; tx += TILE)
         for (gint y = ty; y < MIN (ty + TILE, h); y += step)
           for (gint x = tx; x < MIN (tx + TILE, w); x += step)
-            for (gint i = 1; i < CVCORE_TM_MAX_SCALES; i++) {
-              const gint hw = cvcore_tm_box_edge (i) / 2;
+            for (gint i = 1; i < CVCORE_TONEMAP_MAX_SCALES; i++) {
+              const gint hw = cvcore_tonemap_box_edge (i) / 2;
               const gint x0 = MAX (x - hw, 0), x1 = MIN (x + hw, w - 1);
               const gint y0 = MAX (y - hw, 0), y1 = MIN (y + hw, h - 1);
               long double exact = 0.0L;

@@ -90,8 +90,7 @@ free_frames (cvcore_device * device, CltJob * job)
 /* A kernel set for @w x @h of 3 colours, every node the inverse of a
  * Gaussian blur a little different from its neighbours'. */
 static void
-load_kernels (cvcore_stream * stream, CltJob * job, gint w, gint h,
-    gint stride)
+load_kernels (cvcore_stream * stream, CltJob * job, gint w, gint h, gint stride)
 {
   cvcore_clt_kernel_set *set;
   gdouble psf[7 * 7];
@@ -233,8 +232,7 @@ bench_correlate (cvcore_device * device, cvcore_stream * stream)
     for (guint k = 0; k < G_N_ELEMENTS (settings); k++) {
       CORE_TRY (cvcore_clt_pyramid_new (device, w, h, settings[k][0],
               &job.pyramid));
-      CORE_TRY (cvcore_clt_pyramid_build (stream, job.pyramid, 1, &job.a,
-              0));
+      CORE_TRY (cvcore_clt_pyramid_build (stream, job.pyramid, 1, &job.a, 0));
       cvcore_clt_corr_params_init (&job.params);
       job.params.refinements = settings[k][1];
       job.params.lowpass = settings[k][2];

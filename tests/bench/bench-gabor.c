@@ -23,7 +23,7 @@ typedef struct
   cvcore_image src, dst;
   cvcore_gabor_scratch *scratch;
   cvcore_gabor_params params;
-  cvcore_conv_plan conv;
+  cvcore_convolve_plan conv;
   void *conv_scratch;
 #ifdef HAVE_NPP_PEER
   NppPeer *npp;
@@ -53,7 +53,7 @@ run_npp (cvcore_stream * stream, gpointer data)
 /* The real part of the sigma 2, wavelength 8, orientation 0 Gabor, sampled
  * over 4 sigma, as a dense kernel. */
 static void
-real_part_taps (cvcore_conv_taps * taps)
+real_part_taps (cvcore_convolve_taps * taps)
 {
   const gdouble sigma = 2.0, omega = 2.0 * G_PI / 8.0;
   const gint r = 8;
@@ -72,17 +72,17 @@ fir_peers (cvcore_device * device, cvcore_stream * stream, GaborJob * job,
 {
   const size_t scratch = cvcore_convolve_scratch_size (device,
       job->src.width, job->src.height, 1);
-  cvcore_conv_taps taps;
+  cvcore_convolve_taps taps;
 
   real_part_taps (&taps);
   job->conv_scratch = NULL;
   if (scratch > 0)
     CORE_TRY (cvcore_device_alloc (device, scratch, &job->conv_scratch));
-  CORE_TRY (cvcore_conv_plan_init (&job->conv, &taps, -1, -1, 1.0, 128.0,
+  CORE_TRY (cvcore_convolve_plan_init (&job->conv, &taps, -1, -1, 1.0, 128.0,
           CVCORE_BORDER_CLAMP, 0.0, CVCORE_SAMPLE_U8));
   printf ("\n%s, sigma 2, real part only as a 17x17 FIR: cvcore_convolve "
-      "(rank 1, two passes) %.4f ms", size->name, time_median_ms (device, stream,
-          run_convolve, job, 21, 20));
+      "(rank 1, two passes) %.4f ms", size->name, time_median_ms (device,
+          stream, run_convolve, job, 21, 20));
 #ifdef HAVE_NPP_PEER
   if (job->npp && npp_peer_set_taps (job->npp, &taps) == CVCORE_OK)
     printf (", NPP nppiFilterBorder32f (dense) %.4f ms", time_median_ms (device,
@@ -150,10 +150,8 @@ bench_gabor (cvcore_device * device)
     job.src = (cvcore_image) {
     NULL, 0, w, h, 1, CVCORE_SAMPLE_U8};
     job.dst = job.src;
-    CORE_TRY (cvcore_plane_alloc (device, w, h, &job.src.data,
-            &job.src.pitch));
-    CORE_TRY (cvcore_plane_alloc (device, w, h, &job.dst.data,
-            &job.dst.pitch));
+    CORE_TRY (cvcore_plane_alloc (device, w, h, &job.src.data, &job.src.pitch));
+    CORE_TRY (cvcore_plane_alloc (device, w, h, &job.dst.data, &job.dst.pitch));
     CORE_TRY (cvcore_memset_2d_async (stream, job.src.data, job.src.pitch,
             0x40, w, h));
     CORE_TRY (cvcore_gabor_scratch_new (device, w, h, 8, &job.scratch));
@@ -170,8 +168,8 @@ bench_gabor (cvcore_device * device)
           job.params.method = m ? CVCORE_GABOR_FIR : CVCORE_GABOR_RECURSIVE;
           ms = time_median_ms (device, stream, run_gabor, &job, 11, 10);
           printf ("| %s | %d (%g) | %g | %s | %.4f | %.4f | %.1f | %.0f |\n",
-              sizes[s].name, banks[b].count, banks[b].start, sigmas[k], m ? "fir" : "recursive",
-              ms, floor_ms, ms / floor_ms,
+              sizes[s].name, banks[b].count, banks[b].start, sigmas[k],
+              m ? "fir" : "recursive", ms, floor_ms, ms / floor_ms,
               seed_ms_per_mpixel * w * h / 1e6 / ms);
           fflush (stdout);
         }

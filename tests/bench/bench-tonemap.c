@@ -15,9 +15,9 @@
 
 typedef struct
 {
-  cvcore_tm_frame src, dst;
+  cvcore_tonemap_frame src, dst;
   cvcore_tonemapper *tm;
-  cvcore_tm_params params;
+  cvcore_tonemap_params params;
   void *floor_src, *floor_dst;
   size_t floor_bytes;
 } TonemapJob;
@@ -72,10 +72,10 @@ bench_hdr_video (cvcore_device * device, cvcore_stream * stream,
     CORE_TRY (cvcore_memset_2d_async (stream, s->data, s->pitch, 0x80,
             (size_t) s->width * s->channels * 2, s->height));
   }
-  cvcore_tm_params_init (&video.params);
-  cvcore_tm_source_init_bt2100 (&video.params.source, CVCORE_TM_YUV420_SEMI,
-      CVCORE_TM_PQ, 6);
-  video.params.output = CVCORE_TM_OUT_NV12;
+  cvcore_tonemap_params_init (&video.params);
+  cvcore_tonemap_source_init_bt2100 (&video.params.source,
+      CVCORE_TONEMAP_YUV420_SEMI, CVCORE_TONEMAP_PQ, 6);
+  video.params.output = CVCORE_TONEMAP_OUT_NV12;
   ms = time_median_ms (device, stream, run_tonemap, &video, 21, 20);
   printf ("| %s | local, P010 PQ to NV12 | %.4f | %.4f | %.2f | %.0f | - |\n",
       name, ms, floor_ms, ms / floor_ms, 13.85 / ms);
@@ -113,19 +113,20 @@ bench_tonemap (cvcore_device * device)
     job.src.plane[0].channels = job.dst.plane[0].channels = 4;
     job.src.plane[0].sample = CVCORE_SAMPLE_U16;
     job.dst.plane[0].sample = CVCORE_SAMPLE_U8;
-    CORE_TRY (cvcore_plane_alloc (device, (size_t) w * 8, h, &job.src.plane[0].data,
-            &job.src.plane[0].pitch));
-    CORE_TRY (cvcore_plane_alloc (device, (size_t) w * 4, h, &job.dst.plane[0].data,
-            &job.dst.plane[0].pitch));
+    CORE_TRY (cvcore_plane_alloc (device, (size_t) w * 8, h,
+            &job.src.plane[0].data, &job.src.plane[0].pitch));
+    CORE_TRY (cvcore_plane_alloc (device, (size_t) w * 4, h,
+            &job.dst.plane[0].data, &job.dst.plane[0].pitch));
     host = g_new (guint16, (gsize) w * h * 4);
     night_scene_paint (host, (size_t) w * 8, w, h, 4, 1, 1.0);
-    CORE_TRY (cvcore_copy_2d_async (stream, job.src.plane[0].data, job.src.plane[0].pitch, host,
-            (size_t) w * 8, (size_t) w * 8, h, CVCORE_COPY_HOST_TO_DEVICE));
+    CORE_TRY (cvcore_copy_2d_async (stream, job.src.plane[0].data,
+            job.src.plane[0].pitch, host, (size_t) w * 8, (size_t) w * 8, h,
+            CVCORE_COPY_HOST_TO_DEVICE));
     CORE_TRY (cvcore_stream_synchronize (stream));
     g_free (host);
     CORE_TRY (cvcore_tonemapper_new (device, w, h, &job.tm));
 
-    job.floor_bytes = (size_t) w * h * 6;
+    job.floor_bytes = (size_t) w *h * 6;
     CORE_TRY (cvcore_device_alloc (device, job.floor_bytes, &job.floor_src));
     CORE_TRY (cvcore_device_alloc (device, job.floor_bytes, &job.floor_dst));
     floor_ms = time_median_ms (device, stream, run_floor_copy, &job, 21, 20);
@@ -137,8 +138,8 @@ bench_tonemap (cvcore_device * device)
           op ? "local" : "global");
       gdouble ms, fps;
 
-      cvcore_tm_params_init (&job.params);
-      job.params.op = op ? CVCORE_TM_LOCAL : CVCORE_TM_GLOBAL;
+      cvcore_tonemap_params_init (&job.params);
+      job.params.op = op ? CVCORE_TONEMAP_LOCAL : CVCORE_TONEMAP_GLOBAL;
       ms = time_median_ms (device, stream, run_tonemap, &job, 21, 20);
       fps = pipeline_fps (&info, TRUE, between);
       printf ("| %s | %s | %.4f | %.4f | %.2f | %.0f | %.0f |\n",

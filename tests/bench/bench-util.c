@@ -85,4 +85,3 @@ size_wanted (const BenchSize * size)
   g_strfreev (names);
   return wanted;
 }
-

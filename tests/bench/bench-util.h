@@ -19,30 +19,32 @@ extern gchar *bench_size_list;
 gboolean size_wanted (const BenchSize * size);
 
 /* Prints @what with the core's last error and exits. */
-void die (const gchar * what) G_GNUC_NORETURN;
+void
+die (const gchar * what)
+    G_GNUC_NORETURN;
 
 #define CORE_TRY(call) G_STMT_START { \
     if ((call) != CVCORE_OK) die (#call); \
   } G_STMT_END
 
-int compare_doubles (const void *a, const void *b);
+     int compare_doubles (const void *a, const void *b);
 
 /* Median over @reps samples of the ms one run of @work takes, each sample
  * timing @batch runs queued back to back between two events (so that
  * launch gaps and event resolution do not dominate short kernels). */
-typedef cvcore_status (*TimedWork) (cvcore_stream * stream, gpointer data);
+     typedef cvcore_status (*TimedWork) (cvcore_stream * stream, gpointer data);
 
-gdouble time_median_ms (cvcore_device * device, cvcore_stream * stream,
+     gdouble time_median_ms (cvcore_device * device, cvcore_stream * stream,
     TimedWork work, gpointer data, guint reps, guint batch);
 
 /* Frames per second of `appsrc ! cudaupload ! BETWEEN ! cudadownload !
  * fakesink` with frames of @info from page-locked (@pinned) or pageable
  * memory, prepared before the clock starts. */
-gdouble pipeline_fps (const GstVideoInfo * info, gboolean pinned,
+     gdouble pipeline_fps (const GstVideoInfo * info, gboolean pinned,
     const gchar * between);
 
-void bench_tonemap (cvcore_device * device);
-void bench_gabor (cvcore_device * device);
-void bench_clt (cvcore_device * device);
+     void bench_tonemap (cvcore_device * device);
+     void bench_gabor (cvcore_device * device);
+     void bench_clt (cvcore_device * device);
 
 #endif /* BENCH_UTIL_H */

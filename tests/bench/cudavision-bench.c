@@ -140,11 +140,9 @@ fill_buffers_from_pool (FrameSet * set, GstElement * appsrc, GstCaps * caps)
     fprintf (stderr, "cudavision-bench: cudaupload proposed no pool\n");
     exit (1);
   }
-  gst_query_parse_nth_allocation_pool (query, 0, &set->pool, NULL, NULL,
-      NULL);
+  gst_query_parse_nth_allocation_pool (query, 0, &set->pool, NULL, NULL, NULL);
   config = gst_buffer_pool_get_config (set->pool);
-  gst_buffer_pool_config_add_option (config,
-      GST_BUFFER_POOL_OPTION_VIDEO_META);
+  gst_buffer_pool_config_add_option (config, GST_BUFFER_POOL_OPTION_VIDEO_META);
   gst_buffer_pool_set_config (set->pool, config);
   gst_buffer_pool_set_active (set->pool, TRUE);
   for (guint i = 0; i < set->n; i++) {
@@ -378,8 +376,7 @@ pipelines_fps (const GstVideoInfo * info, InputKind kind, gboolean sink_pool,
 }
 
 gdouble
-pipeline_fps (const GstVideoInfo * info, gboolean pinned,
-    const gchar * between)
+pipeline_fps (const GstVideoInfo * info, gboolean pinned, const gchar * between)
 {
   return pipelines_fps (info, pinned ? INPUT_PINNED : INPUT_RECYCLED, FALSE,
       between, 1);
@@ -464,7 +461,7 @@ bench_streams (cvcore_device * device, guint only_count)
 typedef struct
 {
   cvcore_image src, dst;
-  cvcore_conv_plan plan;
+  cvcore_convolve_plan plan;
   void *scratch;
 #ifdef HAVE_NPP_PEER
   NppPeer *npp;
@@ -512,7 +509,7 @@ typedef enum
 static const gchar *tap_kind_names[] = { "dense", "rank-1", "dense frac." };
 
 static void
-bench_taps (cvcore_conv_taps * taps, gint size, TapKind kind)
+bench_taps (cvcore_convolve_taps * taps, gint size, TapKind kind)
 {
   guint32 x = 99;
 
@@ -533,11 +530,11 @@ bench_convolve_case (cvcore_device * device, cvcore_stream * stream,
     ConvolveJob * job, const gchar * size_name, gint kernel_size,
     TapKind kind, gdouble floor_ms)
 {
-  cvcore_conv_taps taps;
+  cvcore_convolve_taps taps;
   gdouble ms, npp_ms = 0.0;
 
   bench_taps (&taps, kernel_size, kind);
-  CORE_TRY (cvcore_conv_plan_init (&job->plan, &taps, -1, -1, 0.0, 0.0,
+  CORE_TRY (cvcore_convolve_plan_init (&job->plan, &taps, -1, -1, 0.0, 0.0,
           CVCORE_BORDER_CLAMP, 0.0, CVCORE_SAMPLE_U8));
   ms = time_median_ms (device, stream, run_convolve, job, 21, 20);
 #ifdef HAVE_NPP_PEER
@@ -617,9 +614,9 @@ static const gdouble foveation_published_ms = 1.65;
 typedef struct
 {
   cvcore_image src, dst;
-  cvcore_fov_plan plan;
+  cvcore_foveate_plan plan;
   /* a gaze that moves: frames alternate plan and moved */
-  cvcore_fov_plan moved;
+  cvcore_foveate_plan moved;
   gboolean turn;
 #ifdef HAVE_NPP_PEER
   NppPeer *npp;
@@ -644,12 +641,12 @@ static void
 foveate_peers (cvcore_device * device, cvcore_stream * stream,
     FoveateJob * job, const BenchSize * size)
 {
-  cvcore_fov_model model;
+  cvcore_foveate_model model;
   GstVideoInfo info;
   gchar *between;
 
-  cvcore_fov_model_init (&model);
-  CORE_TRY (cvcore_fov_plan_init (&job->plan, &model, job->src.width,
+  cvcore_foveate_model_init (&model);
+  CORE_TRY (cvcore_foveate_plan_init (&job->plan, &model, job->src.width,
           job->src.height, 32, 0.5, 0.5));
 #ifdef HAVE_NPP_PEER
   if (job->npp) {
@@ -704,13 +701,13 @@ static void
 foveate_moving (cvcore_device * device, cvcore_stream * stream,
     FoveateJob * job, const BenchSize * size, gdouble floor_ms)
 {
-  cvcore_fov_model model;
+  cvcore_foveate_model model;
   gdouble ms;
 
-  cvcore_fov_model_init (&model);
-  CORE_TRY (cvcore_fov_plan_init (&job->plan, &model, job->src.width,
+  cvcore_foveate_model_init (&model);
+  CORE_TRY (cvcore_foveate_plan_init (&job->plan, &model, job->src.width,
           job->src.height, 32, 0.5, 0.5));
-  CORE_TRY (cvcore_fov_plan_init (&job->moved, &model, job->src.width,
+  CORE_TRY (cvcore_foveate_plan_init (&job->moved, &model, job->src.width,
           job->src.height, 32, 0.45, 0.45));
   ms = time_median_ms (device, stream, run_foveate_moving, job, 21, 20);
   printf ("| %s | block-wise | 1 | moving: centre, (0.45, 0.45) in turn%s | "
@@ -772,29 +769,30 @@ bench_foveate (cvcore_device * device)
       for (guint k = 0; k < G_N_ELEMENTS (strengths); k++)
         for (guint f = 0; f < G_N_ELEMENTS (fixations); f++) {
           const gchar *mode = smooth ? "smooth" : "block-wise";
-          cvcore_fov_model model;
+          cvcore_foveate_model model;
           gdouble ms, direct_ms = 0.0;
 
-          cvcore_fov_model_init (&model);
+          cvcore_foveate_model_init (&model);
           model.strength = strengths[k];
-          CORE_TRY (cvcore_fov_plan_init (&job->plan, &model, job->src.width,
-                  job->src.height, 32, fixations[f][0], fixations[f][1]));
+          CORE_TRY (cvcore_foveate_plan_init (&job->plan, &model,
+                  job->src.width, job->src.height, 32, fixations[f][0],
+                  fixations[f][1]));
           job->plan.smooth = smooth;
           ms = time_median_ms (device, stream, run_foveate, job, 21, 20);
           /* the direct rendering, where it takes less than seconds */
           if (!(smooth && strengths[k] > 3.0) && !job->plan.bank_capped) {
-            job->plan.render = CVCORE_FOV_RENDER_DIRECT;
-            direct_ms = time_median_ms (device, stream, run_foveate, job,
-                7, 3);
-            job->plan.render = CVCORE_FOV_RENDER_AUTO;
+            job->plan.render = CVCORE_FOVEATE_RENDER_DIRECT;
+            direct_ms = time_median_ms (device, stream, run_foveate, job, 7, 3);
+            job->plan.render = CVCORE_FOVEATE_RENDER_AUTO;
           }
           printf ("| %s | %s | %g | %s | %s | %d, %d%s | %d | %.4f | ",
               all_sizes[s].name, mode, strengths[k],
               f == 0 ? "centre" : "corner",
-              cvcore_fov_plan_stacked (&job->plan) ? "stack" : "direct",
+              cvcore_foveate_plan_stacked (&job->plan) ? "stack" : "direct",
               job->plan.n_filters - 1, job->plan.max_radius,
-              job->plan.n_taps > CVCORE_FOV_PARAM_TAPS ? " (device memory)" :
-              "", job->plan.stack.n_levels, ms);
+              job->plan.n_taps >
+              CVCORE_FOVEATE_PARAM_TAPS ? " (device memory)" : "",
+              job->plan.stack.n_levels, ms);
           if (direct_ms > 0.0)
             printf ("%.4f | %.2f | ", direct_ms, direct_ms / ms);
           else
@@ -850,16 +848,14 @@ main (int argc, char **argv)
           && strcmp (argv[1], "convolve") != 0
           && strcmp (argv[1], "foveate") != 0
           && strcmp (argv[1], "tonemap") != 0
-          && strcmp (argv[1], "gabor") != 0
-          && strcmp (argv[1], "clt") != 0)) {
+          && strcmp (argv[1], "gabor") != 0 && strcmp (argv[1], "clt") != 0)) {
     fprintf (stderr, "usage: cudavision-bench "
         "transfer|streams|convolve|foveate|tonemap|gabor|clt "
         "[--frames N] [--sizes 1080p,4k] [--pipelines N]\n");
     return 2;
   }
   if (!cvcore_backend_from_string (backend_name, &backend)) {
-    fprintf (stderr, "cudavision-bench: unknown backend '%s'\n",
-        backend_name);
+    fprintf (stderr, "cudavision-bench: unknown backend '%s'\n", backend_name);
     return 2;
   }
   if (cvcore_device_open (backend, 0, &device) != CVCORE_OK)

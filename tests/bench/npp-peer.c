@@ -115,9 +115,9 @@ npp_peer_open (cvcore_stream * stream)
   if (cudaGetDevice (&ctx->device_id) != cudaSuccess
       || cudaGetDeviceProperties (&prop, ctx->device_id) != cudaSuccess
       || cudaStreamGetFlags (ctx->stream, &ctx->stream_flags) != cudaSuccess
-      || cudaMalloc ((void **) &peer->int_taps, CVCORE_CONV_MAX_TAPS *
+      || cudaMalloc ((void **) &peer->int_taps, CVCORE_CONVOLVE_MAX_TAPS *
           sizeof (int)) != cudaSuccess
-      || cudaMalloc ((void **) &peer->float_taps, CVCORE_CONV_MAX_TAPS *
+      || cudaMalloc ((void **) &peer->float_taps, CVCORE_CONVOLVE_MAX_TAPS *
           sizeof (float)) != cudaSuccess) {
     fprintf (stderr, "NPP not measured: no CUDA device\n");
     goto fail;
@@ -148,10 +148,10 @@ npp_peer_close (NppPeer * peer)
 }
 
 cvcore_status
-npp_peer_set_taps (NppPeer * peer, const cvcore_conv_taps * taps)
+npp_peer_set_taps (NppPeer * peer, const cvcore_convolve_taps * taps)
 {
   const int n = taps->width * taps->height;
-  int int_taps[CVCORE_CONV_MAX_TAPS];
+  int int_taps[CVCORE_CONVOLVE_MAX_TAPS];
   cudaError_t err;
 
   peer->integer = TRUE;
@@ -202,12 +202,11 @@ npp_peer_filter (NppPeer * peer, const cvcore_image * src,
 cvcore_status
 npp_peer_set_gauss (NppPeer * peer, const float *taps, int n)
 {
-  if (!peer->gauss_c4 || n > CVCORE_CONV_MAX_TAPS)
+  if (!peer->gauss_c4 || n > CVCORE_CONVOLVE_MAX_TAPS)
     return CVCORE_ERROR_NOT_BUILT;
   peer->gauss_taps = n;
   return cudaMemcpy (peer->float_taps, taps, n * sizeof (float),
-      cudaMemcpyHostToDevice) == cudaSuccess ? CVCORE_OK :
-      CVCORE_ERROR_RUNTIME;
+      cudaMemcpyHostToDevice) == cudaSuccess ? CVCORE_OK : CVCORE_ERROR_RUNTIME;
 }
 
 cvcore_status

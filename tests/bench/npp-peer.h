@@ -17,7 +17,7 @@ void npp_peer_close (NppPeer * peer);
 /* Copies @taps to the device for the following filters (centred anchor,
  * divisor the sum of integer taps). */
 cvcore_status npp_peer_set_taps (NppPeer * peer,
-    const cvcore_conv_taps * taps);
+    const cvcore_convolve_taps * taps);
 
 /* Queues nppiFilterBorder (8-bit, 1 or 4 channels, replicated border) of
  * @src into @dst on the peer's stream: the integer-kernel entry point when

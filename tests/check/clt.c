@@ -338,8 +338,7 @@ GST_START_TEST (test_bayer_none)
   for (guint n = 0; n < 2 * G_N_ELEMENTS (sizes); n++)
     for (guint k = 0; k < G_N_ELEMENTS (patterns); k++) {
       const guint s = n / 2;
-      const cvcore_sample sample = k % 2 ? CVCORE_SAMPLE_U16 :
-          CVCORE_SAMPLE_U8;
+      const cvcore_sample sample = k % 2 ? CVCORE_SAMPLE_U16 : CVCORE_SAMPLE_U8;
       const gint w = sizes[s][0], h = sizes[s][1];
       TestImage src = cvtest_image_new (device, stream, w, h, 1, sample, -1,
           4 * k, 5 * n + k);
@@ -359,8 +358,7 @@ GST_START_TEST (test_bayer_none)
 
       for (gint y = 0; y < h; y++)
         for (gint x = 0; x < w; x++)
-          put_sample (&flat, x, y, 0, colour[site_colour (patterns[k], x,
-                      y)]);
+          put_sample (&flat, x, y, 0, colour[site_colour (patterns[k], x, y)]);
       cvtest_image_upload (&flat, stream);
       out = run_rgba (&flat, &params);
       /* a 1-pixel mosaic has no sites of the other colours */
@@ -461,8 +459,7 @@ GST_START_TEST (test_sparse_symmetry)
       for (gint y = 0; y < h; y++)
         for (gint x = 0; x < w; x++)
           if (site_colour (patterns[k], x, y) == c)
-            put_sample (&plane, x, y, 0, cvtest_host_sample (&mosaic, x, y,
-                    0));
+            put_sample (&plane, x, y, 0, cvtest_host_sample (&mosaic, x, y, 0));
       cvtest_image_upload (&plane, stream);
       coef = forward_coefficients (&plane, 0);
       for (gint ty = 1; 8 * ty + 8 <= h; ty++)
@@ -490,8 +487,7 @@ GST_START_TEST (test_sparse_symmetry)
             }
 #undef AT
         }
-      GST_INFO ("pattern %u colour %d: worst %g of %g", k, c, worst,
-          largest);
+      GST_INFO ("pattern %u colour %d: worst %g of %g", k, c, worst, largest);
       fail_unless (largest > 1000.0 && worst < 1e-5 * largest,
           "pattern %u colour %d: off by %g of %g", k, c, worst, largest);
       g_free (coef);
@@ -604,8 +600,7 @@ GST_START_TEST (test_lowpass)
       sum2 += v * v;
     }
     var = sum2 / 4096 - (sum / 4096) * (sum / 4096);
-    GST_INFO ("sigma %g: variance %g, mean %g", params.sigma, var,
-        sum / 4096);
+    GST_INFO ("sigma %g: variance %g, mean %g", params.sigma, var, sum / 4096);
     fail_unless (var < last * (s ? 0.8 : 1.01), "sigma %g: %g after %g",
         params.sigma, var, last);
     fail_unless (fabs (sum / 4096 - 127.5) < 6.0);
@@ -690,8 +685,7 @@ GST_START_TEST (test_deconvolve)
   for (gint y = 0; y < h; y++)
     for (gint x = 0; x < 8 * (4 * (set->nodes_x / 2 - 1) - 1); x++)
       fail_unless (fabs (cvtest_host_sample (&out, x, y, 0) -
-              cvtest_host_sample (&blurred, x, y, 0)) <= 1.0, "(%d, %d)", x,
-          y);
+              cvtest_host_sample (&blurred, x, y, 0)) <= 1.0, "(%d, %d)", x, y);
   cvtest_image_free (&out, device);
   cvcore_clt_kernel_set_free (set);
   cvtest_image_free (&sharp, device);
@@ -738,8 +732,7 @@ GST_START_TEST (test_kernel_files)
   for (gsize i = 0; i < (gsize) 3 * 5 * 3 * 256; i++)
     set->data[i] = (gfloat) g_random_double_range (-2, 2);
   fail_unless_equals_int (cvcore_clt_kernel_set_save (set, path), CVCORE_OK);
-  fail_unless_equals_int (cvcore_clt_kernel_set_load (path, &back),
-      CVCORE_OK);
+  fail_unless_equals_int (cvcore_clt_kernel_set_load (path, &back), CVCORE_OK);
   fail_unless_equals_int (back->nodes_x, 5);
   fail_unless (memcmp (back->data, set->data, 3 * 5 * 3 * 256 * 4) == 0);
   cvcore_clt_kernel_set_free (back);
@@ -918,8 +911,7 @@ GST_START_TEST (test_correlate_translation)
   params.lowpass = 0.0;
   for (guint i = 0; i < 2 * G_N_ELEMENTS (moves); i++) {
     const gdouble *move = moves[i / 2];
-    gdouble (*field) (gdouble, gdouble) = i % 2 ? smooth_field :
-        texture_field;
+    gdouble (*field) (gdouble, gdouble) = i % 2 ? smooth_field : texture_field;
     TestImage a, b;
     cvcore_clt_match *m;
     gdouble confidence, worst;

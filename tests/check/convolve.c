@@ -26,13 +26,13 @@ rng_range (gint lo, gint hi)
   return lo + (gint) (rng () % (guint32) (hi - lo + 1));
 }
 
-static cvcore_conv_taps
+static cvcore_convolve_taps
 parse_ok (const gchar * text)
 {
-  cvcore_conv_taps taps;
+  cvcore_convolve_taps taps;
   gchar error[160] = "";
 
-  fail_unless (cvcore_conv_taps_parse (text, &taps, error, sizeof (error)),
+  fail_unless (cvcore_convolve_taps_parse (text, &taps, error, sizeof (error)),
       "'%s' refused: %s", text, error);
   return taps;
 }
@@ -40,10 +40,10 @@ parse_ok (const gchar * text)
 static void
 parse_fails (const gchar * text, const gchar * needle)
 {
-  cvcore_conv_taps taps;
+  cvcore_convolve_taps taps;
   gchar error[160] = "";
 
-  fail_if (cvcore_conv_taps_parse (text, &taps, error, sizeof (error)),
+  fail_if (cvcore_convolve_taps_parse (text, &taps, error, sizeof (error)),
       "'%s' accepted", text);
   fail_unless (strstr (error, needle) != NULL, "'%s': error '%s' lacks '%s'",
       text, error, needle);
@@ -51,7 +51,7 @@ parse_fails (const gchar * text, const gchar * needle)
 
 GST_START_TEST (test_parse_valid)
 {
-  cvcore_conv_taps taps = parse_ok ("1 2 1; 2 4 2; 1 2 1");
+  cvcore_convolve_taps taps = parse_ok ("1 2 1; 2 4 2; 1 2 1");
   const float expect[] = { 1, 2, 1, 2, 4, 2, 1, 2, 1 };
 
   fail_unless_equals_int (taps.width, 3);
@@ -92,7 +92,7 @@ square_kernel (gint width, gint height)
 GST_START_TEST (test_parse_limits)
 {
   gchar *text = square_kernel (63, 63);
-  cvcore_conv_taps taps = parse_ok (text);
+  cvcore_convolve_taps taps = parse_ok (text);
 
   fail_unless_equals_int (taps.width, 63);
   fail_unless_equals_int (taps.height, 63);
@@ -143,7 +143,7 @@ GST_START_TEST (test_parse_fuzz)
 
   rng_state = 12345;
   for (guint n = 0; n < rounds; n++) {
-    cvcore_conv_taps taps;
+    cvcore_convolve_taps taps;
     gchar error[64];
     gsize len;
 
@@ -162,37 +162,38 @@ GST_START_TEST (test_parse_fuzz)
     }
     buf[len] = '\0';
     /* an error buffer smaller than most messages must be cut, not overrun */
-    if (cvcore_conv_taps_parse (buf, &taps, error, sizeof (error))) {
-      fail_unless (taps.width >= 1 && taps.width <= CVCORE_CONV_MAX_SIZE);
-      fail_unless (taps.height >= 1 && taps.height <= CVCORE_CONV_MAX_SIZE);
+    if (cvcore_convolve_taps_parse (buf, &taps, error, sizeof (error))) {
+      fail_unless (taps.width >= 1 && taps.width <= CVCORE_CONVOLVE_MAX_SIZE);
+      fail_unless (taps.height >= 1 && taps.height <= CVCORE_CONVOLVE_MAX_SIZE);
       for (gint i = 0; i < taps.width * taps.height; i++)
         fail_unless (isfinite (taps.taps[i])
-            && fabsf (taps.taps[i]) <= CVCORE_CONV_MAX_TAP);
+            && fabsf (taps.taps[i]) <= CVCORE_CONVOLVE_MAX_TAP);
     } else {
       fail_unless (strlen (error) > 0 && strlen (error) < sizeof (error));
     }
   }
-  fail_if (cvcore_conv_taps_parse (NULL, NULL, NULL, 0));
+  fail_if (cvcore_convolve_taps_parse (NULL, NULL, NULL, 0));
 }
 
 GST_END_TEST;
 
-static cvcore_conv_plan
+static cvcore_convolve_plan
 plan_for (const gchar * text, cvcore_sample sample)
 {
-  cvcore_conv_taps taps = parse_ok (text);
-  cvcore_conv_plan plan;
+  cvcore_convolve_taps taps = parse_ok (text);
+  cvcore_convolve_plan plan;
 
-  fail_unless_equals_int (cvcore_conv_plan_init (&plan, &taps, -1, -1, 0.0,
+  fail_unless_equals_int (cvcore_convolve_plan_init (&plan, &taps, -1, -1, 0.0,
           0.0, CVCORE_BORDER_CLAMP, 0.0, sample), CVCORE_OK);
   return plan;
 }
 
 GST_START_TEST (test_plan)
 {
-  cvcore_conv_plan plan = plan_for ("1 4 6 4 1; 4 16 24 16 4; 6 24 36 24 6; "
+  cvcore_convolve_plan plan =
+      plan_for ("1 4 6 4 1; 4 16 24 16 4; 6 24 36 24 6; "
       "4 16 24 16 4; 1 4 6 4 1", CVCORE_SAMPLE_U8);
-  cvcore_conv_taps taps = parse_ok ("1 2; 3 4");
+  cvcore_convolve_taps taps = parse_ok ("1 2; 3 4");
   const float gauss[] = { 1, 4, 6, 4, 1 };
 
   fail_unless (plan.separable);
@@ -224,14 +225,14 @@ GST_START_TEST (test_plan)
   fail_if (plan.separable);
   fail_if (plan_for ("0.5 2000", CVCORE_SAMPLE_U16).use_double);
 
-  fail_unless_equals_int (cvcore_conv_plan_init (&plan, &taps, 2, 0, 0.0,
+  fail_unless_equals_int (cvcore_convolve_plan_init (&plan, &taps, 2, 0, 0.0,
           0.0, CVCORE_BORDER_CLAMP, 0.0, CVCORE_SAMPLE_U8),
       CVCORE_ERROR_INVALID_VALUE);
-  fail_unless_equals_int (cvcore_conv_plan_init (&plan, &taps, 1, 1, 0.0,
+  fail_unless_equals_int (cvcore_convolve_plan_init (&plan, &taps, 1, 1, 0.0,
           0.0, CVCORE_BORDER_CLAMP, 0.0, CVCORE_SAMPLE_U8), CVCORE_OK);
   fail_unless_equals_float (plan.divisor, 10.0f);
   /* a divisor whose reciprocal overflows */
-  fail_unless_equals_int (cvcore_conv_plan_init (&plan, &taps, 1, 1, 1e-40,
+  fail_unless_equals_int (cvcore_convolve_plan_init (&plan, &taps, 1, 1, 1e-40,
           0.0, CVCORE_BORDER_CLAMP, 0.0, CVCORE_SAMPLE_U8),
       CVCORE_ERROR_INVALID_VALUE);
 }
@@ -311,8 +312,8 @@ GST_END_TEST;
 
 /* Independent reference: double precision, its own border code. */
 static double
-ref_fetch (const TestImage * t, const cvcore_conv_plan * plan, gint x, gint y,
-    gint c)
+ref_fetch (const TestImage * t, const cvcore_convolve_plan * plan, gint x,
+    gint y, gint c)
 {
   gint w = t->image.width, h = t->image.height;
 
@@ -351,7 +352,7 @@ ref_fetch (const TestImage * t, const cvcore_conv_plan * plan, gint x, gint y,
 }
 
 static double
-ref_pixel (const TestImage * src, const cvcore_conv_plan * plan, gint x,
+ref_pixel (const TestImage * src, const cvcore_convolve_plan * plan, gint x,
     gint y, gint c)
 {
   double acc = 0.0, max = src->image.sample == CVCORE_SAMPLE_U8 ? 255 : 65535;
@@ -366,7 +367,7 @@ ref_pixel (const TestImage * src, const cvcore_conv_plan * plan, gint x,
 /* |a - b| <= tolerance everywhere; channels outside @mask equal the input. */
 static void
 assert_matches (const TestImage * src, const TestImage * out,
-    const cvcore_conv_plan * plan, unsigned mask, const TestImage * other,
+    const cvcore_convolve_plan * plan, unsigned mask, const TestImage * other,
     double tolerance, const gchar * what)
 {
   for (gint y = 0; y < src->image.height; y++)
@@ -389,7 +390,7 @@ assert_matches (const TestImage * src, const TestImage * out,
 }
 
 static void
-random_taps (cvcore_conv_taps * taps, gint width, gint height,
+random_taps (cvcore_convolve_taps * taps, gint width, gint height,
     gboolean integer)
 {
   taps->width = width;
@@ -401,9 +402,9 @@ random_taps (cvcore_conv_taps * taps, gint width, gint height,
 
 /* A rank-1 kernel of small integers. */
 static void
-random_separable_taps (cvcore_conv_taps * taps, gint width, gint height)
+random_separable_taps (cvcore_convolve_taps * taps, gint width, gint height)
 {
-  gint row[CVCORE_CONV_MAX_SIZE], col[CVCORE_CONV_MAX_SIZE];
+  gint row[CVCORE_CONVOLVE_MAX_SIZE], col[CVCORE_CONVOLVE_MAX_SIZE];
 
   for (gint i = 0; i < width; i++)
     row[i] = rng_range (-3, 6);
@@ -434,7 +435,8 @@ teardown (void)
 
 /* Runs one case on this test's backend; returns the output (caller frees). */
 static TestImage
-run_case (const TestImage * src, const cvcore_conv_plan * plan, unsigned mask)
+run_case (const TestImage * src, const cvcore_convolve_plan * plan,
+    unsigned mask)
 {
   TestImage out = cvtest_image_new (device, stream, src->image.width,
       src->image.height, src->image.channels, src->image.sample, 0xab, 64, 0);
@@ -461,13 +463,14 @@ GST_START_TEST (test_against_reference)
   rng_state = 777;
   for (guint n = 0; n < 160; n++) {
     const gint *size = sizes[n % G_N_ELEMENTS (sizes)];
-    const gint channels = (gint[]) {
-    1, 2, 4}[n % 3];
+    const gint channels = (gint[]){
+      1, 2, 4
+    }[n % 3];
     const cvcore_sample sample = n % 4 == 3 ? CVCORE_SAMPLE_U16 :
         CVCORE_SAMPLE_U8;
     const cvcore_border border = (cvcore_border) (n / 3 % 4);
-    cvcore_conv_taps taps;
-    cvcore_conv_plan plan;
+    cvcore_convolve_taps taps;
+    cvcore_convolve_plan plan;
     TestImage src, out;
     unsigned mask = n % 5 == 0 ? 0x5 : 0xf;
     const gint kw = rng_range (1, n % 7 == 0 ? 13 : 6);
@@ -477,12 +480,13 @@ GST_START_TEST (test_against_reference)
       random_separable_taps (&taps, kw, kh);
     else
       random_taps (&taps, kw, kh, TRUE);
-    fail_unless_equals_int (cvcore_conv_plan_init (&plan, &taps,
+    fail_unless_equals_int (cvcore_convolve_plan_init (&plan, &taps,
             rng_range (-1, kw - 1), rng_range (-1, kh - 1),
             (double) (1 << rng_range (0, 5)), rng_range (-20, 20), border,
             rng_range (0, 300), sample), CVCORE_OK);
-    src = cvtest_image_new (device, stream, size[0], size[1], channels, sample, -1,
-        n % 3 * 50, n + 1);
+    src =
+        cvtest_image_new (device, stream, size[0], size[1], channels, sample,
+        -1, n % 3 * 50, n + 1);
     out = run_case (&src, &plan, mask);
     assert_matches (&src, &out, &plan, mask, NULL, 0.0, "reference");
     cvtest_image_free (&out, device);
@@ -512,32 +516,30 @@ GST_START_TEST (test_hand_checked)
     {CVCORE_BORDER_CONSTANT, 5, 0, 0, 145},
     {CVCORE_BORDER_CONSTANT, 0, 1, 0, 210},
     {CVCORE_BORDER_WRAP, 0, 0, 0, 450},
-    {CVCORE_BORDER_MIRROR, 0, 0, 0, 50 + 40 + 50 + 20 + 10 + 20 + 50 + 40
-          + 50},
-    {CVCORE_BORDER_MIRROR, 0, 2, 1, 20 + 30 + 20 + 50 + 60 + 50 + 80 + 90
-          + 80},
+    {CVCORE_BORDER_MIRROR, 0, 0, 0, 50 + 40 + 50 + 20 + 10 + 20 + 50 + 40 + 50},
+    {CVCORE_BORDER_MIRROR, 0, 2, 1, 20 + 30 + 20 + 50 + 60 + 50 + 80 + 90 + 80},
   };
 
   for (guint n = 0; n < G_N_ELEMENTS (cases); n++) {
-    cvcore_conv_taps taps = parse_ok ("1 1 1; 1 1 1; 1 1 1");
-    cvcore_conv_plan plan;
-    TestImage src = cvtest_image_new (device, stream, 3, 3, 1, CVCORE_SAMPLE_U16, 0,
+    cvcore_convolve_taps taps = parse_ok ("1 1 1; 1 1 1; 1 1 1");
+    cvcore_convolve_plan plan;
+    TestImage src =
+        cvtest_image_new (device, stream, 3, 3, 1, CVCORE_SAMPLE_U16, 0,
         0, 0), out;
 
     /* 16-bit samples so that the sums do not saturate */
     for (gint y = 0; y < 3; y++)
       for (gint x = 0; x < 3; x++)
-        ((guint16 *) (src.host + y * src.image.pitch))[x] =
-            pixels[y * 3 + x];
+        ((guint16 *) (src.host + y * src.image.pitch))[x] = pixels[y * 3 + x];
     fail_unless_equals_int (cvcore_copy_async (stream, src.image.data,
             src.host, src.image.pitch * 3, CVCORE_COPY_HOST_TO_DEVICE),
         CVCORE_OK);
-    fail_unless_equals_int (cvcore_conv_plan_init (&plan, &taps, -1, -1, 1.0,
-            0.0, cases[n].border, cases[n].value, CVCORE_SAMPLE_U16),
+    fail_unless_equals_int (cvcore_convolve_plan_init (&plan, &taps, -1, -1,
+            1.0, 0.0, cases[n].border, cases[n].value, CVCORE_SAMPLE_U16),
         CVCORE_OK);
     out = run_case (&src, &plan, 1);
-    fail_unless_equals_int (cvtest_host_sample (&out, cases[n].x, cases[n].y, 0),
-        cases[n].expect);
+    fail_unless_equals_int (cvtest_host_sample (&out, cases[n].x, cases[n].y,
+            0), cases[n].expect);
     cvtest_image_free (&out, device);
     cvtest_image_free (&src, device);
   }
@@ -549,7 +551,7 @@ GST_END_TEST;
  * within @tolerance. */
 static void
 compare_with_cpu (cvcore_device * cpu, cvcore_stream * cpu_stream,
-    const TestImage * src, const cvcore_conv_plan * plan, unsigned mask,
+    const TestImage * src, const cvcore_convolve_plan * plan, unsigned mask,
     gdouble tolerance)
 {
   TestImage cpu_src = cvtest_image_on_cpu (cpu, cpu_stream, src);
@@ -581,16 +583,17 @@ GST_START_TEST (test_cuda_equals_cpu)
   for (guint n = 0; n < 120; n++) {
     const gint *size = sizes[n % G_N_ELEMENTS (sizes)];
     const gboolean big = size[0] * size[1] > 100000;
-    const gint channels = (gint[]) {
-    1, 2, 4}[rng () % 3];
+    const gint channels = (gint[]){
+      1, 2, 4
+    }[rng () % 3];
     const cvcore_sample sample = rng () % 3 == 0 ? CVCORE_SAMPLE_U16 :
         CVCORE_SAMPLE_U8;
     const gboolean integer = n % 3 != 2;
     gint kw = n % 10 == 0 ? 63 : n % 4 == 0 ? 3 : n % 4 == 1 ? 5 :
         rng_range (1, big ? 15 : 31);
     gint kh = n % 10 == 0 ? 63 : kw < 6 ? kw : rng_range (1, big ? 15 : 31);
-    cvcore_conv_taps taps;
-    cvcore_conv_plan plan;
+    cvcore_convolve_taps taps;
+    cvcore_convolve_plan plan;
     TestImage src;
     unsigned mask = rng () % 4 == 0 ? 0x7 : 0xf;
 
@@ -602,15 +605,15 @@ GST_START_TEST (test_cuda_equals_cpu)
       random_taps (&taps, kw, kh, integer);
     if (n % 17 == 3)            /* large integer sums: the double path */
       taps.taps[0] = 70000;
-    fail_unless_equals_int (cvcore_conv_plan_init (&plan, &taps,
+    fail_unless_equals_int (cvcore_convolve_plan_init (&plan, &taps,
             rng_range (-1, kw - 1), rng_range (-1, kh - 1),
             rng () % 2 ? 0.0 : rng_range (1, 300), rng_range (-50, 50),
             (cvcore_border) (rng () % 4), rng_range (0, 70000) +
-            (n % 7 == 4 ? 0.0625 : 0.0), sample),
-        CVCORE_OK);
+            (n % 7 == 4 ? 0.0625 : 0.0), sample), CVCORE_OK);
 
-    src = cvtest_image_new (device, stream, size[0], size[1], channels, sample, -1,
-        rng () % 3 * 40, n + 9);
+    src =
+        cvtest_image_new (device, stream, size[0], size[1], channels, sample,
+        -1, rng () % 3 * 40, n + 9);
 
     compare_with_cpu (cvtest_cpu, cvtest_cpu_stream, &src, &plan, mask,
         integer ? 0.0 : 1.0);
@@ -621,7 +624,7 @@ GST_START_TEST (test_cuda_equals_cpu)
 GST_END_TEST;
 
 /* The packed 8-bit path rounds in integers in three ways, picked by the
- * taps, divisor and bias (cuda/convolve-small.cu): each against the CPU
+ * taps, divisor and bias (core/convolve/convolve-small.cu): each against the CPU
  * reference, with sums right below and right at saturation. */
 GST_START_TEST (test_cuda_packed_rounding)
 {
@@ -652,12 +655,12 @@ GST_START_TEST (test_cuda_packed_rounding)
       const gint *size = sizes[n % G_N_ELEMENTS (sizes)];
       const gint channels = n < G_N_ELEMENTS (sizes) ? 4 : 2;
       const cvcore_border border = (cvcore_border) ((c + n) % 4);
-      cvcore_conv_taps taps;
-      cvcore_conv_plan plan;
+      cvcore_convolve_taps taps;
+      cvcore_convolve_plan plan;
       TestImage src;
 
-      fail_unless (cvcore_conv_taps_parse (cases[c].taps, &taps, NULL, 0));
-      fail_unless_equals_int (cvcore_conv_plan_init (&plan, &taps, -1, -1,
+      fail_unless (cvcore_convolve_taps_parse (cases[c].taps, &taps, NULL, 0));
+      fail_unless_equals_int (cvcore_convolve_plan_init (&plan, &taps, -1, -1,
               cases[c].divisor, cases[c].bias, border, 250.0,
               CVCORE_SAMPLE_U8), CVCORE_OK);
       /* random samples, or near white to reach saturation */
@@ -674,10 +677,12 @@ GST_END_TEST;
 
 GST_START_TEST (test_bad_arguments)
 {
-  cvcore_conv_plan plan = plan_for ("1 2 1", CVCORE_SAMPLE_U8);
-  TestImage a = cvtest_image_new (device, stream, 4, 4, 1, CVCORE_SAMPLE_U8, 0, 0,
+  cvcore_convolve_plan plan = plan_for ("1 2 1", CVCORE_SAMPLE_U8);
+  TestImage a =
+      cvtest_image_new (device, stream, 4, 4, 1, CVCORE_SAMPLE_U8, 0, 0,
       0);
-  TestImage b = cvtest_image_new (device, stream, 5, 4, 1, CVCORE_SAMPLE_U8, 0, 0,
+  TestImage b =
+      cvtest_image_new (device, stream, 5, 4, 1, CVCORE_SAMPLE_U8, 0, 0,
       0);
 
   fail_unless_equals_int (cvcore_convolve (stream, &a.image, &b.image, 1,

@@ -180,10 +180,8 @@ GST_START_TEST (test_registered_host_memory)
 
   cvtest_fill_random (host, size, 11);
   fail_unless_equals_int (cvcore_device_alloc (device, size, &dev), CVCORE_OK);
-  fail_unless_equals_int (cvcore_host_register (device, host, size),
-      CVCORE_OK);
-  fail_unless_equals_int (cvcore_host_register (device, back, size),
-      CVCORE_OK);
+  fail_unless_equals_int (cvcore_host_register (device, host, size), CVCORE_OK);
+  fail_unless_equals_int (cvcore_host_register (device, back, size), CVCORE_OK);
   fail_if (cvcore_host_register (device, host + 4096, 100) == CVCORE_OK);
   fail_unless_equals_int (cvcore_copy_async (stream, dev, host, size,
           CVCORE_COPY_HOST_TO_DEVICE), CVCORE_OK);
@@ -194,8 +192,7 @@ GST_START_TEST (test_registered_host_memory)
   fail_unless_equals_int (cvcore_host_unregister (device, host), CVCORE_OK);
   fail_unless_equals_int (cvcore_host_unregister (device, back), CVCORE_OK);
   fail_if (cvcore_host_unregister (device, back) == CVCORE_OK);
-  fail_unless_equals_int (cvcore_host_register (device, host, size),
-      CVCORE_OK);
+  fail_unless_equals_int (cvcore_host_register (device, host, size), CVCORE_OK);
   fail_unless_equals_int (cvcore_host_unregister (device, host), CVCORE_OK);
   /* a refused registration leaves no error behind for the next launch */
   fail_unless_equals_int (cvcore_stream_delay (stream, 1), CVCORE_OK);
@@ -256,8 +253,7 @@ GST_START_TEST (test_events_order_streams)
   fail_unless_equals_int (cvcore_event_synchronize (end), CVCORE_OK);
   fail_unless_equals_int (cvcore_event_query (end), CVCORE_OK);
   fail_unless_equals_int (cvcore_event_query (done), CVCORE_OK);
-  fail_unless_equals_int (cvcore_event_elapsed_ms (start, end, &ms),
-      CVCORE_OK);
+  fail_unless_equals_int (cvcore_event_elapsed_ms (start, end, &ms), CVCORE_OK);
   fail_unless (ms >= 0.0f);
   /* Events made without timing cannot be measured. */
   fail_unless (cvcore_event_elapsed_ms (done, end, &ms) != CVCORE_OK);
@@ -319,7 +315,7 @@ scratch_under (size_t size, const char *key, bool want_kept)
   void *ptr;
   bool kept;
 
-  fail_unless_equals_int (cvcore_stream_scratch (stream, size, key,
+  fail_unless_equals_int (cv_stream_scratch (stream, size, key,
           strlen (key), &ptr, &kept), CVCORE_OK);
   fail_unless (ptr != NULL);
   fail_unless (kept == want_kept, "key \"%s\": kept %d", key, kept);
@@ -355,7 +351,7 @@ GST_START_TEST (test_stream_scratch)
   made = scratch_under (1 << 20, "a", false);
   fail_unless (scratch_under (1 << 20, "a", true) == made);
   /* forgetting one memory leaves the other */
-  cvcore_stream_scratch_forget (stream, made);
+  cv_stream_scratch_forget (stream, made);
   fail_unless (scratch_under (64, "aaaaaaaa", true) == other);
   fail_unless (scratch_under (64, "a", false) == made);
 }
@@ -375,8 +371,7 @@ GST_START_TEST (test_events_across_devices_of_one_context)
   fail_unless_equals_int (cvcore_event_record (event, stream),
       cvtest_backend () == CVCORE_BACKEND_CUDA ? CVCORE_OK :
       CVCORE_ERROR_INVALID_VALUE);
-  fail_unless (cvcore_device_context (other) == cvcore_device_context
-      (device));
+  fail_unless (cvcore_device_context (other) == cvcore_device_context (device));
   fail_unless ((cvcore_device_context (other) != NULL) ==
       (cvtest_backend () == CVCORE_BACKEND_CUDA));
   fail_unless_equals_int (cvcore_event_synchronize (event), CVCORE_OK);

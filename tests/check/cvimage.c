@@ -48,8 +48,7 @@ cvtest_image_new (cvcore_device * device, cvcore_stream * stream, gint width,
     memset (t.host, fill, size);
   else
     cvtest_fill_random (t.host, size, seed);
-  fail_unless_equals_int (cvcore_device_alloc (device, size, &data),
-      CVCORE_OK);
+  fail_unless_equals_int (cvcore_device_alloc (device, size, &data), CVCORE_OK);
   t.image.data = data;
   fail_unless_equals_int (cvcore_copy_async (stream, data, t.host, size,
           CVCORE_COPY_HOST_TO_DEVICE), CVCORE_OK);

@@ -5,9 +5,7 @@
 #include "cvtest.h"
 #include "cvcore.h"
 
-G_BEGIN_DECLS
-
-typedef struct
+G_BEGIN_DECLS typedef struct
 {
   cvcore_image image;
   guint8 *host;                 /* pitch-packed copy on the host */

@@ -12,7 +12,6 @@ G_BEGIN_DECLS
 
 /* Exit status meson reads as "skipped". */
 #define CVTEST_SKIP 77
-
 /* Runs @suite with the backend that GST_CUDAVISION_BACKEND names; exits
  * with CVTEST_SKIP when that is CUDA and no CUDA device can be opened. */
 int cvtest_main (int argc, char **argv, Suite * (*suite) (void));

@@ -29,19 +29,19 @@ teardown (void)
  * f_c = 2.3 / (0.106 (e + 2.3)) ln 64, sigma = 30 / (pi f_c). */
 GST_START_TEST (test_sigma_model)
 {
-  cvcore_fov_model model;
+  cvcore_foveate_model model;
 
-  cvcore_fov_model_init (&model);
-  fail_unless (fabs (cvcore_fov_sigma (&model, 10.0) - 1.3016008) < 1e-6);
-  fail_unless (fabs (cvcore_fov_sigma (&model, 50.0) - 5.5344490) < 1e-6);
-  fail_unless (fabs (cvcore_fov_sigma (&model, 100.0) - 10.8255092) < 1e-6);
+  cvcore_foveate_model_init (&model);
+  fail_unless (fabs (cvcore_foveate_sigma (&model, 10.0) - 1.3016008) < 1e-6);
+  fail_unless (fabs (cvcore_foveate_sigma (&model, 50.0) - 5.5344490) < 1e-6);
+  fail_unless (fabs (cvcore_foveate_sigma (&model, 100.0) - 10.8255092) < 1e-6);
   /* The fovea ends where f_c reaches f_max, at 0.70800 degrees. */
-  fail_unless_equals_float (cvcore_fov_sigma (&model, 0.0), 0.0);
-  fail_unless_equals_float (cvcore_fov_sigma (&model, 0.70799), 0.0);
-  fail_unless (cvcore_fov_sigma (&model, 0.70801) > 0.0);
+  fail_unless_equals_float (cvcore_foveate_sigma (&model, 0.0), 0.0);
+  fail_unless_equals_float (cvcore_foveate_sigma (&model, 0.70799), 0.0);
+  fail_unless (cvcore_foveate_sigma (&model, 0.70801) > 0.0);
   /* Strength scales sigma. */
   model.strength = 2.5;
-  fail_unless (fabs (cvcore_fov_sigma (&model, 10.0) - 2.5 * 1.3016008) <
+  fail_unless (fabs (cvcore_foveate_sigma (&model, 10.0) - 2.5 * 1.3016008) <
       1e-6);
 }
 
@@ -49,18 +49,18 @@ GST_END_TEST;
 
 GST_START_TEST (test_plan)
 {
-  cvcore_fov_model model;
-  cvcore_fov_plan plan;
+  cvcore_foveate_model model;
+  cvcore_foveate_plan plan;
 
-  cvcore_fov_model_init (&model);
-  fail_unless_equals_int (cvcore_fov_plan_init (&plan, &model, 640, 480, 32,
+  cvcore_foveate_model_init (&model);
+  fail_unless_equals_int (cvcore_foveate_plan_init (&plan, &model, 640, 480, 32,
           0.5, 0.5), CVCORE_OK);
   /* The fragment at (10, 7) is centred on the fixation (320, 240). */
   fail_unless_equals_int (plan.origin_x, -16);
   fail_unless_equals_int (plan.origin_y, 0);
   fail_unless_equals_int (plan.origin_x + 10 * 32 + 16, 320);
   fail_unless_equals_int (plan.origin_y + 7 * 32 + 16, 240);
-  fail_unless_equals_int (cvcore_fov_fragment_filter (&plan, 10, 7), 0);
+  fail_unless_equals_int (cvcore_foveate_fragment_filter (&plan, 10, 7), 0);
   fail_unless_equals_int (plan.grid_w, 21);
   fail_unless_equals_int (plan.grid_h, 15);
   /* Filters grow outwards, thresholds rise, sigmas step by whole 4 %
@@ -68,16 +68,15 @@ GST_START_TEST (test_plan)
   fail_unless (plan.n_filters > 10);
   fail_unless_equals_float (plan.sigma_ratio, 1.04);
   for (gint f = 2; f < plan.n_filters; f++) {
-    const gdouble steps = log (plan.sigma[f] / plan.sigma[f - 1]) /
-        log (1.04);
+    const gdouble steps = log (plan.sigma[f] / plan.sigma[f - 1]) / log (1.04);
 
     fail_unless (plan.threshold[f] > plan.threshold[f - 1]);
     fail_unless (steps > 0.99 && fabs (steps - round (steps)) < 1e-3);
     fail_unless_equals_int (plan.radius[f] * 2 + 1,
         (gint) ceil (6.0 * plan.sigma[f]) | 1);
   }
-  fail_unless (cvcore_fov_fragment_filter (&plan, 0, 0) >
-      cvcore_fov_fragment_filter (&plan, 8, 6));
+  fail_unless (cvcore_foveate_fragment_filter (&plan, 0, 0) >
+      cvcore_foveate_fragment_filter (&plan, 8, 6));
   /* Taps are normalised. */
   for (gint f = 1; f < plan.n_filters; f++) {
     gdouble sum = 0.0;
@@ -88,51 +87,52 @@ GST_START_TEST (test_plan)
   }
 
   /* A fixation outside the frame leaves no fovea inside it. */
-  fail_unless_equals_int (cvcore_fov_plan_init (&plan, &model, 640, 480, 16,
+  fail_unless_equals_int (cvcore_foveate_plan_init (&plan, &model, 640, 480, 16,
           1.5, -0.2), CVCORE_OK);
   for (gint gy = 0; gy < plan.grid_h; gy++)
     for (gint gx = 0; gx < plan.grid_w; gx++)
-      fail_if (cvcore_fov_fragment_filter (&plan, gx, gy) == 0);
+      fail_if (cvcore_foveate_fragment_filter (&plan, gx, gy) == 0);
 
-  fail_unless_equals_int (cvcore_fov_plan_init (&plan, &model, 640, 480, 12,
+  fail_unless_equals_int (cvcore_foveate_plan_init (&plan, &model, 640, 480, 12,
           0.5, 0.5), CVCORE_ERROR_INVALID_VALUE);
   /* Strong foveation: a bank larger than a launch carries (CUDA takes it
    * from device memory); stronger, coarser steps; too strong, a clear
    * refusal. */
   model.strength = 4.0;
-  fail_unless_equals_int (cvcore_fov_plan_init (&plan, &model, 1920, 1080,
+  fail_unless_equals_int (cvcore_foveate_plan_init (&plan, &model, 1920, 1080,
           32, 0.5, 0.5), CVCORE_OK);
-  fail_unless (plan.n_taps > CVCORE_FOV_PARAM_TAPS
+  fail_unless (plan.n_taps > CVCORE_FOVEATE_PARAM_TAPS
       && plan.sigma_ratio == 1.04, "ratio %g, %d filters, %d taps",
       plan.sigma_ratio, plan.n_filters, plan.n_taps);
   model.strength = 20.0;
-  fail_unless_equals_int (cvcore_fov_plan_init (&plan, &model, 1920, 1080,
+  fail_unless_equals_int (cvcore_foveate_plan_init (&plan, &model, 1920, 1080,
           32, 0.5, 0.5), CVCORE_OK);
   fail_unless (plan.sigma_ratio > 1.04, "ratio %g, %d filters, %d taps",
       plan.sigma_ratio, plan.n_filters, plan.n_taps);
   /* too strong for any bank: the blur is capped, the plan still made */
   model.strength = 40.0;
-  fail_unless_equals_int (cvcore_fov_plan_init (&plan, &model, 3840, 2160,
+  fail_unless_equals_int (cvcore_foveate_plan_init (&plan, &model, 3840, 2160,
           32, 0.0, 0.0), CVCORE_OK);
-  fail_unless (plan.max_radius <= CVCORE_FOV_MAX_RADIUS
-      && plan.n_taps <= CVCORE_FOV_MAX_TAPS
-      && plan.sigma[plan.n_filters - 1] <= CVCORE_FOV_MAX_RADIUS / 3.0 + 1e-3,
+  fail_unless (plan.max_radius <= CVCORE_FOVEATE_MAX_RADIUS
+      && plan.n_taps <= CVCORE_FOVEATE_MAX_TAPS
+      && plan.sigma[plan.n_filters - 1] <=
+      CVCORE_FOVEATE_MAX_RADIUS / 3.0 + 1e-3,
       "%d filters, radius %d, largest sigma %g", plan.n_filters,
       plan.max_radius, plan.sigma[plan.n_filters - 1]);
   /* in-range element settings that did not fit before */
-  cvcore_fov_model_init (&model);
+  cvcore_foveate_model_init (&model);
   model.alpha = 10.0;
-  fail_unless_equals_int (cvcore_fov_plan_init (&plan, &model, 128, 96, 32,
+  fail_unless_equals_int (cvcore_foveate_plan_init (&plan, &model, 128, 96, 32,
           0.5, 0.5), CVCORE_OK);
   model.alpha = 5.0;
-  fail_unless_equals_int (cvcore_fov_plan_init (&plan, &model, 1920, 1080,
+  fail_unless_equals_int (cvcore_foveate_plan_init (&plan, &model, 1920, 1080,
           32, 0.5, 0.5), CVCORE_OK);
 }
 
 GST_END_TEST;
 
 static TestImage
-run (const TestImage * src, const cvcore_fov_plan * plan, unsigned mask)
+run (const TestImage * src, const cvcore_foveate_plan * plan, unsigned mask)
 {
   TestImage out = cvtest_image_new (device, stream, src->image.width,
       src->image.height, src->image.channels, CVCORE_SAMPLE_U8, 0xab, 32, 0);
@@ -146,7 +146,7 @@ run (const TestImage * src, const cvcore_fov_plan * plan, unsigned mask)
 /* run () on another backend's @dev and @st. */
 static TestImage
 run_on (cvcore_device * dev, cvcore_stream * st, const TestImage * src,
-    const cvcore_fov_plan * plan, unsigned mask)
+    const cvcore_foveate_plan * plan, unsigned mask)
 {
   cvcore_device *saved_device = device;
   cvcore_stream *saved_stream = stream;
@@ -163,12 +163,12 @@ run_on (cvcore_device * dev, cvcore_stream * st, const TestImage * src,
 /* Independent reference: every pixel blurred in double with its
  * fragment's filter, edges clamped. */
 static gdouble
-reference_pixel (const TestImage * src, const cvcore_fov_plan * plan, gint x,
-    gint y, gint c)
+reference_pixel (const TestImage * src, const cvcore_foveate_plan * plan,
+    gint x, gint y, gint c)
 {
   const gint gx = (x - plan->origin_x) / plan->fragment;
   const gint gy = (y - plan->origin_y) / plan->fragment;
-  const gint f = cvcore_fov_fragment_filter (plan, gx, gy);
+  const gint f = cvcore_foveate_fragment_filter (plan, gx, gy);
   const gint r = plan->radius[f];
   const gint w = src->image.width, h = src->image.height;
   gdouble sum = 0.0;
@@ -187,7 +187,7 @@ reference_pixel (const TestImage * src, const cvcore_fov_plan * plan, gint x,
  * NULL, with the independent reference; within @tolerance. */
 static void
 assert_foveated (const TestImage * src, const TestImage * out,
-    const cvcore_fov_plan * plan, unsigned mask, const TestImage * expected,
+    const cvcore_foveate_plan * plan, unsigned mask, const TestImage * expected,
     gdouble tolerance)
 {
   for (gint y = 0; y < src->image.height; y++)
@@ -210,8 +210,8 @@ assert_foveated (const TestImage * src, const TestImage * out,
 /* @src foveated here with @plan and on the CPU backend (cvtest_cpu) with
  * @cpu_plan (the same plan, reading CPU copies), within one unit. */
 static void
-assert_equals_cpu (const TestImage * src, const cvcore_fov_plan * plan,
-    const cvcore_fov_plan * cpu_plan, unsigned mask)
+assert_equals_cpu (const TestImage * src, const cvcore_foveate_plan * plan,
+    const cvcore_foveate_plan * cpu_plan, unsigned mask)
 {
   TestImage cpu_src = cvtest_image_on_cpu (cvtest_cpu, cvtest_cpu_stream,
       src);
@@ -238,7 +238,7 @@ GST_START_TEST (test_far_first_order)
       int last_distance = n;
 
       for (int rank = 0; rank < n; rank++) {
-        const int i = cv_fov_far_first (rank, n, centre);
+        const int i = cv_foveate_far_first (rank, n, centre);
         const int distance = abs (i - c);
 
         fail_unless (i >= 0 && i < n, "n %d centre %d rank %d: index %d", n,
@@ -250,7 +250,7 @@ GST_START_TEST (test_far_first_order)
             distance, last_distance);
         last_distance = distance;
       }
-      fail_unless_equals_int (cv_fov_far_first (n - 1, n, centre), c);
+      fail_unless_equals_int (cv_foveate_far_first (n - 1, n, centre), c);
     }
   }
 }
@@ -263,24 +263,25 @@ GST_START_TEST (test_against_reference)
   static const gdouble fixations[][2] = { {0.5, 0.5}, {0.0, 0.0}, {1.0, 0.3},
   {-0.4, 1.7}
   };
-  cvcore_fov_model model;
+  cvcore_foveate_model model;
 
-  cvcore_fov_model_init (&model);
+  cvcore_foveate_model_init (&model);
   model.corner_eccentricity = 60.0;
   for (guint s = 0; s < G_N_ELEMENTS (sizes); s++)
     for (guint f = 0; f < G_N_ELEMENTS (fixations); f++) {
       const gint fragment = 8 << (f % 3);
-      const gint channels = (gint[]) {
-      1, 2, 4}[(s + f) % 3];
+      const gint channels = (gint[]){
+        1, 2, 4
+      }[(s + f) % 3];
       TestImage src = cvtest_image_new (device, stream, sizes[s][0],
           sizes[s][1], channels, CVCORE_SAMPLE_U8, -1, 8, s * 10 + f);
-      cvcore_fov_plan plan;
+      cvcore_foveate_plan plan;
       TestImage out;
 
-      fail_unless_equals_int (cvcore_fov_plan_init (&plan, &model,
+      fail_unless_equals_int (cvcore_foveate_plan_init (&plan, &model,
               sizes[s][0], sizes[s][1], fragment, fixations[f][0],
               fixations[f][1]), CVCORE_OK);
-      plan.render = CVCORE_FOV_RENDER_DIRECT;
+      plan.render = CVCORE_FOVEATE_RENDER_DIRECT;
       out = run (&src, &plan, 0x7);
       assert_foveated (&src, &out, &plan, 0x7, NULL, 1.0);
       cvtest_image_free (&out, device);
@@ -295,20 +296,20 @@ GST_END_TEST;
  * region. */
 GST_START_TEST (test_properties)
 {
-  cvcore_fov_model model;
-  cvcore_fov_plan plan, moved;
+  cvcore_foveate_model model;
+  cvcore_foveate_plan plan, moved;
   TestImage flat = cvtest_image_new (device, stream, 200, 120, 4,
       CVCORE_SAMPLE_U8, 77, 0, 0);
   TestImage src = cvtest_image_new (device, stream, 200, 120, 1,
       CVCORE_SAMPLE_U8, -1, 0, 5);
   TestImage out, out_moved;
 
-  cvcore_fov_model_init (&model);
+  cvcore_foveate_model_init (&model);
   model.strength = 3.0;
-  for (gint render = CVCORE_FOV_RENDER_DIRECT;
-      render <= CVCORE_FOV_RENDER_STACK; render++) {
-    fail_unless_equals_int (cvcore_fov_plan_init (&plan, &model, 200, 120, 16,
-            0.25, 0.5), CVCORE_OK);
+  for (gint render = CVCORE_FOVEATE_RENDER_DIRECT;
+      render <= CVCORE_FOVEATE_RENDER_STACK; render++) {
+    fail_unless_equals_int (cvcore_foveate_plan_init (&plan, &model, 200, 120,
+            16, 0.25, 0.5), CVCORE_OK);
     plan.render = render;
     out = run (&flat, &plan, 0xf);
     for (gsize i = 0; i < flat.image.pitch * 120; i++)
@@ -316,8 +317,8 @@ GST_START_TEST (test_properties)
         fail_unless_equals_int (out.host[i], 77);
     cvtest_image_free (&out, device);
 
-    fail_unless_equals_int (cvcore_fov_plan_init (&moved, &model, 200, 120, 16,
-            0.75, 0.5), CVCORE_OK);
+    fail_unless_equals_int (cvcore_foveate_plan_init (&moved, &model, 200, 120,
+            16, 0.75, 0.5), CVCORE_OK);
     moved.render = render;
     out = run (&src, &plan, 0x1);
     out_moved = run (&src, &moved, 0x1);
@@ -352,13 +353,13 @@ GST_END_TEST;
 GST_START_TEST (test_perfect)
 {
   const gint w = 96, h = 64;
-  cvcore_fov_model model;
+  cvcore_foveate_model model;
   cvcore_image src = { 0 }, dst, flat;
   guint8 *in = g_malloc (w * h), *out = g_malloc (w * h);
   guint8 *constant = g_malloc (w * h);
   gint changed = 0;
 
-  cvcore_fov_model_init (&model);
+  cvcore_foveate_model_init (&model);
   cvtest_fill_random (in, w * h, 11);
   memset (constant, 40, w * h);
   src.data = in;
@@ -370,7 +371,7 @@ GST_START_TEST (test_perfect)
   dst = flat = src;
   dst.data = out;
   /* the fixation on pixel (24, 32)'s centre */
-  fail_unless_equals_int (cvcore_fov_perfect (&model, &src, &dst, 1,
+  fail_unless_equals_int (cvcore_foveate_perfect (&model, &src, &dst, 1,
           24.5 / w, 32.5 / h), CVCORE_OK);
   fail_unless_equals_int (out[32 * w + 24], in[32 * w + 24]);
   for (gint x = 80; x < 96; x++)
@@ -378,13 +379,13 @@ GST_START_TEST (test_perfect)
   fail_unless (changed > 8);
 
   flat.data = constant;
-  fail_unless_equals_int (cvcore_fov_perfect (&model, &flat, &dst, 1, 0.7,
+  fail_unless_equals_int (cvcore_foveate_perfect (&model, &flat, &dst, 1, 0.7,
           0.1), CVCORE_OK);
   for (gint i = 0; i < w * h; i++)
     fail_unless_equals_int (out[i], 40);
 
   dst.sample = CVCORE_SAMPLE_U16;
-  fail_unless_equals_int (cvcore_fov_perfect (&model, &src, &dst, 1, 0.5,
+  fail_unless_equals_int (cvcore_foveate_perfect (&model, &src, &dst, 1, 0.5,
           0.5), CVCORE_ERROR_INVALID_VALUE);
   g_free (in);
   g_free (out);
@@ -400,7 +401,7 @@ GST_END_TEST;
 /* A blur map's level at pixel (@x, @y), interpolated in double between
  * cell centres (the map read from host memory). */
 static gdouble
-map_level (const cvcore_fov_plan * plan, gint x, gint y)
+map_level (const cvcore_foveate_plan * plan, gint x, gint y)
 {
   const gdouble u = (x + 0.5 - plan->fix_x) / plan->width * plan->map_w +
       0.5 * plan->map_w - 0.5;
@@ -418,7 +419,7 @@ map_level (const cvcore_fov_plan * plan, gint x, gint y)
 }
 
 static gdouble
-smooth_pixel (const TestImage * src, const cvcore_fov_plan * plan, gint x,
+smooth_pixel (const TestImage * src, const cvcore_foveate_plan * plan, gint x,
     gint y, gint c)
 {
   const gdouble d = plan->map ? map_level (plan, x, y) :
@@ -463,8 +464,8 @@ smooth_pixel (const TestImage * src, const cvcore_fov_plan * plan, gint x,
 GST_START_TEST (test_smooth)
 {
   const gint w = 160, h = 96;
-  cvcore_fov_model model;
-  cvcore_fov_plan plan;
+  cvcore_foveate_model model;
+  cvcore_foveate_plan plan;
   TestImage src = cvtest_image_new (device, stream, w, h, 2,
       CVCORE_SAMPLE_U8, -1, 8, 77);
   TestImage flat = cvtest_image_new (device, stream, w, h, 1,
@@ -473,11 +474,11 @@ GST_START_TEST (test_smooth)
   cvcore_image perfect = { 0 };
   gdouble err_smooth = 0.0, err_block = 0.0;
 
-  cvcore_fov_model_init (&model);
+  cvcore_foveate_model_init (&model);
   model.strength = 1.5;
-  fail_unless_equals_int (cvcore_fov_plan_init (&plan, &model, w, h, 32, 0.3,
-          0.4), CVCORE_OK);
-  plan.render = CVCORE_FOV_RENDER_DIRECT;
+  fail_unless_equals_int (cvcore_foveate_plan_init (&plan, &model, w, h, 32,
+          0.3, 0.4), CVCORE_OK);
+  plan.render = CVCORE_FOVEATE_RENDER_DIRECT;
   block = run (&src, &plan, 0x1);
   plan.smooth = true;
   smooth = run (&src, &plan, 0x1);
@@ -501,8 +502,8 @@ GST_START_TEST (test_smooth)
 
     host.data = src.host;
     perfect.pitch = src.image.pitch;
-    fail_unless_equals_int (cvcore_fov_perfect (&model, &host, &perfect, 0x1,
-            0.3, 0.4), CVCORE_OK);
+    fail_unless_equals_int (cvcore_foveate_perfect (&model, &host, &perfect,
+            0x1, 0.3, 0.4), CVCORE_OK);
   }
   for (gint y = 0; y < h; y++)
     for (gint x = 0; x < w; x++) {
@@ -532,26 +533,26 @@ GST_END_TEST;
 
 GST_START_TEST (test_bad_arguments)
 {
-  cvcore_fov_model model;
-  cvcore_fov_plan plan;
+  cvcore_foveate_model model;
+  cvcore_foveate_plan plan;
   TestImage a = cvtest_image_new (device, stream, 16, 16, 1,
       CVCORE_SAMPLE_U8, 0, 0, 0);
   TestImage wide = cvtest_image_new (device, stream, 16, 16, 1,
       CVCORE_SAMPLE_U16, 0, 0, 0);
 
-  cvcore_fov_model_init (&model);
-  fail_unless_equals_int (cvcore_fov_plan_init (&plan, &model, 16, 16, 8,
+  cvcore_foveate_model_init (&model);
+  fail_unless_equals_int (cvcore_foveate_plan_init (&plan, &model, 16, 16, 8,
           0.5, 0.5), CVCORE_OK);
   fail_unless_equals_int (cvcore_foveate (stream, &a.image, &a.image, 1,
           &plan), CVCORE_ERROR_INVALID_VALUE);
   fail_unless_equals_int (cvcore_foveate (stream, &wide.image, &a.image, 1,
           &plan), CVCORE_ERROR_INVALID_VALUE);
-  fail_unless_equals_int (cvcore_fov_plan_init (&plan, &model, 17, 16, 8,
+  fail_unless_equals_int (cvcore_foveate_plan_init (&plan, &model, 17, 16, 8,
           0.5, 0.5), CVCORE_OK);
   fail_unless_equals_int (cvcore_foveate (stream, &a.image, &wide.image, 1,
           &plan), CVCORE_ERROR_INVALID_VALUE);
   model.alpha = 0.0;
-  fail_unless_equals_int (cvcore_fov_plan_init (&plan, &model, 16, 16, 8,
+  fail_unless_equals_int (cvcore_foveate_plan_init (&plan, &model, 16, 16, 8,
           0.5, 0.5), CVCORE_ERROR_INVALID_VALUE);
   cvtest_image_free (&a, device);
   cvtest_image_free (&wide, device);
@@ -563,7 +564,7 @@ GST_END_TEST;
  * @fill when >= 0), described in @map. */
 static TestImage
 blur_map_new (cvcore_device * dev, cvcore_stream * st, gint w, gint h,
-    gint fill, guint32 seed, cvcore_fov_map * map)
+    gint fill, guint32 seed, cvcore_foveate_map * map)
 {
   TestImage t = cvtest_image_new (dev, st, w, h, 1, CVCORE_SAMPLE_U8, fill,
       seed % 3 * 8, seed);
@@ -572,7 +573,7 @@ blur_map_new (cvcore_device * dev, cvcore_stream * st, gint w, gint h,
   map->pitch = t.image.pitch;
   map->width = w;
   map->height = h;
-  cvcore_fov_map_scan (map, t.host, t.image.pitch);
+  cvcore_foveate_map_scan (map, t.host, t.image.pitch);
   return t;
 }
 
@@ -580,8 +581,8 @@ blur_map_new (cvcore_device * dev, cvcore_stream * st, gint w, gint h,
  * -1 where the centre falls within 1e-4 of a map cell's edge (float and
  * double may then disagree). */
 static gint
-expected_level (const cvcore_fov_plan * plan, const TestImage * map, gint gx,
-    gint gy)
+expected_level (const cvcore_foveate_plan * plan, const TestImage * map,
+    gint gx, gint gy)
 {
   const gdouble cx = plan->origin_x + (gx + 0.5) * plan->fragment;
   const gdouble cy = plan->origin_y + (gy + 0.5) * plan->fragment;
@@ -606,20 +607,20 @@ GST_START_TEST (test_blur_map)
   {0.0, 1.0}, {-0.3, 0.4}
   };
   const gint w = 150, h = 90;
-  cvcore_fov_model model;
-  cvcore_fov_map map;
+  cvcore_foveate_model model;
+  cvcore_foveate_map map;
   TestImage src = cvtest_image_new (device, stream, w, h, 4,
       CVCORE_SAMPLE_U8, -1, 0, 8);
   TestImage zeros = blur_map_new (device, stream, 4, 3, 0, 1, &map);
-  cvcore_fov_plan plan, host_plan;
+  cvcore_foveate_plan plan, host_plan;
   TestImage out, smooth;
   gdouble sigma_max;
 
-  cvcore_fov_model_init (&model);
-  sigma_max = cvcore_fov_sigma (&model, model.corner_eccentricity);
+  cvcore_foveate_model_init (&model);
+  sigma_max = cvcore_foveate_sigma (&model, model.corner_eccentricity);
 
   /* all sharp: a copy */
-  fail_unless_equals_int (cvcore_fov_plan_init_map (&plan, &model, &map, w,
+  fail_unless_equals_int (cvcore_foveate_plan_init_map (&plan, &model, &map, w,
           h, 16, 0.3, 0.3), CVCORE_OK);
   fail_unless_equals_int (plan.n_filters, 1);
   out = run (&src, &plan, 0xf);
@@ -641,18 +642,18 @@ GST_START_TEST (test_blur_map)
       levels.host[0] = 0;
       levels.host[1] = 255;
       cvtest_image_upload (&levels, stream);
-      cvcore_fov_map_scan (&map, levels.host, levels.image.pitch);
+      cvcore_foveate_map_scan (&map, levels.host, levels.image.pitch);
     }
-    fail_unless_equals_int (cvcore_fov_plan_init_map (&plan, &model, &map, w,
-            h, 8 << (n % 3), fix[0], fix[1]), CVCORE_OK);
-    plan.render = CVCORE_FOV_RENDER_DIRECT;
+    fail_unless_equals_int (cvcore_foveate_plan_init_map (&plan, &model, &map,
+            w, h, 8 << (n % 3), fix[0], fix[1]), CVCORE_OK);
+    plan.render = CVCORE_FOVEATE_RENDER_DIRECT;
     /* the same plan reading the host copy of the map, for the host */
     host_plan = plan;
     host_plan.map = levels.host;
     for (gint gy = 0; gy < plan.grid_h; gy++)
       for (gint gx = 0; gx < plan.grid_w; gx++) {
         const gint level = expected_level (&plan, &levels, gx, gy);
-        const gint f = cvcore_fov_fragment_filter (&host_plan, gx, gy);
+        const gint f = cvcore_foveate_fragment_filter (&host_plan, gx, gy);
 
         if (level < 0)
           continue;
@@ -707,7 +708,7 @@ GST_START_TEST (test_blur_map)
     cvtest_image_free (&levels, device);
   }
   map.levels = NULL;
-  fail_unless_equals_int (cvcore_fov_plan_init_map (&plan, &model, &map, w,
+  fail_unless_equals_int (cvcore_foveate_plan_init_map (&plan, &model, &map, w,
           h, 16, 0.5, 0.5), CVCORE_ERROR_INVALID_VALUE);
   cvtest_image_free (&src, device);
 }
@@ -763,12 +764,12 @@ textured_new (gint w, gint h, gint channels, guint32 seed)
 
 /* Sigma of the model at (@px, @py), in double. */
 static gdouble
-model_sigma (const cvcore_fov_model * model, const cvcore_fov_plan * plan,
-    gdouble px, gdouble py)
+model_sigma (const cvcore_foveate_model * model,
+    const cvcore_foveate_plan * plan, gdouble px, gdouble py)
 {
   const gdouble d = hypot (px - plan->fix_x, py - plan->fix_y);
 
-  return cvcore_fov_sigma (model, d / (0.5 * hypot (plan->width,
+  return cvcore_foveate_sigma (model, d / (0.5 * hypot (plan->width,
               plan->height)) * model->corner_eccentricity);
 }
 
@@ -795,9 +796,9 @@ GST_START_TEST (test_stack_against_gaussian)
   };
 
   for (guint n = 0; n < G_N_ELEMENTS (cases); n++) {
-    cvcore_fov_model model;
-    cvcore_fov_plan *plan = g_new (cvcore_fov_plan, 1);
-    cvcore_fov_map map;
+    cvcore_foveate_model model;
+    cvcore_foveate_plan *plan = g_new (cvcore_foveate_plan, 1);
+    cvcore_foveate_map map;
     TestImage levels = { 0 };
     TestImage src = textured_new (cases[n].w, cases[n].h, 2, 31 + n);
     TestImage out;
@@ -808,21 +809,21 @@ GST_START_TEST (test_stack_against_gaussian)
     const gint every = cases[n].strength > 5.0 ? (g_getenv ("CVTEST_QUICK")
         ? 61 : 23) : 3;
 
-    cvcore_fov_model_init (&model);
+    cvcore_foveate_model_init (&model);
     model.strength = cases[n].strength;
     model.corner_eccentricity = cases[n].corner;
     if (cases[n].map) {
       levels = blur_map_new (device, stream, 5, 4, -1, n, &map);
-      fail_unless_equals_int (cvcore_fov_plan_init_map (plan, &model, &map,
+      fail_unless_equals_int (cvcore_foveate_plan_init_map (plan, &model, &map,
               cases[n].w, cases[n].h, cases[n].fragment, cases[n].fix_x,
               cases[n].fix_y), CVCORE_OK);
     } else {
-      fail_unless_equals_int (cvcore_fov_plan_init (plan, &model, cases[n].w,
-              cases[n].h, cases[n].fragment, cases[n].fix_x,
+      fail_unless_equals_int (cvcore_foveate_plan_init (plan, &model,
+              cases[n].w, cases[n].h, cases[n].fragment, cases[n].fix_x,
               cases[n].fix_y), CVCORE_OK);
     }
     plan->smooth = cases[n].smooth;
-    plan->render = CVCORE_FOV_RENDER_STACK;
+    plan->render = CVCORE_FOVEATE_RENDER_STACK;
     out = run (&src, plan, 0x1);
     if (cases[n].map)
       plan->map = levels.host;
@@ -835,8 +836,8 @@ GST_START_TEST (test_stack_against_gaussian)
         gdouble sigma, want, error;
 
         if (cases[n].map)
-          sigma = cvcore_fov_sigma (&model, model.corner_eccentricity) *
-              cv_fov_map_level (plan, x, y) / 255.0;
+          sigma = cvcore_foveate_sigma (&model, model.corner_eccentricity) *
+              cv_foveate_map_level (plan, x, y) / 255.0;
         else if (cases[n].smooth)
           sigma = model_sigma (&model, plan, x + 0.5, y + 0.5);
         else
@@ -879,18 +880,19 @@ GST_START_TEST (test_cuda_equals_cpu)
   static const gdouble fixations[][2] = { {0.5, 0.5}, {0.0, 0.0}, {1.0, 1.0},
   {0.2, 0.9}, {1.3, -0.5}
   };
-  cvcore_fov_model model;
+  cvcore_foveate_model model;
 
-  cvcore_fov_model_init (&model);
+  cvcore_foveate_model_init (&model);
   for (guint n = 0; n < 40; n++) {
     const gint *size = sizes[n % G_N_ELEMENTS (sizes)];
     const gdouble *fix = fixations[n / G_N_ELEMENTS (sizes) %
         G_N_ELEMENTS (fixations)];
-    const gint channels = (gint[]) {
-    1, 2, 4}[n % 3];
+    const gint channels = (gint[]){
+      1, 2, 4
+    }[n % 3];
     const unsigned mask = n % 4 == 0 ? 0x7 : 0xf;
-    cvcore_fov_plan plan, cpu_plan;
-    cvcore_fov_map map;
+    cvcore_foveate_plan plan, cpu_plan;
+    cvcore_foveate_map map;
     TestImage src, map_gpu = { 0 }, map_cpu = { 0 };
 
     model.strength = 0.5 + (n % 5) * 0.25;
@@ -898,24 +900,23 @@ GST_START_TEST (test_cuda_equals_cpu)
       /* a blur map: on each backend, its own copy */
       map_gpu = blur_map_new (device, stream, 3 + n % 7, 2 + n % 5, -1, n,
           &map);
-      map_cpu = cvtest_image_on_cpu (cvtest_cpu, cvtest_cpu_stream,
-          &map_gpu);
-      fail_unless_equals_int (cvcore_fov_plan_init_map (&plan, &model, &map,
+      map_cpu = cvtest_image_on_cpu (cvtest_cpu, cvtest_cpu_stream, &map_gpu);
+      fail_unless_equals_int (cvcore_foveate_plan_init_map (&plan, &model, &map,
               size[0], size[1], 8 << (n % 3), fix[0], fix[1]), CVCORE_OK);
       plan.smooth = n % 8 == 6;
       cpu_plan = plan;
       cpu_plan.map = map_cpu.image.data;
       cpu_plan.map_pitch = map_cpu.image.pitch;
     } else {
-      fail_unless_equals_int (cvcore_fov_plan_init (&plan, &model, size[0],
+      fail_unless_equals_int (cvcore_foveate_plan_init (&plan, &model, size[0],
               size[1], 8 << (n % 3), fix[0], fix[1]), CVCORE_OK);
       plan.smooth = n % 4 == 1;
       cpu_plan = plan;
     }
     src = cvtest_image_new (device, stream, size[0], size[1], channels,
         CVCORE_SAMPLE_U8, -1, n % 2 * 40, n + 3);
-    for (gint render = CVCORE_FOV_RENDER_DIRECT;
-        render <= CVCORE_FOV_RENDER_STACK; render++) {
+    for (gint render = CVCORE_FOVEATE_RENDER_DIRECT;
+        render <= CVCORE_FOVEATE_RENDER_STACK; render++) {
       plan.render = cpu_plan.render = render;
       assert_equals_cpu (&src, &plan, &cpu_plan, mask);
     }
@@ -935,23 +936,24 @@ GST_END_TEST;
  * reference. */
 GST_START_TEST (test_cuda_unaligned)
 {
-  cvcore_fov_model model;
+  cvcore_foveate_model model;
 
-  cvcore_fov_model_init (&model);
+  cvcore_foveate_model_init (&model);
   for (gint n = 0; n < 6; n++) {
-    const gint channels = (gint[]) {
-    1, 2, 4}[n % 3];
+    const gint channels = (gint[]){
+      1, 2, 4
+    }[n % 3];
     /* one byte, or one pixel */
     const gint offset = n < 3 ? 1 : channels;
     TestImage src = cvtest_image_new (device, stream, 131, 71, channels,
         CVCORE_SAMPLE_U8, -1, 8, n);
     TestImage view = src;
-    cvcore_fov_plan plan;
+    cvcore_foveate_plan plan;
 
     view.image.data = (guint8 *) src.image.data + offset;
     view.host = src.host + offset;
     view.image.width--;
-    fail_unless_equals_int (cvcore_fov_plan_init (&plan, &model,
+    fail_unless_equals_int (cvcore_foveate_plan_init (&plan, &model,
             view.image.width, view.image.height, 8 << (n % 3), 0.3, 0.6),
         CVCORE_OK);
     assert_equals_cpu (&view, &plan, &plan, 0x7);
@@ -970,18 +972,18 @@ GST_START_TEST (test_cuda_bank_changes)
    * the stream's two scratch memories */
   static const gdouble strengths[] =
       { 1.0, 1.0, 2.0, 1.0, 2.0, 0.5, 0.5, 2.0, 1.0, 2.0 };
-  cvcore_fov_model model;
+  cvcore_foveate_model model;
   TestImage src[2];
 
-  cvcore_fov_model_init (&model);
+  cvcore_foveate_model_init (&model);
   for (gint i = 0; i < 2; i++)
     src[i] = cvtest_image_new (device, stream, 333, 207, 4,
         CVCORE_SAMPLE_U8, -1, 8, 40 + i);
   for (guint i = 0; i < G_N_ELEMENTS (strengths); i++) {
-    cvcore_fov_plan plan;
+    cvcore_foveate_plan plan;
 
     model.strength = strengths[i];
-    fail_unless_equals_int (cvcore_fov_plan_init (&plan, &model, 333, 207,
+    fail_unless_equals_int (cvcore_foveate_plan_init (&plan, &model, 333, 207,
             16, 0.4, 0.6), CVCORE_OK);
     assert_equals_cpu (&src[i % 2], &plan, &plan, 0x7);
   }
@@ -1008,20 +1010,20 @@ GST_START_TEST (test_cuda_wide_blur)
     {97, 65, 32, 15.0, 100.0, 900},
     {57, 43, 8, 8.0, 100.0, 450},
   };
-  cvcore_fov_model model;
-  cvcore_fov_plan *plan = g_new (cvcore_fov_plan, 1);
+  cvcore_foveate_model model;
+  cvcore_foveate_plan *plan = g_new (cvcore_foveate_plan, 1);
 
   for (guint i = 0; i < G_N_ELEMENTS (cases); i++) {
     TestImage src;
 
-    cvcore_fov_model_init (&model);
+    cvcore_foveate_model_init (&model);
     model.strength = cases[i].strength;
     model.corner_eccentricity = cases[i].corner;
-    fail_unless_equals_int (cvcore_fov_plan_init (plan, &model, cases[i].w,
+    fail_unless_equals_int (cvcore_foveate_plan_init (plan, &model, cases[i].w,
             cases[i].h, cases[i].fragment, 0.0, 0.0), CVCORE_OK);
-    plan->render = CVCORE_FOV_RENDER_DIRECT;
+    plan->render = CVCORE_FOVEATE_RENDER_DIRECT;
     fail_unless (plan->max_radius > cases[i].min_radius
-        && (i == 0 || plan->n_taps > CVCORE_FOV_PARAM_TAPS),
+        && (i == 0 || plan->n_taps > CVCORE_FOVEATE_PARAM_TAPS),
         "case %u: largest radius %d, %d taps", i, plan->max_radius,
         plan->n_taps);
     src = cvtest_image_new (device, stream, cases[i].w, cases[i].h, 1,

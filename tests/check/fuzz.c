@@ -109,11 +109,11 @@ GST_START_TEST (test_blur_map_fuzz)
         file->data[1] = '5';
     }
     write_bytes (path, file->data, file->len);
-    levels = gst_cuda_foveate_map_load (path, &width, &height, &error);
+    levels = gst_cuda_vision_foveate_map_load (path, &width, &height, &error);
     if (levels) {
       fail_unless (width >= 1 && height >= 1
-          && width <= GST_CUDA_FOVEATE_MAP_MAX_SIDE
-          && height <= GST_CUDA_FOVEATE_MAP_MAX_SIDE);
+          && width <= GST_CUDA_VISION_FOVEATE_MAP_MAX_SIDE
+          && height <= GST_CUDA_VISION_FOVEATE_MAP_MAX_SIDE);
       /* every level is readable */
       fail_unless (levels[(gsize) width * height - 1] <= 255);
       g_free (levels);

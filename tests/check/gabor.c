@@ -93,11 +93,9 @@ run (const TestImage * src, const cvcore_gabor_params * params,
 static gfloat *
 response (cvcore_gabor_scratch * g, const TestImage * src, gint o)
 {
-  gfloat *r = g_new (gfloat, 2 * (gsize) src->image.width *
-      src->image.height);
+  gfloat *r = g_new (gfloat, 2 * (gsize) src->image.width * src->image.height);
 
-  fail_unless_equals_int (cvcore_gabor_response (g, stream, o, r),
-      CVCORE_OK);
+  fail_unless_equals_int (cvcore_gabor_response (g, stream, o, r), CVCORE_OK);
   return r;
 }
 
@@ -426,7 +424,7 @@ GST_START_TEST (test_cuda_equals_cpu)
     gint orientations;
     gdouble start, sigma;
   } large[] = { {8, 0.0, 12.0}, {8, 11.25, 12.0}, {1, 30.0, 64.0}, {3, 10.0,
-  32.0}
+      32.0}
   };
 
   for (guint n = 0; n < 15 + G_N_ELEMENTS (large); n++) {

@@ -22,8 +22,7 @@ buffer_registered (cvcore_device * core, GstBuffer * buffer)
   fail_unless (gst_buffer_map (buffer, &map, GST_MAP_READ));
   registered = cvcore_host_register (core, map.data, map.size) != CVCORE_OK;
   if (!registered)
-    fail_unless_equals_int (cvcore_host_unregister (core, map.data),
-        CVCORE_OK);
+    fail_unless_equals_int (cvcore_host_unregister (core, map.data), CVCORE_OK);
   gst_buffer_unmap (buffer, &map);
   return registered;
 }

@@ -293,7 +293,8 @@ GST_END_TEST;
 GST_START_TEST (test_device_pool)
 {
   GstCudaVisionDevice *device = open_device ();
-  GstCaps *caps = gst_caps_from_string ("video/x-raw(" GST_CAPS_FEATURE_MEMORY_CUDA_VISION
+  GstCaps *caps =
+      gst_caps_from_string ("video/x-raw(" GST_CAPS_FEATURE_MEMORY_CUDA_VISION
       "),format=P010_10LE,width=1921,height=1081");
   GstBufferPool *pool =
       gst_cuda_vision_buffer_pool_new_configured (device, caps, 2, 3);
@@ -337,7 +338,8 @@ GST_END_TEST;
 GST_START_TEST (test_device_pool_rotation)
 {
   GstCudaVisionDevice *device = open_device ();
-  GstCaps *caps = gst_caps_from_string ("video/x-raw(" GST_CAPS_FEATURE_MEMORY_CUDA_VISION
+  GstCaps *caps =
+      gst_caps_from_string ("video/x-raw(" GST_CAPS_FEATURE_MEMORY_CUDA_VISION
       "),format=RGBA,width=64,height=48");
   GstQuery *query = gst_query_new_allocation (caps, TRUE);
   GstBufferPool *pool = NULL;

@@ -165,8 +165,7 @@ GST_START_TEST (test_caps_both_memories_every_direction)
   g_setenv ("GST_CUDAVISION_BACKEND", "cpu", TRUE);
   assert_transform ("cudafoveate", GST_PAD_SINK,
       "video/x-raw(" OURS ")" NV12, OURS);
-  assert_transform ("cudavisionupload", GST_PAD_SINK, "video/x-raw" NV12,
-      OURS);
+  assert_transform ("cudavisionupload", GST_PAD_SINK, "video/x-raw" NV12, OURS);
   assert_transform ("cudavisiondownload", GST_PAD_SINK,
       "video/x-raw(" CUDA_MEMORY ")" NV12, "memory:SystemMemory " OURS);
   cvtest_restore_env ("GST_CUDAVISION_BACKEND", saved);
@@ -265,8 +264,7 @@ GST_START_TEST (test_cpu_backend_refuses_cuda_memory)
         "the pipeline negotiated CUDAMemory on the CPU");
     if (GST_MESSAGE_TYPE (msg) == GST_MESSAGE_WARNING) {
       gst_message_parse_warning (msg, &error, NULL);
-      warned |= strstr (error->message, "carries no memory:CUDAMemory") !=
-          NULL;
+      warned |= strstr (error->message, "carries no memory:CUDAMemory") != NULL;
       g_clear_error (&error);
     }
     failed = GST_MESSAGE_TYPE (msg) == GST_MESSAGE_ERROR;
@@ -458,8 +456,7 @@ GST_START_TEST (test_cuda_memory_flushing_seek)
       "video/x-raw,format=RGBA,width=203,height=151,framerate=30/1 ! "
       "cudavisionupload ! video/x-raw(" CUDA_MEMORY ") ! queue "
       "max-size-buffers=3 ! cudafoveate ! queue max-size-buffers=3 ! "
-      "cudavisiondownload ! appsink name=sink sync=false max-buffers=2",
-      NULL);
+      "cudavisiondownload ! appsink name=sink sync=false max-buffers=2", NULL);
   sink = gst_bin_get_by_name (GST_BIN (pipeline), "sink");
   gst_video_info_set_format (&info, GST_VIDEO_FORMAT_RGBA, 203, 151);
   for (guint i = 0; i < 4; i++) {

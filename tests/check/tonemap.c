@@ -1,4 +1,4 @@
-/* The tone mapping core: key, global curve, local scale selection,
+/* The tone mapping core: log-average and exposure, global curve, local scale selection,
  * adaptation and degenerate frames against values worked out here from
  * the operator's equations (on the backend under test), and CUDA against
  * the double-precision CPU reference on HDR night scenes (suite gpu). */
@@ -46,10 +46,10 @@ out_byte (const TestImage * out, gint x, gint y, gint c)
   return out->host[(gsize) y * out->image.pitch + (gsize) x * 4 + c];
 }
 
-static cvcore_tm_frame
+static cvcore_tonemap_frame
 frame_of (const TestImage * t)
 {
-  cvcore_tm_frame f = { {t->image} };
+  cvcore_tonemap_frame f = { {t->image} };
 
   return f;
 }
@@ -61,10 +61,10 @@ typedef struct
   gint n;
 } Planes;
 
-static cvcore_tm_frame
+static cvcore_tonemap_frame
 planes_frame (const Planes * p)
 {
-  cvcore_tm_frame f = { {{0}} };
+  cvcore_tonemap_frame f = { {{0}} };
 
   for (gint i = 0; i < p->n; i++)
     f.plane[i] = p->plane[i].image;
@@ -74,19 +74,19 @@ planes_frame (const Planes * p)
 /* A source frame of @layout: random samples (10-bit codes for Y'CbCr, in
  * the high bits when semi-planar, as P010), or @fill when >= 0. */
 static Planes
-source_new (gint w, gint h, cvcore_tm_layout layout, gint channels,
+source_new (gint w, gint h, cvcore_tonemap_layout layout, gint channels,
     cvcore_sample sample, gint fill, guint extra, guint32 seed)
 {
   const gint cw = (w + 1) / 2, ch = (h + 1) / 2;
   Planes p = { {{{0}}} };
 
-  if (layout == CVCORE_TM_PACKED) {
+  if (layout == CVCORE_TONEMAP_PACKED) {
     p.n = 1;
     p.plane[0] = cvtest_image_new (device, stream, w, h, channels, sample,
         fill, extra, seed);
     return p;
   }
-  p.n = layout == CVCORE_TM_YUV420_SEMI ? 2 : 3;
+  p.n = layout == CVCORE_TONEMAP_YUV420_SEMI ? 2 : 3;
   for (gint i = 0; i < p.n; i++) {
     TestImage *t = &p.plane[i];
 
@@ -114,12 +114,12 @@ planes_free (Planes * p, cvcore_device * dev)
  * downloaded. */
 static Planes
 run_frame_with (cvcore_tonemapper * tm, const Planes * src,
-    const cvcore_tm_params * params, gdouble dt)
+    const cvcore_tonemap_params * params, gdouble dt)
 {
   const gint w = src->plane[0].image.width, h = src->plane[0].image.height;
-  const gboolean nv12 = params->output == CVCORE_TM_OUT_NV12;
+  const gboolean nv12 = params->output == CVCORE_TONEMAP_OUT_NV12;
   Planes out = {.n = nv12 ? 2 : 1 };
-  cvcore_tm_frame in, to;
+  cvcore_tonemap_frame in, to;
 
   out.plane[0] = cvtest_image_new (device, stream, w, h, nv12 ? 1 : 4,
       CVCORE_SAMPLE_U8, 0xcd, 0, 0);
@@ -136,8 +136,8 @@ run_frame_with (cvcore_tonemapper * tm, const Planes * src,
 }
 
 static Planes
-run_frame (const Planes * src, const cvcore_tm_params * params,
-    cvcore_tm_key * key)
+run_frame (const Planes * src, const cvcore_tonemap_params * params,
+    cvcore_tonemap_adaptation * adapted)
 {
   cvcore_tonemapper *tm;
   Planes out;
@@ -146,8 +146,8 @@ run_frame (const Planes * src, const cvcore_tm_params * params,
           src->plane[0].image.width, src->plane[0].image.height, &tm),
       CVCORE_OK);
   out = run_frame_with (tm, src, params, 0.0);
-  if (key)
-    fail_unless_equals_int (cvcore_tonemapper_key (tm, stream, key),
+  if (adapted)
+    fail_unless_equals_int (cvcore_tonemapper_adaptation (tm, stream, adapted),
         CVCORE_OK);
   cvcore_tonemapper_free (tm);
   return out;
@@ -156,7 +156,7 @@ run_frame (const Planes * src, const cvcore_tm_params * params,
 /* Packed source and RGBA output. */
 static TestImage
 run_with (cvcore_tonemapper * tm, const TestImage * src,
-    const cvcore_tm_params * params, gdouble dt)
+    const cvcore_tonemap_params * params, gdouble dt)
 {
   const Planes in = {.plane = {*src},.n = 1 };
 
@@ -164,12 +164,12 @@ run_with (cvcore_tonemapper * tm, const TestImage * src,
 }
 
 static TestImage
-run (const TestImage * src, const cvcore_tm_params * params,
-    cvcore_tm_key * key)
+run (const TestImage * src, const cvcore_tonemap_params * params,
+    cvcore_tonemap_adaptation * adapted)
 {
   const Planes in = {.plane = {*src},.n = 1 };
 
-  return run_frame (&in, params, key).plane[0];
+  return run_frame (&in, params, adapted).plane[0];
 }
 
 static gboolean
@@ -184,8 +184,8 @@ GST_START_TEST (test_key)
   static const guint16 values[4] = { 0, 655, 6554, 65535 };
   TestImage src = cvtest_image_new (device, stream, 2, 2, 1,
       CVCORE_SAMPLE_U16, 0, 0, 0);
-  cvcore_tm_params params;
-  cvcore_tm_key key;
+  cvcore_tonemap_params params;
+  cvcore_tonemap_adaptation adapted;
   gdouble sum = 0.0, lo = G_MAXDOUBLE, hi = -G_MAXDOUBLE, la;
   TestImage out;
 
@@ -198,22 +198,22 @@ GST_START_TEST (test_key)
     hi = MAX (hi, lg);
   }
   cvtest_image_upload (&src, stream);
-  cvcore_tm_params_init (&params);
-  params.op = CVCORE_TM_GLOBAL;
+  cvcore_tonemap_params_init (&params);
+  params.op = CVCORE_TONEMAP_GLOBAL;
   params.input_scale = 2.0;
-  out = run (&src, &params, &key);
+  out = run (&src, &params, &adapted);
   la = sum / 4.0;
-  fail_unless (close_rel (key.log_average, la, 1e-6));
-  fail_unless (close_rel (key.log_min, lo, 1e-6));
-  fail_unless (close_rel (key.log_max, hi, 1e-6));
-  fail_unless_equals_float (key.exposure, 0.18);
-  fail_unless (close_rel (key.scale, 0.18 / exp (la), 1e-6));
+  fail_unless (close_rel (adapted.log_average, la, 1e-6));
+  fail_unless (close_rel (adapted.log_min, lo, 1e-6));
+  fail_unless (close_rel (adapted.log_max, hi, 1e-6));
+  fail_unless_equals_float (adapted.exposure, 0.18);
+  fail_unless (close_rel (adapted.scale, 0.18 / exp (la), 1e-6));
   cvtest_image_free (&out, device);
 
   /* Reinhard's estimate: 0.18 * 4^((2 la - lo - hi) / (hi - lo)). */
   params.auto_key = TRUE;
-  out = run (&src, &params, &key);
-  fail_unless (close_rel (key.exposure,
+  out = run (&src, &params, &adapted);
+  fail_unless (close_rel (adapted.exposure,
           0.18 * pow (4.0, (2.0 * la - lo - hi) / (hi - lo)), 1e-5));
   cvtest_image_free (&out, device);
   cvtest_image_free (&src, device);
@@ -228,24 +228,24 @@ GST_START_TEST (test_global_closed_form)
   static const gdouble whites[] = { INFINITY, 1.5 };
   TestImage src = cvtest_image_new (device, stream, 61, 23, 4,
       CVCORE_SAMPLE_U16, -1, 8, 7);
-  cvcore_tm_params params;
+  cvcore_tonemap_params params;
 
-  cvcore_tm_params_init (&params);
-  params.op = CVCORE_TM_GLOBAL;
+  cvcore_tonemap_params_init (&params);
+  params.op = CVCORE_TONEMAP_GLOBAL;
   params.saturation = 0.7;
   for (guint w = 0; w < G_N_ELEMENTS (whites); w++) {
-    cvcore_tm_key key;
+    cvcore_tonemap_adaptation adapted;
     TestImage out;
 
     params.white_point = whites[w];
-    out = run (&src, &params, &key);
+    out = run (&src, &params, &adapted);
     for (gint y = 0; y < 23; y++)
       for (gint x = 0; x < 61; x++) {
         const gdouble r = cvtest_host_sample (&src, x, y, 0) / 65535.0;
         const gdouble g = cvtest_host_sample (&src, x, y, 1) / 65535.0;
         const gdouble b = cvtest_host_sample (&src, x, y, 2) / 65535.0;
         const gdouble lw = 0.2126 * r + 0.7152 * g + 0.0722 * b;
-        const gdouble l = key.scale * lw;
+        const gdouble l = adapted.scale * lw;
         const gdouble ld = l * (1.0 + l / (whites[w] * whites[w])) / (1.0 + l);
         const gdouble rgb[3] = { r, g, b };
 
@@ -268,15 +268,15 @@ GST_START_TEST (test_monotonic)
 {
   TestImage src = cvtest_image_new (device, stream, 1000, 3, 1,
       CVCORE_SAMPLE_U16, 0, 0, 0);
-  cvcore_tm_params params;
+  cvcore_tonemap_params params;
   TestImage out;
 
   for (gint y = 0; y < 3; y++)
     for (gint x = 0; x < 1000; x++)
       set_u16 (&src, x, y, 0, (guint16) (65535.0 * pow (x / 999.0, 3.0)));
   cvtest_image_upload (&src, stream);
-  cvcore_tm_params_init (&params);
-  params.op = CVCORE_TM_GLOBAL;
+  cvcore_tonemap_params_init (&params);
+  params.op = CVCORE_TONEMAP_GLOBAL;
   out = run (&src, &params, NULL);
   for (gint x = 1; x < 1000; x++)
     fail_unless (out_byte (&out, x, 1, 0) >= out_byte (&out, x - 1, 1, 0));
@@ -292,27 +292,27 @@ GST_END_TEST;
  * the equations give. */
 GST_START_TEST (test_degenerate_frames)
 {
-  cvcore_tm_params params;
+  cvcore_tonemap_params params;
 
-  cvcore_tm_params_init (&params);
+  cvcore_tonemap_params_init (&params);
   for (gint op = 0; op < 2; op++) {
     TestImage black = cvtest_image_new (device, stream, 70, 9, 4,
         CVCORE_SAMPLE_U16, 0, 0, 0);
     TestImage one = cvtest_image_new (device, stream, 1, 1, 4,
         CVCORE_SAMPLE_U16, 0, 0, 0);
     TestImage out;
-    cvcore_tm_key key;
+    cvcore_tonemap_adaptation adapted;
 
     params.op = op;
-    out = run (&black, &params, &key);
-    fail_unless (isfinite (key.scale));
+    out = run (&black, &params, &adapted);
+    fail_unless (isfinite (adapted.scale));
     for (gint y = 0; y < 9; y++)
       for (gint x = 0; x < 70; x++)
         for (gint c = 0; c < 3; c++)
           fail_unless_equals_int (out_byte (&out, x, y, c), 0);
     cvtest_image_free (&out, device);
 
-    /* A lone grey pixel is its own key: L = 0.18 Lw / (1e-4 + Lw). */
+    /* A lone grey pixel is its own log-average: L = 0.18 Lw / (1e-4 + Lw). */
     for (gint c = 0; c < 4; c++)
       set_u16 (&one, 0, 0, c, 30000);
     cvtest_image_upload (&one, stream);
@@ -333,7 +333,7 @@ GST_START_TEST (test_degenerate_frames)
         for (gint c = 0; c < 4; c++)
           set_u16 (&black, x, y, c, (x + y) % 2 ? 65535 : 0);
     cvtest_image_upload (&black, stream);
-    out = run (&black, &params, &key);
+    out = run (&black, &params, &adapted);
     for (gint y = 0; y < 9; y++)
       for (gint x = 0; x < 70; x++) {
         if ((x + y) % 2 == 0) {
@@ -358,34 +358,37 @@ GST_START_TEST (test_step_edge)
   const guint16 bright = 60000, dark = 300;
   TestImage src = cvtest_image_new (device, stream, w, h, 1,
       CVCORE_SAMPLE_U16, 0, 0, 0);
-  cvcore_tm_params params;
-  cvcore_tm_key key;
+  cvcore_tonemap_params params;
+  cvcore_tonemap_adaptation adapted;
   TestImage out;
 
   for (gint y = 0; y < h; y++)
     for (gint x = 0; x < w; x++)
       set_u16 (&src, x, y, 0, x < edge ? bright : dark);
   cvtest_image_upload (&src, stream);
-  cvcore_tm_params_init (&params);
-  out = run (&src, &params, &key);
+  cvcore_tonemap_params_init (&params);
+  out = run (&src, &params, &adapted);
 
   for (gint x = 20; x < w - 20; x++) {
-    const gdouble lb = key.scale * bright / 65535.0;
-    const gdouble ld = key.scale * dark / 65535.0;
+    const gdouble lb = adapted.scale * bright / 65535.0;
+    const gdouble ld = adapted.scale * dark / 65535.0;
     const gdouble l = x < edge ? lb : ld;
-    const gdouble ts = 256.0 * key.exposure;
+    const gdouble ts = 256.0 * adapted.exposure;
     gdouble v[8];
     gint best = 0;
 
     for (gint i = 0; i < 8; i++) {
-      const gint e = cvcore_tm_box_edge (i), r = e / 2;
+      const gint e = cvcore_tonemap_box_edge (i), r = e / 2;
       /* bright columns in [x - r, x + r] */
       const gint nb = CLAMP (edge - (x - r), 0, e);
 
       v[i] = (nb * lb + (e - nb) * ld) / e;
     }
     for (gint i = 0; i < 7; i++) {
-      const gdouble act = (v[i] - v[i + 1]) / (ts / ((gdouble) (cvcore_tm_box_edge (i) * cvcore_tm_box_edge (i))) + v[i]);
+      const gdouble act =
+          (v[i] - v[i +
+              1]) / (ts / ((gdouble) (cvcore_tonemap_box_edge (i) *
+                  cvcore_tonemap_box_edge (i))) + v[i]);
 
       if (!(fabs (act) < 0.025))
         break;
@@ -405,26 +408,26 @@ GST_START_TEST (test_step_edge)
 
 GST_END_TEST;
 
-/* 100 frames whose brightness jumps at frame 30 and falls at 70: the key
- * follows with time constant 0.5 s at 30 fps; a reset takes the frame's
- * own key. */
+/* 100 frames whose brightness jumps at frame 30 and falls at 70: the
+ * log-average follows with time constant 0.5 s at 30 fps; a reset takes the
+ * frame's own. */
 GST_START_TEST (test_adaptation)
 {
   TestImage src = cvtest_image_new (device, stream, 37, 29, 1,
       CVCORE_SAMPLE_U16, 0, 0, 0);
   const gdouble dt = 1.0 / 30.0, tau = 0.5;
-  cvcore_tm_params params;
+  cvcore_tonemap_params params;
   cvcore_tonemapper *tm;
   gdouble expect = 0.0;
 
-  cvcore_tm_params_init (&params);
+  cvcore_tonemap_params_init (&params);
   params.adaptation_time = tau;
   fail_unless_equals_int (cvcore_tonemapper_new (device, 37, 29, &tm),
       CVCORE_OK);
   for (gint n = 0; n < 100; n++) {
     const guint16 level = n < 30 ? 100 : n < 70 ? 50000 : 1000;
     const gdouble now = log (1e-4 + level / 65535.0);
-    cvcore_tm_key key;
+    cvcore_tonemap_adaptation adapted;
     TestImage out;
 
     for (gint y = 0; y < 29; y++)
@@ -434,12 +437,12 @@ GST_START_TEST (test_adaptation)
     if (n == 90)
       cvcore_tonemapper_reset (tm);
     out = run_with (tm, &src, &params, dt);
-    fail_unless_equals_int (cvcore_tonemapper_key (tm, stream, &key),
+    fail_unless_equals_int (cvcore_tonemapper_adaptation (tm, stream, &adapted),
         CVCORE_OK);
     expect = n == 0 || n == 90 ? now :
         expect + (now - expect) * (1.0 - exp (-dt / tau));
-    fail_unless (fabs (key.log_average - expect) < 1e-5, "frame %d: %g, %g",
-        n, key.log_average, expect);
+    fail_unless (fabs (adapted.log_average - expect) < 1e-5, "frame %d: %g, %g",
+        n, adapted.log_average, expect);
     cvtest_image_free (&out, device);
   }
   cvcore_tonemapper_free (tm);
@@ -477,26 +480,26 @@ set_code (Planes * p, gint plane, gint x, gint y, gint c, guint16 code)
 }
 
 /* Grey 2x2 blocks of 10-bit Y'CbCr, PQ (P010 layout) and HLG (I420_10LE
- * layout), limited range, BT.2020 matrix: the key and every pixel against
+ * layout), limited range, BT.2020 matrix: the log-average and every pixel against
  * the transfer functions; a red block comes out red; a BT.2020 green
  * comes out BT.709 green. */
 GST_START_TEST (test_sources)
 {
   static const guint16 codes[3] = { 300, 520, 900 };
-  cvcore_tm_params params;
+  cvcore_tonemap_params params;
 
-  cvcore_tm_params_init (&params);
-  params.op = CVCORE_TM_GLOBAL;
+  cvcore_tonemap_params_init (&params);
+  params.op = CVCORE_TONEMAP_GLOBAL;
   for (gint hlg = 0; hlg < 2; hlg++) {
-    const cvcore_tm_layout layout = hlg ? CVCORE_TM_YUV420 :
-        CVCORE_TM_YUV420_SEMI;
+    const cvcore_tonemap_layout layout = hlg ? CVCORE_TONEMAP_YUV420 :
+        CVCORE_TONEMAP_YUV420_SEMI;
     Planes src = source_new (6, 4, layout, 1, CVCORE_SAMPLE_U16, 0, 0, 0);
     gdouble light[3], sum = 0.0;
-    cvcore_tm_key key;
+    cvcore_tonemap_adaptation adapted;
     Planes out;
 
-    cvcore_tm_source_init_bt2100 (&params.source, layout,
-        hlg ? CVCORE_TM_HLG : CVCORE_TM_PQ, hlg ? 0 : 6);
+    cvcore_tonemap_source_init_bt2100 (&params.source, layout,
+        hlg ? CVCORE_TONEMAP_HLG : CVCORE_TONEMAP_PQ, hlg ? 0 : 6);
     for (gint b = 0; b < 3; b++) {
       const gdouble e = (codes[b] - 64) / 876.0;
 
@@ -512,12 +515,12 @@ GST_START_TEST (test_sources)
     }
     for (gint i = 0; i < src.n; i++)
       cvtest_image_upload (&src.plane[i], stream);
-    out = run_frame (&src, &params, &key);
-    fail_unless (fabs (key.log_average - sum / 12.0) < 1e-4, "%g, %g",
-        key.log_average, sum / 12.0);
+    out = run_frame (&src, &params, &adapted);
+    fail_unless (fabs (adapted.log_average - sum / 12.0) < 1e-4, "%g, %g",
+        adapted.log_average, sum / 12.0);
     for (gint y = 0; y < 4; y++)
       for (gint x = 0; x < 6; x++) {
-        const gdouble l = key.scale * light[x / 2];
+        const gdouble l = adapted.scale * light[x / 2];
 
         for (gint c = 0; c < 3; c++)
           fail_unless (fabs (out_byte (&out.plane[0], x, y, c) -
@@ -544,8 +547,8 @@ GST_START_TEST (test_sources)
         CVCORE_SAMPLE_U16, 0, 0, 0);
     TestImage out;
 
-    cvcore_tm_params_init (&params);
-    params.source.primaries = CVCORE_TM_BT2020;
+    cvcore_tonemap_params_init (&params);
+    params.source.primaries = CVCORE_TONEMAP_BT2020;
     for (gint x = 0; x < 3; x++) {
       set_u16 (&green, x, 0, x == 1 ? 0 : 1, 30000);
       set_u16 (&green, x, 0, 3, 65535);
@@ -575,12 +578,12 @@ GST_START_TEST (test_nv12_output)
   TestImage src = cvtest_image_new (device, stream, w, h, 4,
       CVCORE_SAMPLE_U16, -1, 0, 5);
   const Planes in = {.plane = {src},.n = 1 };
-  cvcore_tm_params params;
+  cvcore_tonemap_params params;
   Planes rgba, nv12;
 
-  cvcore_tm_params_init (&params);
+  cvcore_tonemap_params_init (&params);
   rgba = run_frame (&in, &params, NULL);
-  params.output = CVCORE_TM_OUT_NV12;
+  params.output = CVCORE_TONEMAP_OUT_NV12;
   nv12 = run_frame (&in, &params, NULL);
   for (gint y = 0; y < h; y++)
     for (gint x = 0; x < w; x++) {
@@ -631,9 +634,10 @@ GST_START_TEST (test_bad_arguments)
       CVCORE_SAMPLE_U8, 0, 0, 0);
   TestImage two = cvtest_image_new (device, stream, 16, 16, 2,
       CVCORE_SAMPLE_U8, 0, 0, 0);
-  const cvcore_tm_frame in = frame_of (&src), to = frame_of (&out);
-  const cvcore_tm_frame to_small = frame_of (&small), in_two = frame_of (&two);
-  cvcore_tm_params params;
+  const cvcore_tonemap_frame in = frame_of (&src), to = frame_of (&out);
+  const cvcore_tonemap_frame to_small = frame_of (&small), in_two =
+      frame_of (&two);
+  cvcore_tonemap_params params;
   cvcore_tonemapper *tm;
 
   fail_unless_equals_int (cvcore_tonemapper_new (device, 0, 16, &tm),
@@ -641,7 +645,7 @@ GST_START_TEST (test_bad_arguments)
   fail_unless (tm == NULL);
   fail_unless_equals_int (cvcore_tonemapper_new (device, 16, 16, &tm),
       CVCORE_OK);
-  cvcore_tm_params_init (&params);
+  cvcore_tonemap_params_init (&params);
   fail_unless_equals_int (cvcore_tonemap (stream, tm, &in, &to, &params,
           0.0), CVCORE_OK);
   fail_unless_equals_int (cvcore_tonemap (stream, tm, &in, &to_small,
@@ -649,14 +653,14 @@ GST_START_TEST (test_bad_arguments)
   fail_unless_equals_int (cvcore_tonemap (stream, tm, &in_two, &to, &params,
           0.0), CVCORE_ERROR_INVALID_VALUE);
   /* NV12 output without its chroma plane, Y'CbCr without chroma */
-  params.output = CVCORE_TM_OUT_NV12;
+  params.output = CVCORE_TONEMAP_OUT_NV12;
   fail_unless_equals_int (cvcore_tonemap (stream, tm, &in, &to, &params,
           0.0), CVCORE_ERROR_INVALID_VALUE);
-  params.output = CVCORE_TM_OUT_RGBA;
-  params.source.layout = CVCORE_TM_YUV420_SEMI;
+  params.output = CVCORE_TONEMAP_OUT_RGBA;
+  params.source.layout = CVCORE_TONEMAP_YUV420_SEMI;
   fail_unless_equals_int (cvcore_tonemap (stream, tm, &in, &to, &params,
           0.0), CVCORE_ERROR_INVALID_VALUE);
-  params.source.layout = CVCORE_TM_PACKED;
+  params.source.layout = CVCORE_TONEMAP_PACKED;
   params.scales = 9;
   fail_unless_equals_int (cvcore_tonemap (stream, tm, &in, &to, &params,
           0.0), CVCORE_ERROR_INVALID_VALUE);
@@ -727,8 +731,7 @@ paint_night_video (Planes * p, gboolean hlg, guint32 seed)
           const gdouble m1 = 0.1593017578125, m2 = 78.84375;
           const gdouble yp = pow (v, m1);
 
-          e[c] = pow ((0.8359375 + 18.8515625 * yp) / (1.0 + 18.6875 * yp),
-              m2);
+          e[c] = pow ((0.8359375 + 18.8515625 * yp) / (1.0 + 18.6875 * yp), m2);
         }
       }
       yl = kr * e[0] + (1.0 - kr - kb) * e[1] + kb * e[2];
@@ -768,33 +771,35 @@ GST_START_TEST (test_cuda_equals_cpu)
     const gint channels = n % 3 == 2 ? 1 : 4;
     const cvcore_sample sample = n % 4 == 3 ? CVCORE_SAMPLE_U8 :
         CVCORE_SAMPLE_U16;
-    const cvcore_tm_layout layout = n < 20 ? CVCORE_TM_PACKED :
-        n % 2 ? CVCORE_TM_YUV420 : CVCORE_TM_YUV420_SEMI;
-    const gboolean coded = layout != CVCORE_TM_PACKED;
-    cvcore_tm_params params;
+    const cvcore_tonemap_layout layout = n < 20 ? CVCORE_TONEMAP_PACKED :
+        n % 2 ? CVCORE_TONEMAP_YUV420 : CVCORE_TONEMAP_YUV420_SEMI;
+    const gboolean coded = layout != CVCORE_TONEMAP_PACKED;
+    cvcore_tonemap_params params;
     Planes src, cpu_src, out, cpu_out;
     gint64 off_by_two = 0, pixels = 0;
     gint worst = 0;
 
-    cvcore_tm_params_init (&params);
-    params.op = n % 5 == 4 ? CVCORE_TM_GLOBAL : CVCORE_TM_LOCAL;
+    cvcore_tonemap_params_init (&params);
+    params.op = n % 5 == 4 ? CVCORE_TONEMAP_GLOBAL : CVCORE_TONEMAP_LOCAL;
     params.auto_key = n % 2;
     params.saturation = n % 3 ? 1.0 : 0.7;
     params.scales = 3 + n % 6;
-    params.output = n % 7 == 1 ? CVCORE_TM_OUT_BGRX : n % 4 == 2 ?
-        CVCORE_TM_OUT_NV12 : CVCORE_TM_OUT_RGBA;
-    params.source.primaries = n % 2 ? CVCORE_TM_BT2020 : CVCORE_TM_BT709;
-    params.source.transfer = n % 6 == 5 ? CVCORE_TM_PQ : CVCORE_TM_LINEAR;
-    if (layout != CVCORE_TM_PACKED)
-      cvcore_tm_source_init_bt2100 (&params.source, layout, n % 3 == 0 ?
-          CVCORE_TM_HLG : CVCORE_TM_PQ,
-          layout == CVCORE_TM_YUV420_SEMI ? 6 : 0);
+    params.output = n % 7 == 1 ? CVCORE_TONEMAP_OUT_BGRX : n % 4 == 2 ?
+        CVCORE_TONEMAP_OUT_NV12 : CVCORE_TONEMAP_OUT_RGBA;
+    params.source.primaries =
+        n % 2 ? CVCORE_TONEMAP_BT2020 : CVCORE_TONEMAP_BT709;
+    params.source.transfer =
+        n % 6 == 5 ? CVCORE_TONEMAP_PQ : CVCORE_TONEMAP_LINEAR;
+    if (layout != CVCORE_TONEMAP_PACKED)
+      cvcore_tonemap_source_init_bt2100 (&params.source, layout, n % 3 == 0 ?
+          CVCORE_TONEMAP_HLG : CVCORE_TONEMAP_PQ,
+          layout == CVCORE_TONEMAP_YUV420_SEMI ? 6 : 0);
     src = source_new (size[0], size[1], layout, channels,
-        layout == CVCORE_TM_PACKED ? sample : CVCORE_SAMPLE_U16, -1,
+        layout == CVCORE_TONEMAP_PACKED ? sample : CVCORE_SAMPLE_U16, -1,
         n % 2 * 40, n + 11);
     if (coded && n / 2 % 2 == 0)
       paint_night_video (&src, n % 3 == 0, n);
-    if (layout == CVCORE_TM_PACKED && sample == CVCORE_SAMPLE_U16
+    if (layout == CVCORE_TONEMAP_PACKED && sample == CVCORE_SAMPLE_U16
         && n % 2 == 0) {
       night_scene_paint ((guint16 *) src.plane[0].host,
           src.plane[0].image.pitch, size[0], size[1], channels, n, 1.0);

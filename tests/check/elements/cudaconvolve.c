@@ -28,8 +28,7 @@ GST_START_TEST (test_identity_every_format)
         continue;
       h = cvtest_filter_harness ("cudaconvolve", "preset=identity", NULL);
       cvtest_set_caps (h, &info, formats[f], sizes[s][0], sizes[s][1]);
-      cvtest_padded_info (&padded, formats[f], sizes[s][0], sizes[s][1], 29,
-          7);
+      cvtest_padded_info (&padded, formats[f], sizes[s][0], sizes[s][1], 29, 7);
       in = cvtest_random_frame (&padded, f * 10 + s);
       out = cvtest_push_frame (h, in);
       cvtest_assert_frames_equal (in, out, &info);
@@ -63,7 +62,9 @@ ramp_frame (const GstVideoInfo * info)
 GST_START_TEST (test_known_results_and_live_change)
 {
   GstElement *convolve;
-  GstHarness *h = cvtest_filter_harness ("cudaconvolve", "preset=sobel-x bias=128", &convolve);
+  GstHarness *h =
+      cvtest_filter_harness ("cudaconvolve", "preset=sobel-x bias=128",
+      &convolve);
   GstVideoInfo info;
   GstBuffer *in, *out;
 
@@ -80,8 +81,10 @@ GST_START_TEST (test_known_results_and_live_change)
   g_object_set (convolve, "kernel", "1 1", "anchor-x", 0, "bias", 0.0,
       "border", 2 /* wrap */ , NULL);
   out = cvtest_push_frame (h, in);
-  fail_unless_equals_int (cvtest_byte_at (out, &info, 0, 0, 1), (1 + 11 + 1) / 2);
-  fail_unless_equals_int (cvtest_byte_at (out, &info, 0, 8, 1), (81 + 1 + 1) / 2);
+  fail_unless_equals_int (cvtest_byte_at (out, &info, 0, 0, 1),
+      (1 + 11 + 1) / 2);
+  fail_unless_equals_int (cvtest_byte_at (out, &info, 0, 8, 1),
+      (81 + 1 + 1) / 2);
   gst_buffer_unref (out);
 
   gst_buffer_unref (in);
@@ -96,7 +99,9 @@ GST_END_TEST;
 GST_START_TEST (test_constant_stays_constant)
 {
   for (guint f = 0; f < G_N_ELEMENTS (formats); f++) {
-    GstHarness *h = cvtest_filter_harness ("cudaconvolve", "preset=gaussian5 border=mirror", NULL);
+    GstHarness *h =
+        cvtest_filter_harness ("cudaconvolve", "preset=gaussian5 border=mirror",
+        NULL);
     GstVideoInfo info;
 
     cvtest_set_caps (h, &info, formats[f], 37, 21);
@@ -111,8 +116,8 @@ GST_END_TEST;
 GST_START_TEST (test_alpha)
 {
   for (gint process = 0; process < 2; process++) {
-    GstHarness *h = cvtest_filter_harness ("cudaconvolve", process ? "preset=box5 process-alpha=1"
-        : "preset=box5", NULL);
+    GstHarness *h = cvtest_filter_harness ("cudaconvolve",
+        process ? "preset=box5 process-alpha=1" : "preset=box5", NULL);
     GstVideoInfo info;
     GstBuffer *in, *out;
     GstMapInfo a, b;
@@ -175,7 +180,8 @@ GST_START_TEST (test_large_kernels)
 {
   GString *big = g_string_new (NULL);
   GstElement *convolve;
-  GstHarness *h = cvtest_filter_harness ("cudaconvolve", "border=wrap", &convolve);
+  GstHarness *h =
+      cvtest_filter_harness ("cudaconvolve", "border=wrap", &convolve);
   GstVideoInfo info;
   GstBuffer *in, *out;
 

@@ -274,8 +274,7 @@ GST_END_TEST;
 
 /* Writes @size bytes of @data to a new file called @name in @dir. */
 static gchar *
-write_file (const gchar * dir, const gchar * name, const void *data,
-    gsize size)
+write_file (const gchar * dir, const gchar * name, const void *data, gsize size)
 {
   gchar *path = g_build_filename (dir, name, NULL);
 
@@ -349,8 +348,7 @@ GST_START_TEST (test_blur_map)
     out = cvtest_push_frame (h, in);
     fail_unless (block_unchanged (in, out, &info, i == 2 ? 1 : 4, 0, 0, 40,
             96));
-    fail_if (block_unchanged (in, out, &info, i == 2 ? 1 : 4, 120, 0, 40,
-            96));
+    fail_if (block_unchanged (in, out, &info, i == 2 ? 1 : 4, 120, 0, 40, 96));
     gst_buffer_unref (out);
     g_object_set (foveate, "mode", 0, NULL);
 

@@ -126,8 +126,7 @@ share_found (const GstCudaVisionCorrelationMeta * meta, gint width,
           gst_cuda_vision_correlation_meta_tile (meta, tx, ty);
 
       if (8 * (gint) tx - 8 < margin || 8 * (gint) tx + 8 > width - margin
-          || 8 * (gint) ty - 8 < margin || 8 * (gint) ty + 8 >
-          height - margin)
+          || 8 * (gint) ty - 8 < margin || 8 * (gint) ty + 8 > height - margin)
         continue;
       n++;
       found += hypot (m->dx - dx, m->dy - dy) <= 0.1;
@@ -502,8 +501,7 @@ GST_START_TEST (test_disparity)
   gst_app_src_push_buffer (GST_APP_SRC (left), view (W, 0.0, frame));
   gst_app_src_push_buffer (GST_APP_SRC (left), view (W, 0.0, 2 * frame));
   gst_app_src_push_buffer (GST_APP_SRC (right), view (W, DISPARITY, 0));
-  gst_app_src_push_buffer (GST_APP_SRC (right), view (W, DISPARITY,
-          2 * frame));
+  gst_app_src_push_buffer (GST_APP_SRC (right), view (W, DISPARITY, 2 * frame));
   gst_app_src_end_of_stream (GST_APP_SRC (left));
   gst_app_src_end_of_stream (GST_APP_SRC (right));
   for (gint n = 0; n < 2; n++) {
@@ -522,8 +520,7 @@ GST_START_TEST (test_disparity)
             gst_cuda_vision_correlation_meta_tile (meta, tx, ty);
 
         fail_unless (fabs (m->dx - DISPARITY) < 0.1 && fabs (m->dy) < 0.1,
-            "tile (%u, %u): (%g, %g), %g", tx, ty, m->dx, m->dy,
-            m->confidence);
+            "tile (%u, %u): (%g, %g), %g", tx, ty, m->dx, m->dy, m->confidence);
       }
     gst_buffer_unref (out);
   }

@@ -34,7 +34,7 @@ frame_plane (GstVideoFrame * frame, guint p)
  * laid out as @out_info. */
 static GstBuffer *
 reference_output (GstBuffer * in, const GstVideoInfo * in_info,
-    const GstVideoInfo * out_info, const cvcore_tm_params * params)
+    const GstVideoInfo * out_info, const cvcore_tonemap_params * params)
 {
   GstBuffer *out = gst_buffer_new_allocate (NULL,
       GST_VIDEO_INFO_SIZE (out_info), NULL);
@@ -42,7 +42,7 @@ reference_output (GstBuffer * in, const GstVideoInfo * in_info,
   cvcore_stream *stream;
   cvcore_tonemapper *tm;
   GstVideoFrame in_frame, out_frame;
-  cvcore_tm_frame src = { {{0}} }, dst = { {{0}} };
+  cvcore_tonemap_frame src = { {{0}} }, dst = { {{0}} };
 
   fail_unless (gst_video_frame_map (&in_frame, (GstVideoInfo *) in_info, in,
           GST_MAP_READ));
@@ -102,7 +102,7 @@ GST_START_TEST (test_formats_against_reference)
     for (gint bgr = 0; bgr < 2; bgr++) {
       GstHarness *h = cvtest_filter_harness ("cudatonemap", "", NULL);
       GstVideoInfo info, padded, out_info;
-      cvcore_tm_params params;
+      cvcore_tonemap_params params;
       GstBuffer *in, *out, *expected;
 
       gst_harness_set_sink_caps_str (h, bgr ? "video/x-raw,format=BGRx" :
@@ -114,8 +114,8 @@ GST_START_TEST (test_formats_against_reference)
       gst_video_info_set_format (&out_info, bgr ? GST_VIDEO_FORMAT_BGRx :
           GST_VIDEO_FORMAT_RGBA, 157, 61);
 
-      cvcore_tm_params_init (&params);
-      params.output = bgr ? CVCORE_TM_OUT_BGRX : CVCORE_TM_OUT_RGBA;
+      cvcore_tonemap_params_init (&params);
+      params.output = bgr ? CVCORE_TONEMAP_OUT_BGRX : CVCORE_TONEMAP_OUT_RGBA;
       expected = reference_output (in, &padded, &out_info, &params);
       assert_close (out, expected, &out_info);
       gst_buffer_unref (expected);
@@ -149,21 +149,21 @@ GST_START_TEST (test_hdr_video)
   {
     GstVideoFormat format;
     const gchar *colorimetry;
-    cvcore_tm_layout layout;
-    cvcore_tm_transfer transfer;
+    cvcore_tonemap_layout layout;
+    cvcore_tonemap_transfer transfer;
     gint shift;
   } cases[] = {
-    {GST_VIDEO_FORMAT_P010_10LE, "bt2100-pq", CVCORE_TM_YUV420_SEMI,
-        CVCORE_TM_PQ, 6},
-    {GST_VIDEO_FORMAT_I420_10LE, "bt2100-hlg", CVCORE_TM_YUV420,
-        CVCORE_TM_HLG, 0},
+    {GST_VIDEO_FORMAT_P010_10LE, "bt2100-pq", CVCORE_TONEMAP_YUV420_SEMI,
+        CVCORE_TONEMAP_PQ, 6},
+    {GST_VIDEO_FORMAT_I420_10LE, "bt2100-hlg", CVCORE_TONEMAP_YUV420,
+        CVCORE_TONEMAP_HLG, 0},
   };
 
   for (guint k = 0; k < G_N_ELEMENTS (cases); k++)
     for (gint nv12 = 0; nv12 < 2; nv12++) {
       GstHarness *h = cvtest_filter_harness ("cudatonemap", "", NULL);
       GstVideoInfo info, out_info;
-      cvcore_tm_params params;
+      cvcore_tonemap_params params;
       GstBuffer *in, *out, *expected;
 
       gst_harness_set_sink_caps_str (h, nv12 ? "video/x-raw,format=NV12" :
@@ -187,10 +187,10 @@ GST_START_TEST (test_hdr_video)
       }
       out = cvtest_push_frame (h, in);
 
-      cvcore_tm_params_init (&params);
-      cvcore_tm_source_init_bt2100 (&params.source, cases[k].layout,
+      cvcore_tonemap_params_init (&params);
+      cvcore_tonemap_source_init_bt2100 (&params.source, cases[k].layout,
           cases[k].transfer, cases[k].shift);
-      params.output = nv12 ? CVCORE_TM_OUT_NV12 : CVCORE_TM_OUT_RGBA;
+      params.output = nv12 ? CVCORE_TONEMAP_OUT_NV12 : CVCORE_TONEMAP_OUT_RGBA;
       expected = reference_output (in, &info, &out_info, &params);
       assert_close (out, expected, &out_info);
       gst_buffer_unref (expected);
@@ -210,8 +210,7 @@ GST_START_TEST (test_sdr_video_refused)
 
   gst_video_info_set_format (&info, GST_VIDEO_FORMAT_P010_10LE, 64, 48);
   GST_VIDEO_INFO_FPS_N (&info) = 30;
-  fail_unless (gst_video_colorimetry_from_string (&info.colorimetry,
-          "bt2020"));
+  fail_unless (gst_video_colorimetry_from_string (&info.colorimetry, "bt2020"));
   gst_harness_set_src_caps (h, gst_video_info_to_caps (&info));
   fail_unless_equals_int (gst_harness_push (h,
           cvtest_random_frame (&info, 1)), GST_FLOW_NOT_NEGOTIATED);
@@ -347,9 +346,9 @@ GST_START_TEST (test_renegotiation)
   GstHarness *h = cvtest_filter_harness ("cudatonemap", "", NULL);
   GstVideoInfo info, out_info;
   GstBuffer *in, *out, *expected;
-  cvcore_tm_params params;
+  cvcore_tonemap_params params;
 
-  cvcore_tm_params_init (&params);
+  cvcore_tonemap_params_init (&params);
   for (gint k = 0; k < 2; k++) {
     const gint w = k ? 33 : 200, hgt = k ? 150 : 20;
 

@@ -53,8 +53,7 @@ proposed_pool (GstHarness * h, GstCaps * caps)
   gst_query_parse_nth_allocation_pool (query, 0, &pool, &size, NULL, NULL);
   fail_unless (pool != NULL);
   config = gst_buffer_pool_get_config (pool);
-  gst_buffer_pool_config_add_option (config,
-      GST_BUFFER_POOL_OPTION_VIDEO_META);
+  gst_buffer_pool_config_add_option (config, GST_BUFFER_POOL_OPTION_VIDEO_META);
   fail_unless (gst_buffer_pool_set_config (pool, config));
   fail_unless (gst_buffer_pool_set_active (pool, TRUE));
   gst_query_unref (query);

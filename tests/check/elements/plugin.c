@@ -144,6 +144,25 @@ GST_START_TEST (test_filters_run)
 
 GST_END_TEST;
 
+/* A harness around @factory's filter, between cudaupload and cudadownload,
+ * with 67x45 frames at 30 fps in the first format of its sink template
+ * (@info) coming in. */
+static GstHarness *
+filter_harness (GstElementFactory * factory, GstVideoInfo * info)
+{
+  gchar *format = first_sink_format (factory);
+  gchar *caps = g_strdup_printf ("video/x-raw,format=%s,width=67,height=45,"
+      "framerate=30/1", format);
+  GstCaps *video = gst_caps_from_string (caps);
+  GstHarness *h = cvtest_filter_harness (GST_OBJECT_NAME (factory), "", NULL);
+
+  fail_unless (gst_video_info_from_caps (info, video));
+  gst_harness_set_src_caps (h, video);
+  g_free (caps);
+  g_free (format);
+  return h;
+}
+
 /* Each filter takes a stream in a BYTES segment (as from filesrc without
  * a parser): frames go through, and property control, which needs stream
  * time, is left alone. */
@@ -154,8 +173,6 @@ GST_START_TEST (test_filters_bytes_segment)
   for (GList * l = features; l; l = l->next) {
     GstElementFactory *factory = GST_ELEMENT_FACTORY (l->data);
     const gchar *name = GST_OBJECT_NAME (factory);
-    gchar *format, *caps;
-    GstCaps *video;
     GstVideoInfo info;
     GstSegment segment;
     GstHarness *h;
@@ -164,16 +181,9 @@ GST_START_TEST (test_filters_bytes_segment)
     if (g_str_has_suffix (name, "upload")
         || g_str_has_suffix (name, "download"))
       continue;
-    format = first_sink_format (factory);
-    caps = g_strdup_printf ("video/x-raw,format=%s,width=67,height=45,"
-        "framerate=30/1", format);
-    h = cvtest_filter_harness (name, "", NULL);
-    gst_harness_set_src_caps_str (h, caps);
+    h = filter_harness (factory, &info);
     gst_segment_init (&segment, GST_FORMAT_BYTES);
     fail_unless (gst_harness_push_event (h, gst_event_new_segment (&segment)));
-    video = gst_caps_from_string (caps);
-    fail_unless (gst_video_info_from_caps (&info, video));
-    gst_caps_unref (video);
     for (gint i = 0; i < 2; i++) {
       GstBuffer *in = gst_harness_create_buffer (h, info.size);
 
@@ -186,8 +196,54 @@ GST_START_TEST (test_filters_bytes_segment)
       gst_buffer_unref (out);
     }
     gst_harness_teardown (h);
-    g_free (caps);
-    g_free (format);
+  }
+  gst_plugin_feature_list_free (features);
+}
+
+GST_END_TEST;
+
+/* Metas tagged only "video" (regions, captions and the like) go through
+ * cudaupload ! filter ! cudadownload, as through GstVideoFilter; a meta
+ * about the memory does not. */
+GST_START_TEST (test_filters_keep_video_metas)
+{
+  static const gchar *video_tags[] = { GST_META_TAG_VIDEO_STR, NULL };
+  static const gchar *memory_tags[] = { GST_META_TAG_MEMORY_STR, NULL };
+  GList *features = plugin_factories ();
+
+  if (gst_meta_get_info ("CvtestVideoMeta") == NULL) {
+    gst_meta_register_custom ("CvtestVideoMeta", video_tags, NULL, NULL, NULL);
+    gst_meta_register_custom ("CvtestMemoryMeta", memory_tags, NULL, NULL,
+        NULL);
+  }
+  for (GList * l = features; l; l = l->next) {
+    GstElementFactory *factory = GST_ELEMENT_FACTORY (l->data);
+    const gchar *name = GST_OBJECT_NAME (factory);
+    GstVideoInfo info;
+    GstHarness *h;
+    GstBuffer *in, *out;
+    GstCustomMeta *meta;
+
+    if (g_str_has_suffix (name, "upload") || g_str_has_suffix (name,
+            "download") || request_sink (factory) != NULL)
+      continue;
+    h = filter_harness (factory, &info);
+    in = gst_harness_create_buffer (h, info.size);
+    gst_buffer_memset (in, 0, 0x50, info.size);
+    meta = gst_buffer_add_custom_meta (in, "CvtestVideoMeta");
+    gst_structure_set (gst_custom_meta_get_structure (meta), "region",
+        G_TYPE_INT, 7, NULL);
+    gst_buffer_add_custom_meta (in, "CvtestMemoryMeta");
+    out = gst_harness_push_and_pull (h, in);
+    fail_unless (out != NULL, "%s: no frame", name);
+    meta = gst_buffer_get_custom_meta (out, "CvtestVideoMeta");
+    fail_unless (meta != NULL, "%s dropped a video meta", name);
+    fail_unless (gst_structure_has_field (gst_custom_meta_get_structure
+            (meta), "region"), "%s: the meta lost its content", name);
+    fail_unless (gst_buffer_get_custom_meta (out, "CvtestMemoryMeta") ==
+        NULL, "%s kept a memory meta", name);
+    gst_buffer_unref (out);
+    gst_harness_teardown (h);
   }
   gst_plugin_feature_list_free (features);
 }
@@ -205,6 +261,7 @@ plugin_suite (void)
   tcase_add_test (tc, test_properties_documented);
   tcase_add_test (tc, test_filters_run);
   tcase_add_test (tc, test_filters_bytes_segment);
+  tcase_add_test (tc, test_filters_keep_video_metas);
   return s;
 }
 

@@ -1,0 +1,129 @@
+/* What the CLT's CPU reference and CUDA kernels share: the plan of a call
+ * (tile grid, windows, the operation's separable factors). */
+#ifndef CLT_COMMON_H
+#define CLT_COMMON_H
+
+#include "cvclt.h"
+#include "hostdevice.h"
+
+CVCORE_BEGIN_DECLS typedef struct
+{
+  int width, height, tiles_x, tiles_y;
+  cvcore_clt_operation operation;
+  unsigned bayer;               /* the source's mosaic, or 0 */
+  /* A mosaic's colours go in sparse and are filled in by the response
+   * built from demosaic[] (see cvclt.h). */
+  bool sparse;
+  double demosaic[8];
+  /* Integer part of the shift: tiles sample the source this many pixels
+   * left (up) of where they write. */
+  int offset_x, offset_y;
+  /* Forward windows w (n + f) of the shift's fraction f; the inverse
+   * window is w (n). */
+  double window_x[16], window_y[16], window[16];
+  /* Shift: e^{i omega_k f} per frequency, as (cos, sin); lowpass: the
+   * Gaussian's response per axis in [k][0]. */
+  double factor_x[8][2], factor_y[8][2];
+} cv_clt_plan;
+
+/* Fills @plan for frames of @width x @height and @params. */
+void cv_clt_plan_init (cv_clt_plan * plan, int width, int height,
+    const cvcore_clt_params * params);
+
+/* cvcore_clt_tiles() for device code too. */
+CV_HD int
+cv_clt_tiles (int pixels)
+{
+  return (pixels + CVCORE_CLT_STRIDE - 1) / CVCORE_CLT_STRIDE + 1;
+}
+
+/* Colour (0 red, 1 green, 2 blue) of site (@x, @y) of mosaic @pattern. */
+CV_HD int
+cv_clt_bayer_colour (unsigned pattern, int x, int y)
+{
+  return (int) (pattern >> (2 * ((y & 1) * 2 + (x & 1))) & 3);
+}
+
+/* Index of sample @i (any) of a line of @n reflected about its end
+ * samples, so that its parity, and with it its colour in a mosaic, is
+ * kept (but for @n = 1). */
+CV_HD int
+cv_clt_reflect (int i, int n)
+{
+  const int period = 2 * n - 2;
+
+  /* the common case without a division */
+  if (i >= 0 && i < n)
+    return i;
+  if (n == 1)
+    return 0;
+  i %= period;
+  if (i < 0)
+    i += period;
+  return i < n ? i : period - i;
+}
+
+CV_HD float
+cv_clt_mosaic_at (const unsigned char *data, size_t pitch, int wide, int w,
+    int h, int x, int y)
+{
+  const unsigned char *row = data + (size_t) cv_clt_reflect (y, h) * pitch;
+  const int i = cv_clt_reflect (x, w);
+
+  return wide ? (float) ((const unsigned short *) row)[i] : (float) row[i];
+}
+
+/* Colour @c at (@x, @y) of a mosaic: the site's own sample, or the mean of
+ * the nearest sites of that colour (bilinear demosaic). */
+CV_HD float
+cv_clt_bayer_sample (const unsigned char *data, size_t pitch, int wide,
+    int w, int h, unsigned pattern, int x, int y, int c)
+{
+  const int own = cv_clt_bayer_colour (pattern, x, y);
+
+#define AT(dx, dy) cv_clt_mosaic_at (data, pitch, wide, w, h, x + (dx), y + (dy))
+  if (own == c)
+    return AT (0, 0);
+  if (c == 1)
+    return 0.25f * (AT (-1, 0) + AT (1, 0) + AT (0, -1) + AT (0, 1));
+  if (own == 1)
+    return cv_clt_bayer_colour (pattern, x + 1, y) == c ?
+        0.5f * (AT (-1, 0) + AT (1, 0)) : 0.5f * (AT (0, -1) + AT (0, 1));
+  return 0.25f * (AT (-1, -1) + AT (1, -1) + AT (-1, 1) + AT (1, 1));
+#undef AT
+}
+
+/* A sparse mosaic's colour @c at (@x, @y), any position: the sample of
+ * the site reflected into the frame where (@x, @y) is a site of colour
+ * @c, else 0. */
+CV_HD float
+cv_clt_sparse_sample (const unsigned char *data, size_t pitch, int wide,
+    int w, int h, unsigned pattern, int x, int y, int c)
+{
+  return cv_clt_bayer_colour (pattern, x, y) == c ? cv_clt_mosaic_at (data,
+      pitch, wide, w, h, x, y) : 0.0f;
+}
+
+/* The response that fills in colour @c of a sparse mosaic at frequency
+ * (@k, @l), from plan.demosaic. */
+CV_HD double
+cv_clt_demosaic_response (const double *d, int c, int k, int l)
+{
+  return c == 1 ? 0.5 * (d[k] + d[l]) : d[k] * d[l];
+}
+
+/* Index of sample @i of a line of @n mirrored at both ends (any @i). */
+CV_HD int
+cv_clt_mirror (int i, int n)
+{
+  const int period = 2 * n;
+
+  i %= period;
+  if (i < 0)
+    i += period;
+  return i < n ? i : period - 1 - i;
+}
+
+CVCORE_END_DECLS
+
+#endif /* CLT_COMMON_H */

@@ -1,0 +1,94 @@
+/* What the CPU reference and the CUDA kernel of the CLT phase
+ * correlation share. */
+#ifndef CLT_CORRELATE_COMMON_H
+#define CLT_CORRELATE_COMMON_H
+
+#include "cvclt.h"
+#include "hostdevice.h"
+
+#include <math.h>
+
+CVCORE_BEGIN_DECLS
+
+/* Newton steps after the whole-pixel search. */
+#define CV_CLT_NEWTON_STEPS 3
+/* Weight of frequency (k, l) under the Gaussian lowpass of the
+ * correlation, exp (-@spread (wk^2 + wl^2)) with @spread = sigma^2 / 2,
+ * divided by its mean so that a perfect match still peaks at 1. The
+ * lowest frequency (0, 0) does not count: a flat tile's window alone
+ * fills it, and it would make flat tiles match. */
+CV_HD float
+cv_clt_lowpass_weight (int f, float spread)
+{
+  const float pi = 3.14159265358979f;
+  float axis[8], mean = 0.0f;
+
+  if (f == 0)
+    return 0.0f;
+  for (int k = 0; k < 8; k++) {
+    axis[k] = expf (-spread * (pi * (k + 0.5f) / 8.0f) * (pi * (k + 0.5f) /
+            8.0f));
+    mean += axis[k];
+  }
+  mean = (mean * mean - axis[0] * axis[0]) / 64.0f;
+  return axis[f & 7] * axis[f >> 3] / mean;
+}
+
+/* The cross-power spectrum's two components at frequency (k, l) of a
+ * tile's coefficients @a and @b (each [layer][l][k], divided by @scale),
+ * normalised with @fat_zero and weighted by @weight (the lowpass's): R1
+ * at (wx, wy), R2 at (wx, -wy), as (re, im) pairs. */
+CV_HD void
+cv_clt_cross_power (const float *a, const float *b, int f, float scale,
+    float fat_zero, float weight, float r1[2], float r2[2])
+{
+  const float a0 = a[f] * scale, a1 = a[64 + f] * scale;
+  const float a2 = a[128 + f] * scale, a3 = a[192 + f] * scale;
+  const float b0 = b[f] * scale, b1 = b[64 + f] * scale;
+  const float b2 = b[128 + f] * scale, b3 = b[192 + f] * scale;
+  /* z1 = (T0 - T3) + i (T1 + T2), z2 = (T0 + T3) + i (T1 - T2) */
+  const float ar1 = a0 - a3, ai1 = a1 + a2, ar2 = a0 + a3, ai2 = a1 - a2;
+  const float br1 = b0 - b3, bi1 = b1 + b2, br2 = b0 + b3, bi2 = b1 - b2;
+  float re, im, m;
+
+  re = ar1 * br1 + ai1 * bi1;
+  im = ai1 * br1 - ar1 * bi1;
+  m = (sqrtf (re * re + im * im) + fat_zero) / weight;
+  r1[0] = re / m;
+  r1[1] = im / m;
+  re = ar2 * br2 + ai2 * bi2;
+  im = ai2 * br2 - ar2 * bi2;
+  m = (sqrtf (re * re + im * im) + fat_zero) / weight;
+  r2[0] = re / m;
+  r2[1] = im / m;
+}
+
+/* Drawing: the line of a tile's match from its centre, one point per
+ * pixel of its longer side (at least the centre). */
+CV_HD int
+cv_clt_line_points (const cvcore_clt_match * m, float scale)
+{
+  const float lx = fabsf (m->dx * scale), ly = fabsf (m->dy * scale);
+
+  return 1 + (int) fminf (64.0f, fmaxf (lx, ly));
+}
+
+/* Point @i of @n of the line of tile (@tx, @ty). */
+CV_HD void
+cv_clt_line_point (const cvcore_clt_match * m, float scale, int tx, int ty,
+    int i, int n, int *x, int *y)
+{
+  const float t = n > 1 ? (float) i / (n - 1) : 0.0f;
+  const float length = fminf (64.0f, fmaxf (fabsf (m->dx * scale),
+          fabsf (m->dy * scale)));
+  /* the line is clipped to 64 pixels, its direction kept */
+  const float k = length > 0.0f ? length / fmaxf (fabsf (m->dx * scale),
+      fabsf (m->dy * scale)) : 0.0f;
+
+  *x = 8 * tx + (int) floorf (t * m->dx * scale * k + 0.5f);
+  *y = 8 * ty + (int) floorf (t * m->dy * scale * k + 0.5f);
+}
+
+CVCORE_END_DECLS
+
+#endif /* CLT_CORRELATE_COMMON_H */

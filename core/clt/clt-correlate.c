@@ -1,0 +1,55 @@
+/* CLT phase correlation: parameters and the dispatch. */
+#include "clt-private.h"
+
+#include <math.h>
+#include <string.h>
+
+void
+cvcore_clt_corr_params_init (cvcore_clt_corr_params * params)
+{
+  memset (params, 0, sizeof (*params));
+  params->fat_zero = 1e-2;
+  params->lowpass = 1.0;
+  params->search_radius = CVCORE_CLT_MAX_SEARCH;
+  params->refinements = 2;
+  params->full_scale = 255.0;
+}
+
+cvcore_status
+cvcore_clt_correlate (cvcore_stream * stream, const float *a,
+    const cvcore_image * b, int channel,
+    const cvcore_clt_corr_params * params, cvcore_clt_match * matches)
+{
+  if (b->width < 1 || b->height < 1 || channel < 0
+      || channel >= b->channels || params->search_radius < 1
+      || params->search_radius > CVCORE_CLT_MAX_SEARCH
+      || params->refinements < 0
+      || params->refinements > CVCORE_CLT_MAX_REFINEMENTS
+      || !(fabs (params->initial_x) <= CVCORE_CLT_MAX_SHIFT)
+      || !(fabs (params->initial_y) <= CVCORE_CLT_MAX_SHIFT)
+      || !(params->fat_zero >= 0.0) || !(params->full_scale > 0.0)
+      || !(params->lowpass >= 0.0 && params->lowpass <= 16.0))
+    return cv_fail (CVCORE_ERROR_INVALID_VALUE,
+        "phase correlation of %dx%d, radius %d, %d refinements, fat zero %g",
+        b->width, b->height, params->search_radius, params->refinements,
+        params->fat_zero);
+  return CV_DISPATCH (cvcore_stream_device (stream),
+      cv_clt_correlate_cpu (a, b, channel, params, matches),
+      cv_clt_correlate_cuda (stream, a, b, channel, params, matches));
+}
+
+cvcore_status
+cvcore_clt_draw_matches (cvcore_stream * stream, const cvcore_image * dst,
+    const cvcore_clt_match * matches, double scale, double min_confidence,
+    const unsigned colour[4])
+{
+  if (dst->width < 1 || dst->height < 1 || dst->channels < 1
+      || dst->channels > 4 || !(scale >= 0.0 && scale <= 1000.0))
+    return cv_fail (CVCORE_ERROR_INVALID_VALUE,
+        "drawing matches on %dx%dx%d at scale %g", dst->width, dst->height,
+        dst->channels, scale);
+  return CV_DISPATCH (cvcore_stream_device (stream),
+      cv_clt_draw_matches_cpu (dst, matches, scale, min_confidence, colour),
+      cv_clt_draw_matches_cuda (stream, dst, matches,
+          (float) scale, (float) min_confidence, colour));
+}

@@ -1,0 +1,304 @@
+/* CLT phase correlation on CUDA: one warp per tile, four tiles per block,
+ * one launch per pass.
+ *
+ * The warp transforms the second frame's tile where its content came from
+ * (the motion found so far: whole pixels by position, the fraction by
+ * window and phase rotation) and keeps its coefficients in shared memory.
+ * Each lane forms the cross-power spectrum at two of the tile's 64
+ * frequencies (both components). The correlation surface at the 15 x 15
+ * whole-pixel shifts is separable in its phase factors: the lanes first
+ * sum over the vertical frequencies for each (k, dy), then over k for each
+ * (dx, dy), and the warp picks the maximum within the search radius. The
+ * Newton steps that follow need the surface's gradient and Hessian at one
+ * point: each lane adds its four terms and the warp sums them. */
+#include "clt-correlate-common.h"
+#include "clt-device.cuh"
+#include "clt-private.h"
+#include "launch.cuh"
+
+#include <math_constants.h>
+
+namespace {
+
+constexpr int kTilesPerBlock = 4;
+constexpr int kShifts = 2 * CVCORE_CLT_MAX_SEARCH + 1;
+
+__device__ __forceinline__ float
+warp_sum (float v)
+{
+#pragma unroll
+  for (int o = 16; o > 0; o >>= 1)
+    v += __shfl_xor_sync (0xffffffffu, v, o);
+  return v;
+}
+
+/* Per block: e^{i w_l d}, d = -7..7 (the horizontal and vertical grids
+ * are the same), and per warp the second tile's coefficients, the
+ * cross-power spectrum and the partial sums of the surface. */
+struct CorrShared
+{
+  float2 twiddle[8][kShifts + 1];
+  float weight[64]; /* the lowpass's, per frequency */
+  float b[kTilesPerBlock][CVCORE_CLT_COEFFICIENTS];
+  /* the transform's space is free once b holds its result */
+  union
+  {
+    TileShared tile;
+    struct
+    {
+      float2 cross[2][64];
+      float2 partial[8][kShifts + 1];
+    } sums;
+  } warp[kTilesPerBlock];
+};
+
+/* The second tile, sampled @d back (see above), into s.b[warp]. */
+__device__ __forceinline__ void
+transform_moved (const Image &src, int c, int width, int height, int tx, int ty,
+    const float d[2], CorrShared &s, int warp, int lane)
+{
+  const float shift_x = -d[0], shift_y = -d[1];
+  const float ox = roundf (shift_x), oy = roundf (shift_y);
+  const float fx = shift_x - ox, fy = shift_y - oy;
+  const int k = lane & 7;
+  TileShared &t = s.warp[warp].tile;
+  float coef[8], sx, cx;
+
+  if (lane < 16)
+    t.wx[lane] = sinpif ((lane + 0.5f + fx) / 16.0f);
+  else
+    t.wy[lane - 16] = sinpif ((lane - 16 + 0.5f + fy) / 16.0f);
+  __syncwarp ();
+  forward (src, c, width, height, 8 * tx - 8 - (int) ox, 8 * ty - 8 - (int) oy,
+      t, lane, coef);
+  sincospif ((k + 0.5f) / 8.0f * fx, &sx, &cx);
+#pragma unroll
+  for (int l = 0; l < 8; l++) {
+    float sy, cy;
+
+    sincospif ((l + 0.5f) / 8.0f * fy, &sy, &cy);
+    s.b[warp][(lane >> 3) * 64 + l * 8 + k] =
+        tessarine_component (coef[l], cx * cy, sx * cy, cx * sy, sx * sy, lane);
+  }
+  __syncwarp ();
+}
+
+__global__ void __launch_bounds__ (32 * kTilesPerBlock)
+    clt_correlate (const float *a, Image src, int c, int width, int height,
+        float scale, float fat_zero, float spread, int radius, float initial_x,
+        float initial_y, bool guided, bool first, cvcore_clt_match *matches)
+{
+  __shared__ CorrShared s;
+  const int warp = threadIdx.x >> 5, lane = threadIdx.x & 31;
+  const int tiles_x = cv_clt_tiles (width);
+  const int tiles = tiles_x * cv_clt_tiles (height);
+  const int tile = blockIdx.x * kTilesPerBlock + warp;
+  float2 (*twiddle)[kShifts + 1] = s.twiddle;
+  float2 (*cross)[64] = s.warp[warp].sums.cross;
+  float2 (*partial)[kShifts + 1] = s.warp[warp].sums.partial;
+  const int span = 2 * radius + 1, first_shift = CVCORE_CLT_MAX_SEARCH - radius;
+  float moved[2];
+  /* frequencies in units of pi, for sincospif () */
+  float r[2][2][2], ux[2], uy[2];
+  float best = -1e30f, d[2];
+  int best_index = 0;
+
+  for (int i = threadIdx.x; i < 8 * kShifts; i += blockDim.x) {
+    float sn, cs;
+
+    sincospif ((i / kShifts + 0.5f) / 8.0f
+            * (i % kShifts - CVCORE_CLT_MAX_SEARCH),
+        &sn, &cs);
+    twiddle[i / kShifts][i % kShifts] = make_float2 (cs, sn);
+  }
+  if (threadIdx.x < 64)
+    s.weight[threadIdx.x] = cv_clt_lowpass_weight (threadIdx.x, spread);
+  __syncthreads ();
+  if (tile >= tiles)
+    return;
+  moved[0] = first && !guided ? initial_x : matches[tile].dx;
+  moved[1] = first && !guided ? initial_y : matches[tile].dy;
+  transform_moved (src, c, width, height, tile % tiles_x, tile / tiles_x, moved,
+      s, warp, lane);
+
+#pragma unroll
+  for (int j = 0; j < 2; j++) {
+    const int f = lane + 32 * j;
+
+    cv_clt_cross_power (a + (size_t) tile * CVCORE_CLT_COEFFICIENTS, s.b[warp],
+        f, scale, fat_zero, s.weight[f], r[j][0], r[j][1]);
+    cross[0][f] = make_float2 (r[j][0][0], r[j][0][1]);
+    cross[1][f] = make_float2 (r[j][1][0], r[j][1][1]);
+    ux[j] = ((f & 7) + 0.5f) / 8.0f;
+    uy[j] = ((f >> 3) + 0.5f) / 8.0f;
+  }
+  __syncwarp ();
+  /* per (k, dy): sum over l of R1 e^{i wl dy} + R2 e^{-i wl dy}, for the
+   * dy within the radius */
+  for (int e = lane; e < 8 * span; e += 32) {
+    const int k = e / span, dyi = first_shift + e % span;
+    float re = 0.0f, im = 0.0f;
+
+#pragma unroll
+    for (int l = 0; l < 8; l++) {
+      const float2 r1 = cross[0][l * 8 + k];
+      const float2 r2 = cross[1][l * 8 + k];
+      const float2 t = twiddle[l][dyi];
+
+      re += (r1.x + r2.x) * t.x - (r1.y - r2.y) * t.y;
+      im += (r1.y + r2.y) * t.x + (r1.x - r2.x) * t.y;
+    }
+    partial[k][dyi] = make_float2 (re, im);
+  }
+  __syncwarp ();
+  /* per (dx, dy) within the radius: Re sum over k of the partial
+   * e^{i wk dx} */
+  for (int q = lane; q < span * span; q += 32) {
+    const int dxi = first_shift + q % span, dyi = first_shift + q / span;
+    float c = 0.0f;
+
+#pragma unroll
+    for (int k = 0; k < 8; k++) {
+      const float2 g = partial[k][dyi], t = twiddle[k][dxi];
+
+      c += g.x * t.x - g.y * t.y;
+    }
+    if (c > best) {
+      best = c;
+      best_index = dyi * kShifts + dxi;
+    }
+  }
+  /* the maximum, the first in scan order among equals */
+#pragma unroll
+  for (int o = 16; o > 0; o >>= 1) {
+    const float ob = __shfl_xor_sync (0xffffffffu, best, o);
+    const int oi = __shfl_xor_sync (0xffffffffu, best_index, o);
+
+    if (ob > best || (ob == best && oi < best_index)) {
+      best = ob;
+      best_index = oi;
+    }
+  }
+  d[0] = (float) (best_index % kShifts - CVCORE_CLT_MAX_SEARCH);
+  d[1] = (float) (best_index / kShifts - CVCORE_CLT_MAX_SEARCH);
+
+  for (int it = 0; it <= CV_CLT_NEWTON_STEPS; it++) {
+    float c = 0.0f, gx = 0.0f, gy = 0.0f, hxx = 0.0f, hyy = 0.0f, hxy = 0.0f,
+          det;
+
+#pragma unroll
+    for (int j = 0; j < 2; j++)
+#pragma unroll
+      for (int s = 0; s < 2; s++) {
+        const float wx = CUDART_PI_F * ux[j];
+        const float ty = CUDART_PI_F * (s ? -uy[j] : uy[j]);
+        float sn, cs, v, w;
+
+        sincospif (ux[j] * d[0] + (s ? -uy[j] : uy[j]) * d[1], &sn, &cs);
+        v = r[j][s][0] * cs - r[j][s][1] * sn;
+        w = r[j][s][0] * sn + r[j][s][1] * cs;
+        c += v;
+        gx -= w * wx;
+        gy -= w * ty;
+        hxx -= v * wx * wx;
+        hyy -= v * ty * ty;
+        hxy -= v * wx * ty;
+      }
+    if (it == CV_CLT_NEWTON_STEPS) {
+      best = warp_sum (c) / 128.0f;
+      break;
+    }
+    gx = warp_sum (gx);
+    gy = warp_sum (gy);
+    hxx = warp_sum (hxx);
+    hyy = warp_sum (hyy);
+    hxy = warp_sum (hxy);
+    det = hxx * hyy - hxy * hxy;
+    if (!(hxx < 0.0f && det > 0.0f)) {
+      /* not near a maximum: stay, and still measure the peak */
+      it = CV_CLT_NEWTON_STEPS - 1;
+      continue;
+    }
+    d[0] += fmaxf (-0.5f, fminf (0.5f, -(hyy * gx - hxy * gy) / det));
+    d[1] += fmaxf (-0.5f, fminf (0.5f, -(hxx * gy - hxy * gx) / det));
+  }
+  if (lane == 0) {
+    matches[tile].dx = moved[0] + d[0];
+    matches[tile].dy = moved[1] + d[1];
+    matches[tile].confidence = best;
+  }
+}
+
+/* One thread per tile; lines that cross write the same colour. */
+__global__ void
+clt_draw (Image dst, int width, int height, const cvcore_clt_match *matches,
+    float scale, float min_confidence, uint4 colour)
+{
+  const int tiles_x = cv_clt_tiles (width);
+  const int tile = blockIdx.x * blockDim.x + threadIdx.x;
+  const unsigned c4[4] = { colour.x, colour.y, colour.z, colour.w };
+  cvcore_clt_match m;
+  int n;
+
+  if (tile >= tiles_x * cv_clt_tiles (height))
+    return;
+  m = matches[tile];
+  if (!(m.confidence >= min_confidence))
+    return;
+  n = cv_clt_line_points (&m, scale);
+  for (int i = 0; i < n; i++) {
+    int x, y;
+
+    cv_clt_line_point (&m, scale, tile % tiles_x, tile / tiles_x, i, n, &x, &y);
+    if (x < 0 || y < 0 || x >= width || y >= height)
+      continue;
+    for (int c = 0; c < dst.channels; c++) {
+      unsigned char *row = dst.data + y * dst.pitch;
+
+      if (dst.wide)
+        reinterpret_cast<unsigned short *> (row)[x * dst.channels + c] =
+            (unsigned short) c4[c];
+      else
+        row[x * dst.channels + c] = (unsigned char) c4[c];
+    }
+  }
+}
+
+} /* namespace */
+
+extern "C" cvcore_status
+cv_clt_correlate_cuda (cvcore_stream *stream, const float *a,
+    const cvcore_image *b, int channel, const cvcore_clt_corr_params *params,
+    cvcore_clt_match *matches)
+{
+  cudaStream_t cs = cv_cuda_stream (stream);
+  const int tiles = cv_clt_tiles (b->width) * cv_clt_tiles (b->height);
+
+  CUDA_BIND (cvcore_stream_device (stream));
+  for (int pass = 0; pass <= params->refinements; pass++) {
+    clt_correlate<<<(tiles + kTilesPerBlock - 1) / kTilesPerBlock,
+        32 * kTilesPerBlock, 0, cs>>> (a, device_image (b), channel, b->width,
+        b->height, (float) (1.0 / params->full_scale), (float) params->fat_zero,
+        (float) (0.5 * params->lowpass * params->lowpass),
+        pass ? 1 : params->search_radius, (float) params->initial_x,
+        (float) params->initial_y, params->guided, pass == 0, matches);
+    CV_CUDA_LAUNCHED ();
+  }
+  return CVCORE_OK;
+}
+
+extern "C" cvcore_status
+cv_clt_draw_matches_cuda (cvcore_stream *stream, const cvcore_image *dst,
+    const cvcore_clt_match *matches, float scale, float min_confidence,
+    const unsigned colour[4])
+{
+  cudaStream_t cs = cv_cuda_stream (stream);
+  const int tiles = cv_clt_tiles (dst->width) * cv_clt_tiles (dst->height);
+
+  CUDA_BIND (cvcore_stream_device (stream));
+  clt_draw<<<(tiles + 127) / 128, 128, 0, cs>>> (device_image (dst), dst->width,
+      dst->height, matches, scale, min_confidence,
+      make_uint4 (colour[0], colour[1], colour[2], colour[3]));
+  CV_CUDA_LAUNCHED ();
+  return CVCORE_OK;
+}

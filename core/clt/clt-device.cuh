@@ -1,0 +1,501 @@
+/* Device code that the CLT's kernels share: the transform of one tile by
+ * one warp (see clt.cu). */
+#ifndef CLT_DEVICE_CUH
+#define CLT_DEVICE_CUH
+
+#include "clt-common.h"
+
+#include <cuda_runtime.h>
+
+namespace {
+
+/* 0.5 cos (pi / 8 (k + 1/2) (i + 1/2)): the orthonormal DCT-IV, symmetric
+ * and its own inverse. */
+__constant__ float kBasis[64] = {
+  0.497592363f,
+  0.478470168f,
+  0.440960632f,
+  0.386505227f,
+  0.317196642f,
+  0.235698368f,
+  0.145142339f,
+  0.049008570f,
+  0.478470168f,
+  0.317196642f,
+  0.049008570f,
+  -0.235698368f,
+  -0.440960632f,
+  -0.497592363f,
+  -0.386505227f,
+  -0.145142339f,
+  0.440960632f,
+  0.049008570f,
+  -0.386505227f,
+  -0.478470168f,
+  -0.145142339f,
+  0.317196642f,
+  0.497592363f,
+  0.235698368f,
+  0.386505227f,
+  -0.235698368f,
+  -0.478470168f,
+  0.049008570f,
+  0.497592363f,
+  0.145142339f,
+  -0.440960632f,
+  -0.317196642f,
+  0.317196642f,
+  -0.440960632f,
+  -0.145142339f,
+  0.497592363f,
+  -0.049008570f,
+  -0.478470168f,
+  0.235698368f,
+  0.386505227f,
+  0.235698368f,
+  -0.497592363f,
+  0.317196642f,
+  0.145142339f,
+  -0.478470168f,
+  0.386505227f,
+  0.049008570f,
+  -0.440960632f,
+  0.145142339f,
+  -0.386505227f,
+  0.497592363f,
+  -0.440960632f,
+  0.235698368f,
+  0.049008570f,
+  -0.317196642f,
+  0.478470168f,
+  0.049008570f,
+  -0.145142339f,
+  0.235698368f,
+  -0.317196642f,
+  0.386505227f,
+  -0.440960632f,
+  0.478470168f,
+  -0.497592363f,
+};
+
+struct Plan
+{
+  int width, height, tiles_x, tiles_y;
+  int operation;
+  unsigned bayer;
+  float demosaic[8];
+  int offset_x, offset_y;
+  float window_x[16], window_y[16], window[16];
+  float factor_x[8][2], factor_y[8][2];
+};
+
+struct Image
+{
+  unsigned char *data;
+  size_t pitch;
+  int channels;
+  bool wide;
+
+  __device__ __forceinline__ float
+  at (int x, int y, int c) const
+  {
+    const unsigned char *row = data + y * pitch;
+
+    return wide ? (float) reinterpret_cast<const unsigned short *> (
+               row)[x * channels + c]
+                : (float) row[x * channels + c];
+  }
+
+  __device__ __forceinline__ void
+  store (int x, int y, int c, float v) const
+  {
+    unsigned char *row = data + y * pitch;
+    const float r =
+        fminf (fmaxf (floorf (v + 0.5f), 0.0f), wide ? 65535.0f : 255.0f);
+
+    if (wide)
+      reinterpret_cast<unsigned short *> (row)[x * channels + c] =
+          (unsigned short) r;
+    else
+      row[x * channels + c] = (unsigned char) r;
+  }
+};
+
+/* Per warp: the windowed tile, the horizontal pass (transposed: each
+ * lane of the vertical pass reads its column as a row) and the inverse's
+ * vertical pass. Rows are padded so that the 128-bit accesses of eight
+ * lanes fall on distinct banks. */
+struct __align__ (16) TileShared
+{
+  float pix[16][20];
+  /* the tile's forward windows along x and y */
+  float wx[16], wy[16];
+  /* [kind][k][m], the kinds 176 floats apart (16 banks) */
+  float h[2 * 176];
+  float v[2 * 176];
+
+  __device__ __forceinline__ float *h_row (int kind, int k)
+  {
+    return h + kind * 176 + k * 20;
+  }
+  __device__ __forceinline__ float *v_row (int kind, int k)
+  {
+    return v + kind * 176 + k * 20;
+  }
+};
+
+__device__ __forceinline__ void
+dct4 (const float *in, float *out, bool sine)
+{
+  float v[8];
+
+#pragma unroll
+  for (int i = 0; i < 8; i++)
+    v[i] = sine ? in[7 - i] : in[i];
+#pragma unroll
+  for (int k = 0; k < 8; k++) {
+    float s = 0.0f;
+
+#pragma unroll
+    for (int i = 0; i < 8; i++)
+      s = fmaf (kBasis[k * 8 + i], v[i], s);
+    out[k] = sine && (k & 1) ? -s : s;
+  }
+}
+
+__device__ __forceinline__ void
+fold (const float *u, float *f, bool sine)
+{
+#pragma unroll
+  for (int i = 0; i < 4; i++)
+    f[i] = (sine ? u[11 - i] : -u[11 - i]) - u[12 + i];
+#pragma unroll
+  for (int i = 4; i < 8; i++)
+    f[i] = u[i - 4] + (sine ? u[11 - i] : -u[11 - i]);
+}
+
+__device__ __forceinline__ void
+unfold (const float *g, float *u, bool sine)
+{
+#pragma unroll
+  for (int i = 0; i < 4; i++) {
+    u[11 - i] = sine ? g[i] : -g[i];
+    u[12 + i] = -g[i];
+  }
+#pragma unroll
+  for (int i = 4; i < 8; i++) {
+    u[i - 4] = g[i];
+    u[11 - i] = sine ? g[i] : -g[i];
+  }
+}
+
+/* 16 floats of a 16-byte aligned shared row into @u, four at a time. */
+__device__ __forceinline__ void
+load_row16 (const float *row, float u[16])
+{
+#pragma unroll
+  for (int j = 0; j < 4; j++) {
+    const float4 q = reinterpret_cast<const float4 *> (row)[j];
+
+    u[4 * j] = q.x;
+    u[4 * j + 1] = q.y;
+    u[4 * j + 2] = q.z;
+    u[4 * j + 3] = q.w;
+  }
+}
+
+/* Samples x .. x + 7 of row y (all inside the frame) into @out: wide
+ * loads where the layout allows, else one by one. */
+__device__ __forceinline__ void
+load_run (const Image &src, int x, int y, int c, float *out)
+{
+  const unsigned char *p =
+      src.data + y * src.pitch + (size_t) x * src.channels * (src.wide ? 2 : 1);
+  const bool aligned = (reinterpret_cast<uintptr_t> (p) & 15) == 0;
+
+  if (aligned && !src.wide && src.channels == 1) {
+    const uint2 v = *reinterpret_cast<const uint2 *> (p);
+
+#pragma unroll
+    for (int j = 0; j < 4; j++) {
+      out[j] = (float) (v.x >> (8 * j) & 0xff);
+      out[j + 4] = (float) (v.y >> (8 * j) & 0xff);
+    }
+  } else if (aligned && !src.wide && src.channels == 4) {
+    const uint4 a = reinterpret_cast<const uint4 *> (p)[0];
+    const uint4 b = reinterpret_cast<const uint4 *> (p)[1];
+    const unsigned words[8] = { a.x, a.y, a.z, a.w, b.x, b.y, b.z, b.w };
+
+#pragma unroll
+    for (int j = 0; j < 8; j++)
+      out[j] = (float) (words[j] >> (8 * c) & 0xff);
+  } else if (aligned && src.wide && src.channels == 1) {
+    const uint4 a = *reinterpret_cast<const uint4 *> (p);
+    const unsigned words[4] = { a.x, a.y, a.z, a.w };
+
+#pragma unroll
+    for (int j = 0; j < 4; j++) {
+      out[2 * j] = (float) (words[j] & 0xffff);
+      out[2 * j + 1] = (float) (words[j] >> 16);
+    }
+  } else {
+#pragma unroll
+    for (int j = 0; j < 8; j++)
+      out[j] = src.at (x + j, y, c);
+  }
+}
+
+/* Loads the tile of channel c whose pixels start at (x0, y0) (mirrored
+ * into the frame), weighted by the windows in s.wx and s.wy (written
+ * before a __syncwarp), and runs the forward transform: lane (k, hk, vk) =
+ * (lane & 7, lane >> 3 & 1, lane >> 4) ends with the coefficients l =
+ * 0..7 of column k of layer hk + 2 vk. */
+__device__ __forceinline__ void
+forward (const Image &src, int c, int width, int height, int x0, int y0,
+    TileShared &s, int lane, float coef[8])
+{
+  {
+    const int m = lane >> 1, n0 = (lane & 1) * 8;
+    const int y = cv_clt_mirror (y0 + m, height);
+    const int x = x0 + n0;
+    const float wy = s.wy[m];
+    float v[8];
+
+    /* most tiles lie inside the frame: no mirroring along x */
+    if (x >= 0 && x + 8 <= width) {
+      load_run (src, x, y, c, v);
+    } else {
+#pragma unroll
+      for (int j = 0; j < 8; j++)
+        v[j] = src.at (cv_clt_mirror (x + j, width), y, c);
+    }
+#pragma unroll
+    for (int j = 0; j < 8; j++)
+      v[j] *= s.wx[n0 + j] * wy;
+    reinterpret_cast<float4 *> (&s.pix[m][n0])[0] =
+        make_float4 (v[0], v[1], v[2], v[3]);
+    reinterpret_cast<float4 *> (&s.pix[m][n0])[1] =
+        make_float4 (v[4], v[5], v[6], v[7]);
+  }
+  __syncwarp ();
+  {
+    const int m = lane & 15;
+    const bool sine = lane >> 4;
+    float u[16], f[8], o[8];
+
+    load_row16 (s.pix[m], u);
+    fold (u, f, sine);
+    dct4 (f, o, sine);
+#pragma unroll
+    for (int k = 0; k < 8; k++)
+      s.h_row (sine, k)[m] = o[k];
+  }
+  __syncwarp ();
+  {
+    const int k = lane & 7, hk = lane >> 3 & 1;
+    const bool vk = lane >> 4;
+    float u[16], f[8];
+
+    load_row16 (s.h_row (hk, k), u);
+    fold (u, f, vk);
+    dct4 (f, coef, vk);
+  }
+}
+
+/* coef <- coef H at this lane's frequencies, H = (e, f, g, h) as the
+ * tessarine's components. Lane layer L = hk + 2 vk holds one component of
+ * T; the others are one shuffle away, and the product's component L is
+ * v e + T[L^1] f s8 + T[L^2] g s16 + T[L^3] h s24 with the signs below. */
+__device__ __forceinline__ float
+tessarine_component (float v, float e, float f, float g, float h, int lane)
+{
+  const bool hk = lane >> 3 & 1, vk = lane >> 4;
+  const float p8 = __shfl_xor_sync (0xffffffffu, v, 8);
+  const float p16 = __shfl_xor_sync (0xffffffffu, v, 16);
+  const float p24 = __shfl_xor_sync (0xffffffffu, v, 24);
+
+  return v * e + p8 * (hk ? f : -f) + p16 * (vk ? g : -g)
+      + p24 * (hk == vk ? h : -h);
+}
+
+/* The plan's windows into the warp's shared memory. */
+__device__ __forceinline__ void
+plan_windows (const Plan &p, TileShared &s, int lane)
+{
+  if (lane < 16)
+    s.wx[lane] = p.window_x[lane];
+  else
+    s.wy[lane - 16] = p.window_y[lane - 16];
+  __syncwarp ();
+}
+
+/* A deconvolution's kernel set on the device. */
+struct Kernels
+{
+  const float *data; /* [channel][ny][nx][4][8][8] */
+  int stride, nodes_x, nodes_y;
+};
+
+__device__ __forceinline__ void
+operate (const Plan &p, const Kernels &kernels, int kernel_channel, int tx,
+    int ty, int lane, float coef[8])
+{
+  const int k = lane & 7, layer = lane >> 3;
+
+  if (p.operation == CVCORE_CLT_DECONVOLVE) {
+    const float px = (float) tx / kernels.stride;
+    const float py = (float) ty / kernels.stride;
+    const int x0 = min ((int) px, kernels.nodes_x - 1);
+    const int y0 = min ((int) py, kernels.nodes_y - 1);
+    const int x1 = min (x0 + 1, kernels.nodes_x - 1);
+    const int y1 = min (y0 + 1, kernels.nodes_y - 1);
+    const float ax = fminf (px - x0, 1.0f), ay = fminf (py - y0, 1.0f);
+    /* on the device each response is [layer][k][l]: a lane's 8 values
+     * are two float4 */
+    const float *base = kernels.data
+        + (size_t) kernel_channel * kernels.nodes_y * kernels.nodes_x
+            * CVCORE_CLT_COEFFICIENTS
+        + layer * 64 + k * 8;
+    const float4 *n00 = reinterpret_cast<const float4 *> (
+        base + (y0 * kernels.nodes_x + x0) * 256);
+    const float4 *n01 = reinterpret_cast<const float4 *> (
+        base + (y0 * kernels.nodes_x + x1) * 256);
+    const float4 *n10 = reinterpret_cast<const float4 *> (
+        base + (y1 * kernels.nodes_x + x0) * 256);
+    const float4 *n11 = reinterpret_cast<const float4 *> (
+        base + (y1 * kernels.nodes_x + x1) * 256);
+    float mine[8];
+
+#pragma unroll
+    for (int j = 0; j < 2; j++) {
+      const float4 a = __ldg (n00 + j), b = __ldg (n01 + j);
+      const float4 c = __ldg (n10 + j), d = __ldg (n11 + j);
+      const float wa = (1.0f - ax) * (1.0f - ay), wb = ax * (1.0f - ay);
+      const float wc = (1.0f - ax) * ay, wd = ax * ay;
+
+      mine[4 * j] = wa * a.x + wb * b.x + wc * c.x + wd * d.x;
+      mine[4 * j + 1] = wa * a.y + wb * b.y + wc * c.y + wd * d.y;
+      mine[4 * j + 2] = wa * a.z + wb * b.z + wc * c.z + wd * d.z;
+      mine[4 * j + 3] = wa * a.w + wb * b.w + wc * c.w + wd * d.w;
+    }
+#pragma unroll
+    for (int l = 0; l < 8; l++)
+      coef[l] =
+          tessarine_component (coef[l], __shfl_sync (0xffffffffu, mine[l], k),
+              __shfl_sync (0xffffffffu, mine[l], k + 8),
+              __shfl_sync (0xffffffffu, mine[l], k + 16),
+              __shfl_sync (0xffffffffu, mine[l], k + 24), lane);
+  } else if (p.operation != CVCORE_CLT_NONE) {
+    const float cx = p.factor_x[k][0], sx = p.factor_x[k][1];
+
+#pragma unroll
+    for (int l = 0; l < 8; l++) {
+      const float cy = p.factor_y[l][0], sy = p.factor_y[l][1];
+
+      coef[l] = tessarine_component (coef[l], cx * cy, sx * cy, cx * sy,
+          sx * sy, lane);
+    }
+  }
+}
+
+/* Inverse of the tile whose coefficients the lanes hold, as in forward()
+ * backwards; writes its four quadrants. */
+__device__ __forceinline__ void
+inverse (const Plan &p, float *planes, size_t pitch, int tx, int ty,
+    TileShared &s, int lane, const float coef[8])
+{
+  const size_t plane_rows = (size_t) p.tiles_y * 8;
+
+  {
+    const int k = lane & 7, hk = lane >> 3 & 1;
+    const bool vk = lane >> 4;
+    float g[8], u[16], sum[8];
+
+    dct4 (coef, g, vk);
+    unfold (g, u, vk);
+    /* the two vertical kinds add up: lane vk = 0 keeps rows 0..7, its
+     * partner rows 8..15 */
+#pragma unroll
+    for (int i = 0; i < 8; i++) {
+      const float other =
+          __shfl_xor_sync (0xffffffffu, vk ? u[i] : u[i + 8], 16);
+
+      sum[i] = (vk ? u[i + 8] : u[i]) + other;
+    }
+    reinterpret_cast<float4 *> (s.v_row (hk, k) + 8 * vk)[0] =
+        make_float4 (sum[0], sum[1], sum[2], sum[3]);
+    reinterpret_cast<float4 *> (s.v_row (hk, k) + 8 * vk)[1] =
+        make_float4 (sum[4], sum[5], sum[6], sum[7]);
+  }
+  __syncwarp ();
+  {
+    const int m = lane & 15;
+    const bool hk = lane >> 4;
+    const float wm = 0.25f * p.window[m];
+    float r[8], g[8], u[16];
+    float *out;
+
+#pragma unroll
+    for (int k = 0; k < 8; k++)
+      r[k] = s.v_row (hk, k)[m];
+    dct4 (r, g, hk);
+    unfold (g, u, hk);
+    /* lane hk = 0 finishes columns 0..7, its partner 8..15 */
+    out = reinterpret_cast<float *> (reinterpret_cast<char *> (planes)
+              + ((((m >> 3) * 2 + hk) * plane_rows) + ty * 8 + (m & 7)) * pitch)
+        + tx * 8;
+#pragma unroll
+    for (int i = 0; i < 8; i++) {
+      const float other =
+          __shfl_xor_sync (0xffffffffu, hk ? u[i] : u[i + 8], 16);
+
+      r[i] = wm * p.window[8 * hk + i] * ((hk ? u[i + 8] : u[i]) + other);
+    }
+    reinterpret_cast<float4 *> (out)[0] = make_float4 (r[0], r[1], r[2], r[3]);
+    reinterpret_cast<float4 *> (out)[1] = make_float4 (r[4], r[5], r[6], r[7]);
+  }
+}
+
+Plan
+device_plan (const cv_clt_plan *plan)
+{
+  Plan p;
+
+  p.width = plan->width;
+  p.height = plan->height;
+  p.tiles_x = plan->tiles_x;
+  p.tiles_y = plan->tiles_y;
+  p.operation = plan->operation;
+  p.bayer = plan->bayer;
+  p.offset_x = plan->offset_x;
+  p.offset_y = plan->offset_y;
+  for (int n = 0; n < 16; n++) {
+    p.window_x[n] = (float) plan->window_x[n];
+    p.window_y[n] = (float) plan->window_y[n];
+    p.window[n] = (float) plan->window[n];
+  }
+  for (int k = 0; k < 8; k++)
+    p.demosaic[k] = (float) plan->demosaic[k];
+  for (int k = 0; k < 8; k++)
+    for (int i = 0; i < 2; i++) {
+      p.factor_x[k][i] = (float) plan->factor_x[k][i];
+      p.factor_y[k][i] = (float) plan->factor_y[k][i];
+    }
+  return p;
+}
+
+Image
+device_image (const cvcore_image *im)
+{
+  Image d;
+
+  d.data = static_cast<unsigned char *> (im->data);
+  d.pitch = im->pitch;
+  d.channels = im->channels;
+  d.wide = im->sample == CVCORE_SAMPLE_U16;
+  return d;
+}
+
+} /* namespace */
+
+#endif /* CLT_DEVICE_CUH */

@@ -1,0 +1,84 @@
+/* The lapped transform's scratch and the backend entry points of its
+ * operations, called by their dispatch (clt.c, clt-correlate.c,
+ * clt-pyramid.c): the CPU reference (clt-cpu.c, clt-correlate-cpu.c,
+ * clt-pyramid-cpu.c) and the kernels' host side (clt.cu, clt-sparse.cu,
+ * clt-correlate.cu, clt-pyramid.cu). */
+#ifndef CLT_PRIVATE_H
+#define CLT_PRIVATE_H
+
+#include "clt-common.h"
+#include "clt-correlate-common.h"
+#include "clt-pyramid-common.h"
+#include "cvcore-private.h"
+
+CVCORE_BEGIN_DECLS struct cvcore_clt_scratch
+{
+  cvcore_device *device;
+  int width, height, channels;
+  /* CUDA: per processed channel, the four quadrants of every tile's
+   * inverse (see clt.cu); CPU: one double plane per channel. */
+  void *planes;
+  size_t plane_pitch;
+  /* The kernel set on the device, and its shape (data unused). */
+  float *kernels;
+  cvcore_clt_kernel_set set;
+  /* Whether it takes mosaics; CUDA keeps a mosaic's colours, interpolated
+   * once per frame, 16-bit so that either depth fits (allocated at the
+   * first frame that interpolates: sparse mosaics need none). */
+  bool mosaics;
+  void *colours;
+  size_t colours_pitch;
+};
+
+/* Forward transform, operation and inverse of a frame. */
+cvcore_status cv_clt_cpu (cvcore_clt_scratch * clt, const cvcore_image * src,
+    const cvcore_image * dst, const cvcore_clt_params * params,
+    const cv_clt_plan * plan);
+cvcore_status cv_clt_cuda (cvcore_stream * stream, cvcore_clt_scratch * clt,
+    const cvcore_image * src, const cvcore_image * dst,
+    const cvcore_clt_params * params, const cv_clt_plan * plan);
+/* A mosaic's colour layers, transformed where the sites are. */
+cvcore_status cv_clt_sparse_cuda (cvcore_stream * stream,
+    const cvcore_image * src, const cv_clt_plan * plan, float *planes,
+    size_t plane_pitch, const float *kernel_data,
+    const cvcore_clt_kernel_set * set);
+
+/* Forward transform of one channel into coefficients. */
+cvcore_status cv_clt_forward_cpu (const cvcore_image * src, int channel,
+    const cv_clt_plan * plan, float *coefficients);
+cvcore_status cv_clt_forward_cuda (cvcore_stream * stream,
+    const cvcore_image * src, int channel, const cv_clt_plan * plan,
+    float *coefficients);
+
+/* CPU reference: forward transform of tile (@tx, @ty) of channel @c of
+ * @src with @plan's sampling, windows and (for a shift) phase rotation,
+ * into @coef [layer][l][k]. */
+void cv_clt_cpu_tile_transform (const cvcore_image * src, int c, int tx,
+    int ty, const cv_clt_plan * plan, double coef[4][8][8]);
+
+cvcore_status cv_clt_correlate_cpu (const float *a, const cvcore_image * b,
+    int channel, const cvcore_clt_corr_params * params,
+    cvcore_clt_match * matches);
+cvcore_status cv_clt_correlate_cuda (cvcore_stream * stream,
+    const float *a, const cvcore_image * b, int channel,
+    const cvcore_clt_corr_params * params, cvcore_clt_match * matches);
+cvcore_status cv_clt_draw_matches_cpu (const cvcore_image * dst,
+    const cvcore_clt_match * matches, double scale, double min_confidence,
+    const unsigned colour[4]);
+cvcore_status cv_clt_draw_matches_cuda (cvcore_stream * stream,
+    const cvcore_image * dst, const cvcore_clt_match * matches, float scale,
+    float min_confidence, const unsigned colour[4]);
+
+cvcore_status cv_clt_reduce_cpu (const cvcore_image * src, int channel,
+    const cvcore_image * dst);
+cvcore_status cv_clt_reduce_cuda (cvcore_stream * stream,
+    const cvcore_image * src, int channel, const cvcore_image * dst);
+cvcore_status cv_clt_predict_cpu (const cvcore_clt_match * coarse,
+    int width, int height, cvcore_clt_match * matches);
+cvcore_status cv_clt_predict_cuda (cvcore_stream * stream,
+    const cvcore_clt_match * coarse, int width, int height,
+    cvcore_clt_match * matches);
+
+CVCORE_END_DECLS
+
+#endif /* CLT_PRIVATE_H */

@@ -1,0 +1,60 @@
+/* CLT phase correlation from coarse to fine: the CPU reference of the
+ * reductions and the predictions, in the arithmetic the kernels share
+ * (clt-pyramid-common.h). */
+#include "clt-private.h"
+
+#include <stdint.h>
+
+static unsigned
+sample_at (const cvcore_image * image, int x, int y, int c)
+{
+  const uint8_t *row = (const uint8_t *) image->data + (size_t) y *
+      image->pitch;
+
+  if (image->sample == CVCORE_SAMPLE_U16)
+    return ((const uint16_t *) row)[x * image->channels + c];
+  return row[x * image->channels + c];
+}
+
+cvcore_status
+cv_clt_reduce_cpu (const cvcore_image * src, int channel,
+    const cvcore_image * dst)
+{
+  for (int y = 0; y < dst->height; y++)
+    for (int x = 0; x < dst->width; x++) {
+      unsigned sum = 0;
+      uint8_t *row = (uint8_t *) dst->data + (size_t) y * dst->pitch;
+
+      for (int j = 0; j < 4; j++)
+        for (int i = 0; i < 4; i++)
+          sum += cv_clt_reduce_weight (i) * cv_clt_reduce_weight (j) *
+              sample_at (src, cv_clt_clamp (2 * x - 1 + i, src->width),
+              cv_clt_clamp (2 * y - 1 + j, src->height), channel);
+      if (dst->sample == CVCORE_SAMPLE_U16)
+        ((uint16_t *) row)[x] = (uint16_t) ((sum + 32) / 64);
+      else
+        row[x] = (uint8_t) ((sum + 32) / 64);
+    }
+  return CVCORE_OK;
+}
+
+cvcore_status
+cv_clt_predict_cpu (const cvcore_clt_match * coarse, int width, int height,
+    cvcore_clt_match * matches)
+{
+  const int tiles_x = cvcore_clt_tiles (width);
+  const int tiles_y = cvcore_clt_tiles (height);
+
+  for (int ty = 0; ty < tiles_y; ty++)
+    for (int tx = 0; tx < tiles_x; tx++) {
+      cvcore_clt_match *m = &matches[ty * tiles_x + tx];
+      float d[2];
+
+      cv_clt_predict_tile (coarse, cvcore_clt_tiles ((width + 1) / 2),
+          cvcore_clt_tiles ((height + 1) / 2), tx, ty, d);
+      m->dx = d[0];
+      m->dy = d[1];
+      m->confidence = 0.0f;
+    }
+  return CVCORE_OK;
+}

@@ -1,0 +1,219 @@
+/* CLT phase correlation from coarse to fine: the reductions, the
+ * predictions and the pyramids that chain them with the forward transform
+ * and the correlation. */
+#include "clt-private.h"
+
+#include <stdint.h>
+#include <stdlib.h>
+
+struct cvcore_clt_pyramid
+{
+  cvcore_device *device;
+  int levels;
+  int width[CVCORE_CLT_MAX_LEVELS + 1], height[CVCORE_CLT_MAX_LEVELS + 1];
+  /* [slot][level]; images from level 1, each with room for 16-bit samples */
+  void *image[2][CVCORE_CLT_MAX_LEVELS + 1];
+  size_t pitch[2][CVCORE_CLT_MAX_LEVELS + 1];
+  cvcore_sample sample[2];
+  float *coefficients[2][CVCORE_CLT_MAX_LEVELS + 1];
+  /* matches of the levels above 0 */
+  cvcore_clt_match *matches[CVCORE_CLT_MAX_LEVELS + 1];
+};
+
+cvcore_status
+cvcore_clt_reduce (cvcore_stream * stream, const cvcore_image * src,
+    int channel, const cvcore_image * dst)
+{
+  if (channel < 0 || channel >= src->channels || src->width < 1
+      || src->height < 1 || dst->channels != 1 || dst->sample != src->sample
+      || dst->width != (src->width + 1) / 2
+      || dst->height != (src->height + 1) / 2)
+    return cv_fail (CVCORE_ERROR_INVALID_VALUE,
+        "reduction of channel %d of %dx%dx%d to %dx%dx%d", channel,
+        src->width, src->height, src->channels, dst->width, dst->height,
+        dst->channels);
+  return CV_DISPATCH (cvcore_stream_device (stream),
+      cv_clt_reduce_cpu (src, channel, dst),
+      cv_clt_reduce_cuda (stream, src, channel, dst));
+}
+
+cvcore_status
+cvcore_clt_predict (cvcore_stream * stream, const cvcore_clt_match * coarse,
+    int width, int height, cvcore_clt_match * matches)
+{
+  if (width < 1 || height < 1)
+    return cv_fail (CVCORE_ERROR_INVALID_VALUE,
+        "prediction for %dx%d", width, height);
+  return CV_DISPATCH (cvcore_stream_device (stream),
+      cv_clt_predict_cpu (coarse, width, height, matches),
+      cv_clt_predict_cuda (stream, coarse, width, height, matches));
+}
+
+static size_t
+level_tiles (const cvcore_clt_pyramid * p, int level)
+{
+  return (size_t) cvcore_clt_tiles (p->width[level]) *
+      cvcore_clt_tiles (p->height[level]);
+}
+
+cvcore_status
+cvcore_clt_pyramid_new (cvcore_device * device, int width, int height,
+    int levels, cvcore_clt_pyramid ** pyramid)
+{
+  cvcore_clt_pyramid *p;
+  cvcore_status status = CVCORE_OK;
+
+  *pyramid = NULL;
+  if (width < 1 || height < 1 || levels < 0 || levels > CVCORE_CLT_MAX_LEVELS)
+    return cv_fail (CVCORE_ERROR_INVALID_VALUE,
+        "pyramid of %d levels for %dx%d", levels, width, height);
+  p = calloc (1, sizeof (*p));
+  if (p == NULL)
+    return cv_fail (CVCORE_ERROR_OUT_OF_MEMORY, "CLT pyramid");
+  p->device = device;
+  p->width[0] = width;
+  p->height[0] = height;
+  while (p->levels < levels
+      && (p->width[p->levels] + 1) / 2 >= CVCORE_CLT_MIN_LEVEL_SIDE
+      && (p->height[p->levels] + 1) / 2 >= CVCORE_CLT_MIN_LEVEL_SIDE) {
+    p->width[p->levels + 1] = (p->width[p->levels] + 1) / 2;
+    p->height[p->levels + 1] = (p->height[p->levels] + 1) / 2;
+    p->levels++;
+  }
+  for (int l = 0; l <= p->levels && status == CVCORE_OK; l++) {
+    const size_t tiles = level_tiles (p, l);
+
+    for (int slot = 0; slot < 2 && status == CVCORE_OK; slot++) {
+      status = cvcore_device_alloc (device, sizeof (float) *
+          CVCORE_CLT_COEFFICIENTS * tiles, (void **) &p->coefficients[slot][l]);
+      if (l > 0 && status == CVCORE_OK)
+        status = cvcore_plane_alloc (device, sizeof (uint16_t) *
+            p->width[l], p->height[l], &p->image[slot][l], &p->pitch[slot][l]);
+    }
+    if (l > 0 && status == CVCORE_OK)
+      status = cvcore_device_alloc (device, sizeof (cvcore_clt_match) * tiles,
+          (void **) &p->matches[l]);
+  }
+  if (status != CVCORE_OK) {
+    cvcore_clt_pyramid_free (p);
+    return status;
+  }
+  *pyramid = p;
+  return CVCORE_OK;
+}
+
+void
+cvcore_clt_pyramid_free (cvcore_clt_pyramid * pyramid)
+{
+  if (pyramid == NULL)
+    return;
+  for (int l = 0; l <= CVCORE_CLT_MAX_LEVELS; l++) {
+    for (int slot = 0; slot < 2; slot++) {
+      if (pyramid->coefficients[slot][l])
+        cvcore_device_free (pyramid->device, pyramid->coefficients[slot][l]);
+      if (pyramid->image[slot][l])
+        cvcore_device_free (pyramid->device, pyramid->image[slot][l]);
+    }
+    if (pyramid->matches[l])
+      cvcore_device_free (pyramid->device, pyramid->matches[l]);
+  }
+  free (pyramid);
+}
+
+int
+cvcore_clt_pyramid_levels (const cvcore_clt_pyramid * pyramid)
+{
+  return pyramid->levels;
+}
+
+float *
+cvcore_clt_pyramid_coefficients (cvcore_clt_pyramid * pyramid, int slot)
+{
+  return pyramid->coefficients[slot][0];
+}
+
+/* Reduced level @level (>= 1) of frame @slot. */
+static cvcore_image
+level_image (const cvcore_clt_pyramid * p, int slot, int level)
+{
+  cvcore_image image = {
+    .data = p->image[slot][level],
+    .pitch = p->pitch[slot][level],
+    .width = p->width[level],
+    .height = p->height[level],
+    .channels = 1,
+    .sample = p->sample[slot],
+  };
+
+  return image;
+}
+
+static bool
+frame_fits (const cvcore_clt_pyramid * p, const cvcore_image * src, int channel)
+{
+  return src->width == p->width[0] && src->height == p->height[0]
+      && channel >= 0 && channel < src->channels;
+}
+
+cvcore_status
+cvcore_clt_pyramid_build (cvcore_stream * stream,
+    cvcore_clt_pyramid * pyramid, int slot, const cvcore_image * src,
+    int channel)
+{
+  cvcore_status status;
+
+  if ((slot != 0 && slot != 1) || !frame_fits (pyramid, src, channel))
+    return cv_fail (CVCORE_ERROR_INVALID_VALUE,
+        "pyramid slot %d of channel %d of %dx%d, made for %dx%d", slot,
+        channel, src->width, src->height, pyramid->width[0],
+        pyramid->height[0]);
+  pyramid->sample[slot] = src->sample;
+  status = cvcore_clt_forward (stream, src, channel, 0, 0,
+      pyramid->coefficients[slot][0]);
+  for (int l = 1; l <= pyramid->levels && status == CVCORE_OK; l++) {
+    const cvcore_image finer = l > 1 ? level_image (pyramid, slot, l - 1) :
+        *src;
+    const cvcore_image image = level_image (pyramid, slot, l);
+
+    status = cvcore_clt_reduce (stream, &finer, l > 1 ? 0 : channel, &image);
+    if (status == CVCORE_OK)
+      status = cvcore_clt_forward (stream, &image, 0, 0, 0,
+          pyramid->coefficients[slot][l]);
+  }
+  return status;
+}
+
+cvcore_status
+cvcore_clt_pyramid_correlate (cvcore_stream * stream,
+    cvcore_clt_pyramid * pyramid, int from, int to, const cvcore_image * src,
+    int channel, const cvcore_clt_corr_params * params,
+    cvcore_clt_match * matches)
+{
+  cvcore_status status = CVCORE_OK;
+
+  if ((from != 0 && from != 1) || (to != 0 && to != 1) || from == to
+      || !frame_fits (pyramid, src, channel)
+      || pyramid->sample[to] != src->sample)
+    return cv_fail (CVCORE_ERROR_INVALID_VALUE,
+        "pyramid correlation of slots %d and %d, channel %d of %dx%d", from,
+        to, channel, src->width, src->height);
+  for (int l = pyramid->levels; l >= 0 && status == CVCORE_OK; l--) {
+    cvcore_clt_corr_params level = *params;
+    cvcore_clt_match *out = l > 0 ? pyramid->matches[l] : matches;
+    const cvcore_image image = l > 0 ? level_image (pyramid, to, l) : *src;
+
+    if (l < pyramid->levels) {
+      level.guided = true;
+      status = cvcore_clt_predict (stream, pyramid->matches[l + 1],
+          pyramid->width[l], pyramid->height[l], out);
+    } else {
+      level.guided = false;
+      level.initial_x = ldexp (params->initial_x, -l);
+      level.initial_y = ldexp (params->initial_y, -l);
+    }
+    if (status == CVCORE_OK)
+      status = cvcore_clt_correlate (stream, pyramid->coefficients[from][l],
+          &image, l > 0 ? 0 : channel, &level, out);
+  }
+  return status;
+}

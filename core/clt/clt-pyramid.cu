@@ -1,0 +1,79 @@
+/* CLT pyramids on CUDA: the half-size reduction, a thread per reduced
+ * sample, and the prediction of a level's motion from the coarser one, a
+ * thread per tile. */
+#include "clt-device.cuh"
+#include "clt-pyramid-common.h"
+#include "clt-private.h"
+#include "launch.cuh"
+
+namespace {
+
+__global__ void
+clt_reduce (Image src, int c, int width, int height, Image dst, int dst_width,
+    int dst_height)
+{
+  const int x = blockIdx.x * blockDim.x + threadIdx.x;
+  const int y = blockIdx.y * blockDim.y + threadIdx.y;
+  unsigned sum = 0;
+
+  if (x >= dst_width || y >= dst_height)
+    return;
+#pragma unroll
+  for (int j = 0; j < 4; j++) {
+    const int sy = cv_clt_clamp (2 * y - 1 + j, height);
+
+#pragma unroll
+    for (int i = 0; i < 4; i++)
+      sum += cv_clt_reduce_weight (i) * cv_clt_reduce_weight (j)
+          * (unsigned) src.at (cv_clt_clamp (2 * x - 1 + i, width), sy, c);
+  }
+  dst.store (x, y, 0, (float) ((sum + 32) / 64));
+}
+
+__global__ void
+clt_predict (const cvcore_clt_match *coarse, int coarse_x, int coarse_y,
+    int tiles_x, int tiles_y, cvcore_clt_match *matches)
+{
+  const int tile = blockIdx.x * blockDim.x + threadIdx.x;
+  float d[2];
+
+  if (tile >= tiles_x * tiles_y)
+    return;
+  cv_clt_predict_tile (coarse, coarse_x, coarse_y, tile % tiles_x,
+      tile / tiles_x, d);
+  matches[tile].dx = d[0];
+  matches[tile].dy = d[1];
+  matches[tile].confidence = 0.0f;
+}
+
+} /* namespace */
+
+extern "C" cvcore_status
+cv_clt_reduce_cuda (cvcore_stream *stream, const cvcore_image *src, int channel,
+    const cvcore_image *dst)
+{
+  cudaStream_t cs = cv_cuda_stream (stream);
+  const dim3 block (32, 8);
+  const dim3 grid ((dst->width + 31) / 32, (dst->height + 7) / 8);
+
+  CUDA_BIND (cvcore_stream_device (stream));
+  clt_reduce<<<grid, block, 0, cs>>> (device_image (src), channel, src->width,
+      src->height, device_image (dst), dst->width, dst->height);
+  CV_CUDA_LAUNCHED ();
+  return CVCORE_OK;
+}
+
+extern "C" cvcore_status
+cv_clt_predict_cuda (cvcore_stream *stream, const cvcore_clt_match *coarse,
+    int width, int height, cvcore_clt_match *matches)
+{
+  cudaStream_t cs = cv_cuda_stream (stream);
+  const int tiles_x = cv_clt_tiles (width), tiles_y = cv_clt_tiles (height);
+
+  CUDA_BIND (cvcore_stream_device (stream));
+  clt_predict<<<(tiles_x * tiles_y + 127) / 128, 128, 0, cs>>> (coarse,
+      cv_clt_tiles ((width + 1) / 2), cv_clt_tiles ((height + 1) / 2), tiles_x,
+      tiles_y, matches);
+  CV_CUDA_LAUNCHED ();
+  return CVCORE_OK;
+}

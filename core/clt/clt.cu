@@ -1,0 +1,264 @@
+/* The complex lapped transform on CUDA.
+ *
+ * clt_process: one warp per 16x16 tile, four tiles per block. The warp
+ * loads its windowed tile into shared memory; 32 lanes then run the 32
+ * horizontal 8-point transforms (16 rows x MDCT/MDST), the 32 vertical
+ * ones (8 columns x 4 layers: each lane ends holding the 8 coefficients of
+ * one column of one layer), the operation (the four layers of a frequency
+ * sit in lanes k, k + 8, k + 16, k + 24, one shuffle apart), and the
+ * inverse back through the same stages. The tile's 16x16 result goes, as
+ * four 8x8 quadrants, to four quadrant planes: every tile writes its own
+ * place, so overlapping tiles never race. clt_overlap_add then sums, per
+ * pixel, the four quadrants that cover it and stores the samples. A
+ * mosaic's colours are first interpolated into an interleaved colour image
+ * (clt_demosaic), which the tiles load like any other; the overlap-add
+ * then gives each site its own colour's result, or writes RGBA. Sparse mosaics go
+ * through clt-sparse.cu instead of the first two steps.
+ *
+ * DST-IV runs as the DCT-IV of the reversed input with odd outputs
+ * negated, so lanes doing MDCT and MDST run the same instructions. */
+#include "clt-device.cuh"
+#include "clt-private.h"
+#include "launch.cuh"
+
+namespace {
+
+constexpr int kTilesPerBlock = 4;
+constexpr int kThreads = 32 * kTilesPerBlock;
+
+/* Channels a launch processes: image channel and kernel-set channel of
+ * each processed one, a byte each (packed: indexing an array by blockIdx
+ * would put the parameter on the stack). */
+struct Channels
+{
+  int count;
+  unsigned image, kernel;
+  unsigned mask;
+
+  __device__ __forceinline__ int
+  image_of (int i) const
+  {
+    return image >> (8 * i) & 0xff;
+  }
+  __device__ __forceinline__ int
+  kernel_of (int i) const
+  {
+    return kernel >> (8 * i) & 0xff;
+  }
+};
+
+__global__ void
+__launch_bounds__ (kThreads) clt_process (Image src, Plan p, Channels channels,
+    Kernels kernels, float *planes, size_t pitch)
+{
+  __shared__ TileShared shared[kTilesPerBlock];
+  const int warp = threadIdx.x >> 5, lane = threadIdx.x & 31;
+  const int tile = blockIdx.x * kTilesPerBlock + warp;
+  const int ch = blockIdx.y;
+  const int tx = tile % p.tiles_x, ty = tile / p.tiles_x;
+  float coef[8];
+
+  if (ty >= p.tiles_y)
+    return;
+  plan_windows (p, shared[warp], lane);
+  forward (src, channels.image_of (ch), p.width, p.height,
+      8 * tx - 8 - p.offset_x, 8 * ty - 8 - p.offset_y, shared[warp], lane,
+      coef);
+  operate (p, kernels, channels.kernel_of (ch), tx, ty, lane, coef);
+  inverse (p,
+      reinterpret_cast<float *> (reinterpret_cast<char *> (planes)
+          + (size_t) ch * 4 * p.tiles_y * 8 * pitch),
+      pitch, tx, ty, shared[warp], lane, coef);
+}
+
+__global__ void
+__launch_bounds__ (kThreads)
+    clt_forward (Image src, int c, Plan p, float *coefficients)
+{
+  __shared__ TileShared shared[kTilesPerBlock];
+  const int warp = threadIdx.x >> 5, lane = threadIdx.x & 31;
+  const int tile = blockIdx.x * kTilesPerBlock + warp;
+  float coef[8];
+  float *out;
+
+  if (tile >= p.tiles_x * p.tiles_y)
+    return;
+  plan_windows (p, shared[warp], lane);
+  forward (src, c, p.width, p.height, 8 * (tile % p.tiles_x) - 8 - p.offset_x,
+      8 * (tile / p.tiles_x) - 8 - p.offset_y, shared[warp], lane, coef);
+  out = coefficients + (size_t) tile * CVCORE_CLT_COEFFICIENTS
+      + (lane >> 3) * 64 + (lane & 7);
+#pragma unroll
+  for (int l = 0; l < 8; l++)
+    out[8 * l] = coef[l];
+}
+
+/* The sum of the four quadrants of processed plane @ch that cover pixel
+ * (x, y). */
+__device__ __forceinline__ float
+quadrant_sum (const float *planes, size_t pitch, const Plan &p, int ch, int x,
+    int y)
+{
+  const size_t plane_rows = (size_t) p.tiles_y * 8;
+  const char *base = reinterpret_cast<const char *> (planes)
+      + (size_t) ch * 4 * plane_rows * pitch;
+  float sum = 0.0f;
+
+#pragma unroll
+  for (int q = 0; q < 4; q++) {
+    const int qy = q >> 1, qx = q & 1;
+    const float *row = reinterpret_cast<const float *> (
+        base + (q * plane_rows + y + 8 - 8 * qy) * pitch);
+
+    sum += row[x + 8 - 8 * qx];
+  }
+  return sum;
+}
+
+/* Each pixel: the four quadrants that cover it, or the source sample for
+ * channels that are not processed; from a mosaic, each site its own
+ * colour's plane, or RGBA. */
+__global__ void
+clt_overlap_add (Image src, Image dst, Plan p, Channels channels,
+    const float *planes, size_t pitch)
+{
+  const int x = blockIdx.x * blockDim.x + threadIdx.x;
+  const int y = blockIdx.y * blockDim.y + threadIdx.y;
+  int ch = 0;
+
+  if (x >= p.width || y >= p.height)
+    return;
+  if (p.bayer && dst.channels == 1) {
+    dst.store (x, y, 0,
+        quadrant_sum (planes, pitch, p, cv_clt_bayer_colour (p.bayer, x, y), x,
+            y));
+    return;
+  }
+  if (p.bayer) {
+    for (int c = 0; c < 3; c++)
+      dst.store (x, y, c, quadrant_sum (planes, pitch, p, c, x, y));
+    dst.store (x, y, 3, 65535.0f);
+    return;
+  }
+  for (int c = 0; c < src.channels; c++) {
+    if (channels.mask >> c & 1)
+      dst.store (x, y, c, quadrant_sum (planes, pitch, p, ch++, x, y));
+    else
+      dst.store (x, y, c, src.at (x, y, c));
+  }
+}
+
+/* A mosaic's three colours, interpolated, into an interleaved
+ * four-channel image of the same sample size (the fourth unused), which
+ * the tiles then load as any colour image. */
+__global__ void
+clt_demosaic (Image src, Image colours, int width, int height, unsigned pattern)
+{
+  const int x = blockIdx.x * blockDim.x + threadIdx.x;
+  const int y = blockIdx.y * blockDim.y + threadIdx.y;
+
+  if (x >= width || y >= height)
+    return;
+  for (int c = 0; c < 3; c++)
+    colours.store (x, y, c,
+        cv_clt_bayer_sample (src.data, src.pitch, src.wide, width, height,
+            pattern, x, y, c));
+  colours.store (x, y, 3, 0.0f);
+}
+
+} /* namespace */
+
+static cvcore_status
+launch (cvcore_stream *stream, const cvcore_image *src, const cvcore_image *dst,
+    const cvcore_clt_params *params, const cv_clt_plan *plan, float *planes,
+    size_t plane_pitch, const float *kernel_data,
+    const cvcore_clt_kernel_set *set, const cvcore_image *colours)
+{
+  cudaStream_t cs = cv_cuda_stream (stream);
+  const Plan p = device_plan (plan);
+  /* tiles of a mosaic load its interpolated colours */
+  Plan tile_plan = p;
+  Image tile_src = device_image (colours ? colours : src);
+  const int tiles = p.tiles_x * p.tiles_y;
+  const dim3 block (32, 8);
+  Channels channels = {};
+  Kernels kernels = { kernel_data, set->stride, set->nodes_x, set->nodes_y };
+
+  CUDA_BIND (cvcore_stream_device (stream));
+  /* a mosaic's three colours, or the processed channels */
+  channels.mask =
+      params->bayer ? 0x7 : params->channel_mask & ((1u << src->channels) - 1);
+  for (int c = 0; c < (params->bayer ? 3 : src->channels); c++)
+    if (channels.mask >> c & 1) {
+      channels.image |= (unsigned) c << (8 * channels.count);
+      channels.kernel |= (unsigned) (set->channels != 3 ? 0
+                                 : params->bayer        ? c
+                                                 : params->kernel_channel[c])
+          << (8 * channels.count);
+      channels.count++;
+    }
+  if (plan->sparse) {
+    const cvcore_status status = cv_clt_sparse_cuda (stream, src, plan, planes,
+        plane_pitch, kernel_data, set);
+
+    if (status != CVCORE_OK)
+      return status;
+  } else {
+    if (colours) {
+      clt_demosaic<<<dim3 ((p.width + block.x - 1) / block.x,
+                         (p.height + block.y - 1) / block.y),
+          block, 0, cs>>> (device_image (src), tile_src, p.width, p.height,
+          p.bayer);
+      CV_CUDA_LAUNCHED ();
+      tile_plan.bayer = 0;
+    }
+    if (channels.count > 0) {
+      clt_process<<<dim3 ((tiles + kTilesPerBlock - 1) / kTilesPerBlock,
+                        channels.count),
+          kThreads, 0, cs>>> (tile_src, tile_plan, channels, kernels, planes,
+          plane_pitch);
+      CV_CUDA_LAUNCHED ();
+    }
+  }
+  clt_overlap_add<<<dim3 ((p.width + block.x - 1) / block.x,
+                        (p.height + block.y - 1) / block.y),
+      block, 0, cs>>> (device_image (src), device_image (dst), p, channels,
+      planes, plane_pitch);
+  CV_CUDA_LAUNCHED ();
+  return CVCORE_OK;
+}
+
+extern "C" cvcore_status
+cv_clt_cuda (cvcore_stream *stream, cvcore_clt_scratch *clt,
+    const cvcore_image *src, const cvcore_image *dst,
+    const cvcore_clt_params *params, const cv_clt_plan *plan)
+{
+  cvcore_image colours = { NULL, 0, src->width, src->height, 4, src->sample };
+
+  /* a mosaic's colours, interpolated, as 4 samples of up to 16 bits */
+  if (params->bayer && params->mosaic_method == CVCORE_CLT_MOSAIC_INTERPOLATE
+      && clt->colours == NULL)
+    CV_TRY (cvcore_plane_alloc (clt->device,
+        4 * sizeof (uint16_t) * (size_t) src->width, src->height, &clt->colours,
+        &clt->colours_pitch));
+  colours.data = clt->colours;
+  colours.pitch = clt->colours_pitch;
+  return launch (stream, src, dst, params, plan, (float *) clt->planes,
+      clt->plane_pitch, clt->kernels, &clt->set,
+      params->bayer && !plan->sparse ? &colours : NULL);
+}
+
+extern "C" cvcore_status
+cv_clt_forward_cuda (cvcore_stream *stream, const cvcore_image *src,
+    int channel, const cv_clt_plan *plan, float *coefficients)
+{
+  cudaStream_t cs = cv_cuda_stream (stream);
+  const Plan p = device_plan (plan);
+  const int tiles = p.tiles_x * p.tiles_y;
+
+  CUDA_BIND (cvcore_stream_device (stream));
+  clt_forward<<<(tiles + kTilesPerBlock - 1) / kTilesPerBlock, kThreads, 0,
+      cs>>> (device_image (src), channel, p, coefficients);
+  CV_CUDA_LAUNCHED ();
+  return CVCORE_OK;
+}

@@ -1,0 +1,46 @@
+/* The host side of a launch, the same in every operation's .cu file: the
+ * device's context, the stream, the shared-memory opt-in and the check
+ * after queueing. */
+#ifndef CV_LAUNCH_CUH
+#define CV_LAUNCH_CUH
+
+#include <cuda_runtime.h>
+
+#include "cvcore-private.h"
+
+/* The CUDA stream behind @stream. */
+static inline cudaStream_t
+cv_cuda_stream (const cvcore_stream *stream)
+{
+  return static_cast<cudaStream_t> (cvcore_stream_handle (stream));
+}
+
+/* Lets @kernel take @shared bytes of dynamic shared memory per block, as
+ * far as the device allows: past 48 KiB a kernel must opt in. */
+template <typename Kernel>
+static inline cvcore_status
+cv_cuda_opt_in (Kernel kernel, size_t shared)
+{
+  if (shared > 48 * 1024)
+    CUDA_TRY (cudaFuncSetAttribute (kernel,
+        cudaFuncAttributeMaxDynamicSharedMemorySize, (int) shared));
+  return CVCORE_OK;
+}
+
+/* cv_cuda_opt_in(), with an error naming the tile (@what) where @shared is
+ * past the device's limit. */
+template <typename Kernel>
+static inline cvcore_status
+cv_cuda_use_shared (const cvcore_device *device, Kernel kernel, size_t shared,
+    const char *what)
+{
+  if (shared > device->shared_per_block_optin)
+    return cv_fail (CVCORE_ERROR_INVALID_VALUE,
+        "%s of %zu bytes exceeds the device's shared memory", what, shared);
+  return cv_cuda_opt_in (kernel, shared);
+}
+
+/* After queueing a kernel: a bad configuration fails here, not later. */
+#define CV_CUDA_LAUNCHED() CUDA_TRY (cudaGetLastError ())
+
+#endif /* CV_LAUNCH_CUH */

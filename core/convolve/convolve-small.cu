@@ -1,0 +1,458 @@
+/* Square kernels of 1, 3 or 5 taps a side, compiled with their size known.
+ *
+ * Each thread computes ROWS vertically adjacent outputs of one column
+ * straight from global memory: every input row it reads (through the
+ * read-only cache, where its neighbours' reads hit too) feeds up to ROWS
+ * outputs per tap, and the column indices after the border rule are worked
+ * out once per thread. Blocks whose reads all fall inside the frame skip
+ * the border rules altogether.
+ *
+ * Such kernels are bound by instruction issue, not memory, so on 8-bit
+ * frames of two or four channels with small integer taps (the usual
+ * blurs, sharpening and edge kernels) the sums are kept as integers two
+ * channels to a 32-bit word: one integer multiply-add then serves two
+ * channels, with no conversion to float per sample. The packed 16-bit lanes
+ * hold any partial sum when the taps' absolute values add up to at most 128
+ * (128 * 255 < 2^15). Whole divisors and biases are rounded in integers
+ * too (convolve-common.h), for sums that cannot be negative or saturate on
+ * both lanes of a word at once.
+ */
+#include "convolve-device.cuh"
+#include "launch.cuh"
+
+namespace cvconv {
+
+namespace {
+
+constexpr int kBlockW = 32;
+constexpr int kBlockH = 8;
+constexpr int kRows = 8;
+constexpr int kPackedMaxAbsSum = 128;
+static_assert (kPackedMaxAbsSum * 255 <= CV_INT_FINISH_MAX_SUM,
+    "packed sums outside the integer rounding's range");
+
+template <int N>
+struct IntTaps
+{
+  int w[N];
+};
+
+/* Samples as floats, one value per channel. */
+template <typename T, int C>
+struct FloatPixels
+{
+  using Value = float;
+  using Raw = RawPixel<T, C>;
+  static constexpr int kValues = C;
+  static constexpr int kBytes = sizeof (T) * C;
+
+  static __device__ __forceinline__ Raw
+  load (const unsigned char *p)
+  {
+    return load_raw<T, C> (reinterpret_cast<const T *> (p));
+  }
+
+  static __device__ __forceinline__ void
+  unpack (Raw bits, float v[C])
+  {
+    cvconv::unpack<T, C> (bits, v);
+  }
+};
+
+/* 8-bit samples, two channels to an int: channels 0 and 2 (or 0 and 1 for
+ * two-channel pixels) in the first, 1 and 3 in the second, each in 16 bits.
+ * The permutations take zero bytes from the second operand (bytes 4-7). */
+template <int C>
+struct PackedPixels
+{
+  using Value = int;
+  using Raw = RawPixel<unsigned char, C>;
+  static constexpr int kValues = C / 2;
+  static constexpr int kBytes = C;
+
+  static __device__ __forceinline__ Raw
+  load (const unsigned char *p)
+  {
+    return load_raw<unsigned char, C> (p);
+  }
+
+  static __device__ __forceinline__ void
+  unpack (Raw bits, int v[C / 2])
+  {
+    if constexpr (C == 4) {
+      v[0] = __byte_perm (bits, 0, 0x4240);
+      v[1] = __byte_perm (bits, 0, 0x4341);
+    } else {
+      v[0] = __byte_perm (bits, 0, 0x4140);
+    }
+  }
+};
+
+/* Accumulates ROWS outputs of column @x from row @y0 on. EDGE: some of the
+ * samples read lie outside the frame, so the border rules apply (with
+ * @border standing for a constant-border sample); otherwise the reads go
+ * straight to the frame. */
+template <typename Pixels, typename Acc, int KW, int KH, int ROWS, bool EDGE,
+    typename TapArray>
+__device__ __forceinline__ void
+accumulate (const Geometry &g, const TapArray &taps,
+    typename Pixels::Value border, int x, int y0,
+    Acc acc[ROWS][Pixels::kValues])
+{
+  constexpr int n = Pixels::kValues;
+  int columns[KW];
+  unsigned outside = 0; /* bit i: column i is constant border */
+
+  /* Loads always go to a valid address, so that they can all be in flight
+   * at once; constant-border samples are swapped in after. */
+#pragma unroll
+  for (int i = 0; EDGE && i < KW; i++) {
+    const int bx = cv_border_index (x - g.ax + i, g.width, g.border);
+
+    outside |= (bx < 0) << i;
+    columns[i] = max (bx, 0) * Pixels::kBytes;
+  }
+  /* All loads first, so that they are in flight together; a thread has no
+   * other way to hide their latency. */
+  typename Pixels::Raw raw[KH + ROWS - 1][KW];
+  unsigned outside_rows = 0; /* bit t: row t is constant border */
+
+  if constexpr (EDGE) {
+#pragma unroll
+    for (int t = 0; t < KH + ROWS - 1; t++) {
+      const int by = cv_border_index (y0 - g.ay + t, g.height, g.border);
+      const unsigned char *row = g.src + max (by, 0) * g.src_pitch;
+
+      outside_rows |= (by < 0) << t;
+#pragma unroll
+      for (int i = 0; i < KW; i++)
+        raw[t][i] = Pixels::load (row + columns[i]);
+    }
+  } else {
+    /* One pointer stepped by rows, the columns as constant offsets. */
+    const unsigned char *row = g.src + (size_t) (y0 - g.ay) * g.src_pitch
+        + (x - g.ax) * Pixels::kBytes;
+
+#pragma unroll
+    for (int t = 0; t < KH + ROWS - 1; t++, row += g.src_pitch) {
+#pragma unroll
+      for (int i = 0; i < KW; i++)
+        raw[t][i] = Pixels::load (row + i * Pixels::kBytes);
+    }
+  }
+  /* Input row t feeds output row r through tap row t - r. */
+#pragma unroll
+  for (int t = 0; t < KH + ROWS - 1; t++) {
+#pragma unroll
+    for (int i = 0; i < KW; i++) {
+      typename Pixels::Value v[n];
+
+      Pixels::unpack (raw[t][i], v);
+      if (EDGE && ((outside_rows >> t & 1) || (outside >> i & 1))) {
+#pragma unroll
+        for (int c = 0; c < n; c++)
+          v[c] = border;
+      }
+#pragma unroll
+      for (int r = 0; r < ROWS; r++) {
+        const int j = t - r;
+
+        if (j >= 0 && j < KH) {
+          const Acc w = taps.w[j * KW + i];
+#pragma unroll
+          for (int c = 0; c < n; c++)
+            acc[r][c] += w * (Acc) v[c];
+        }
+      }
+    }
+  }
+}
+
+/* Whether the reads of this block stay inside the frame (the same answer
+ * for all its threads, so branching on it does not diverge). */
+template <int KW, int KH>
+__device__ __forceinline__ bool
+block_inside (const Geometry &g)
+{
+  const int x0 = blockIdx.x * kBlockW - g.ax;
+  const int y0 = blockIdx.y * kBlockH * kRows - g.ay;
+
+  return x0 >= 0 && y0 >= 0 && x0 + kBlockW + KW - 1 <= g.width
+      && y0 + kBlockH * kRows + KH - 1 <= g.height;
+}
+
+template <typename T, int C, typename Acc, int K>
+__global__ void
+__launch_bounds__ (kBlockW *kBlockH) dense_small (Geometry g, Taps<K * K> taps)
+{
+  using Pixels = FloatPixels<T, C>;
+  const int x = blockIdx.x * kBlockW + threadIdx.x;
+  const int y0 = (blockIdx.y * kBlockH + threadIdx.y) * kRows;
+  Acc acc[kRows][C] = {};
+
+  if (x >= g.width || y0 >= g.height)
+    return;
+  if (block_inside<K, K> (g))
+    accumulate<Pixels, Acc, K, K, kRows, false> (g, taps, g.border_value, x, y0,
+        acc);
+  else
+    accumulate<Pixels, Acc, K, K, kRows, true> (g, taps, g.border_value, x, y0,
+        acc);
+#pragma unroll
+  for (int r = 0; r < kRows; r++)
+    if (y0 + r < g.height)
+      store_pixel<T, C, Acc> (g, x, y0 + r, acc[r]);
+}
+
+/* A sum of at most 22 bits as a float, without the conversion unit: in the
+ * mantissa of 1.5 * 2^23 it is exact. */
+__device__ __forceinline__ float
+int_to_float (int v)
+{
+  return __int_as_float (0x4B400000 + v) - 12582912.0f;
+}
+
+/* How the packed kernel turns its integer sums into samples. */
+enum PackedFinish
+{
+  kFinishFloat, /* cv_finish_float(), any divisor and bias */
+  kFinishInt, /* cv_finish_int() on each lane */
+  /* Sums >= 0 that cannot saturate: a is added to both lanes at once, then
+   * each lane is divided by D (not a power of two) ... */
+  kFinishDivide,
+  /* ... or, for D = 2^k <= 256, both lanes are shifted at once and the two
+   * results are the word's bytes 0 and 2. */
+  kFinishShift,
+};
+
+template <int C, int K, int FINISH>
+__global__ void
+__launch_bounds__ (kBlockW *kBlockH) dense_small_packed (Geometry g,
+    IntTaps<K * K> taps, int border_pair, cv_int_finish rounding)
+{
+  using Pixels = PackedPixels<C>;
+  constexpr int n = Pixels::kValues;
+  const int x = blockIdx.x * kBlockW + threadIdx.x;
+  const int y0 = (blockIdx.y * kBlockH + threadIdx.y) * kRows;
+  int acc[kRows][n] = {};
+
+  if (x >= g.width || y0 >= g.height)
+    return;
+  if (block_inside<K, K> (g))
+    accumulate<Pixels, int, K, K, kRows, false> (g, taps, border_pair, x, y0,
+        acc);
+  else
+    accumulate<Pixels, int, K, K, kRows, true> (g, taps, border_pair, x, y0,
+        acc);
+
+  const unsigned char *in = g.src + (size_t) y0 * g.src_pitch + x * C;
+  unsigned char *out_row = g.dst + (size_t) y0 * g.dst_pitch + x * C;
+  constexpr unsigned all = (1u << C) - 1;
+  const bool whole_pixels = (g.mask & all) == all;
+
+#pragma unroll
+  for (int r = 0; r < kRows; r++, in += g.src_pitch, out_row += g.dst_pitch) {
+    unsigned char out[C];
+
+    if (y0 + r >= g.height)
+      break;
+    if constexpr (FINISH >= kFinishDivide) {
+      const unsigned add = (unsigned) rounding.add * 0x10001u;
+      unsigned bytes[n]; /* results in bytes 0 and 2 */
+
+#pragma unroll
+      for (int p = 0; p < n; p++) {
+        const unsigned w = (unsigned) acc[r][p] + add;
+
+        if constexpr (FINISH == kFinishShift)
+          bytes[p] = (w >> rounding.shift) & 0x00ff00ffu;
+        else
+          bytes[p] = cv_mulhi (w & 0xffffu, rounding.magic) >> rounding.shift
+              | (cv_mulhi (w >> 16, rounding.magic) >> rounding.shift) << 16;
+      }
+      if (whole_pixels) {
+        if constexpr (C == 4)
+          *reinterpret_cast<unsigned *> (out_row) = bytes[0] | bytes[1] << 8;
+        else
+          *reinterpret_cast<unsigned short *> (out_row) =
+              (unsigned short) __byte_perm (bytes[0], 0, 0x0020);
+        continue;
+      }
+#pragma unroll
+      for (int p = 0; p < n; p++) {
+        out[p] = (unsigned char) bytes[p];
+        out[p + n] = (unsigned char) (bytes[p] >> 16);
+      }
+    } else {
+      int lanes[C];
+
+      /* Each word is low + high * 2^16 with both lanes signed 16-bit. */
+#pragma unroll
+      for (int p = 0; p < n; p++) {
+        lanes[p] = (short) acc[r][p];
+        lanes[p + n] = (acc[r][p] - lanes[p]) >> 16;
+      }
+      if constexpr (FINISH == kFinishInt) {
+#pragma unroll
+        for (int c = 0; c < C; c++)
+          out[c] = (unsigned char) cv_finish_int (lanes[c], &rounding, 255);
+      } else {
+#pragma unroll
+        for (int c = 0; c < C; c++)
+          out[c] = (unsigned char) finish (int_to_float (lanes[c]), g, 255);
+      }
+    }
+    store_samples_at<unsigned char, C> (g, in, out_row, out);
+  }
+}
+
+dim3
+grid_for (const Geometry &g)
+{
+  return dim3 ((g.width + kBlockW - 1) / kBlockW,
+      (g.height + kBlockH * kRows - 1) / (kBlockH * kRows));
+}
+
+/* Whether the packed integer path holds @plan's sums. */
+bool
+packed_suits (const cvcore_convolve_plan *plan)
+{
+  float abs_sum = 0.0f;
+
+  if (plan->use_double
+      || (plan->border == CVCORE_BORDER_CONSTANT
+          && plan->border_value != truncf (plan->border_value)))
+    return false;
+  for (int i = 0; i < plan->width * plan->height; i++) {
+    if (plan->taps[i] != truncf (plan->taps[i]))
+      return false;
+    abs_sum += fabsf (plan->taps[i]);
+  }
+  return abs_sum <= kPackedMaxAbsSum;
+}
+
+/* The cheapest finish that gives cv_finish_float()'s results for @plan,
+ * whose taps are whole numbers (packed_suits()). */
+PackedFinish
+packed_finish (const cvcore_convolve_plan *plan, cv_int_finish *rounding)
+{
+  int positive_sum = 0;
+  bool negative = plan->bias < 0.0f
+      || (plan->border == CVCORE_BORDER_CONSTANT && plan->border_value < 0.0f);
+
+  if (!cv_int_finish_init (rounding, plan->divisor, plan->bias))
+    return kFinishFloat;
+  for (int i = 0; i < plan->width * plan->height; i++) {
+    negative |= plan->taps[i] < 0.0f;
+    positive_sum += plan->taps[i] > 0.0f ? (int) plan->taps[i] : 0;
+  }
+  /* The largest lane, before division: below 2^16 so that adding a to the
+   * word leaves the high lane alone, and giving at most 255. */
+  const int largest = 255 * positive_sum + rounding->add;
+  if (negative || largest >= 65536 || largest >= 256 * (int) plan->divisor)
+    return kFinishInt;
+  if (!rounding->divisor_is_power)
+    return kFinishDivide;
+  /* a power of two: both lanes shifted at once while the results stay
+   * clear of the other lane */
+  return rounding->shift <= 8 ? kFinishShift : kFinishInt;
+}
+
+template <int C, int K>
+cvcore_status
+launch_packed (cudaStream_t stream, const Geometry &g,
+    const cvcore_convolve_plan *plan)
+{
+  IntTaps<K * K> taps;
+  const int border = (int) plan->border_value;
+  const int border_pair = border | border << 16;
+  const dim3 grid = grid_for (g), block (kBlockW, kBlockH);
+  cv_int_finish rounding = {};
+
+  for (int i = 0; i < K * K; i++)
+    taps.w[i] = (int) plan->taps[i];
+  switch (packed_finish (plan, &rounding)) {
+    case kFinishShift:
+      dense_small_packed<C, K, kFinishShift>
+          <<<grid, block, 0, stream>>> (g, taps, border_pair, rounding);
+      break;
+    case kFinishDivide:
+      dense_small_packed<C, K, kFinishDivide>
+          <<<grid, block, 0, stream>>> (g, taps, border_pair, rounding);
+      break;
+    case kFinishInt:
+      dense_small_packed<C, K, kFinishInt>
+          <<<grid, block, 0, stream>>> (g, taps, border_pair, rounding);
+      break;
+    default:
+      dense_small_packed<C, K, kFinishFloat>
+          <<<grid, block, 0, stream>>> (g, taps, border_pair, rounding);
+      break;
+  }
+  CV_CUDA_LAUNCHED ();
+  return CVCORE_OK;
+}
+
+template <typename T, int C, typename Acc, int K>
+cvcore_status
+launch_float (cudaStream_t stream, const Geometry &g,
+    const cvcore_convolve_plan *plan)
+{
+  dense_small<T, C, Acc, K>
+      <<<grid_for (g), dim3 (kBlockW, kBlockH), 0, stream>>> (g,
+          make_taps<K * K> (plan->taps, K * K));
+  CV_CUDA_LAUNCHED ();
+  return CVCORE_OK;
+}
+
+template <typename T, int C, int K>
+cvcore_status
+launch_size (cudaStream_t stream, const Geometry &g,
+    const cvcore_convolve_plan *plan)
+{
+  if constexpr (sizeof (T) == 1 && C >= 2) {
+    if (packed_suits (plan))
+      return launch_packed<C, K> (stream, g, plan);
+  }
+  if (plan->use_double)
+    return launch_float<T, C, double, K> (stream, g, plan);
+  return launch_float<T, C, float, K> (stream, g, plan);
+}
+
+template <typename T, int C>
+cvcore_status
+launch_channels (cudaStream_t stream, const Geometry &g,
+    const cvcore_convolve_plan *plan)
+{
+  switch (plan->width) {
+    case 1:
+      return launch_size<T, C, 1> (stream, g, plan);
+    case 3:
+      return launch_size<T, C, 3> (stream, g, plan);
+    default:
+      return launch_size<T, C, 5> (stream, g, plan);
+  }
+}
+
+template <typename T>
+cvcore_status
+launch_sample (cudaStream_t stream, const Geometry &g, int channels,
+    const cvcore_convolve_plan *plan)
+{
+  return with_channels (channels, [&] (auto c) {
+    return launch_channels<T, decltype (c)::value> (stream, g, plan);
+  });
+}
+
+} /* namespace */
+
+cvcore_status
+launch_small (cudaStream_t stream, const Geometry &g, int channels,
+    bool wide_samples, const cvcore_convolve_plan *plan)
+{
+  if (wide_samples)
+    return launch_sample<unsigned short> (stream, g, channels, plan);
+  return launch_sample<unsigned char> (stream, g, channels, plan);
+}
+
+} /* namespace cvconv */
