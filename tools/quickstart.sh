@@ -20,10 +20,11 @@ packages=(
 # PyGObject with numpy for the Python examples and the demo, which run as
 # tests too; the demo's photograph (python3-imageio), its labels
 # (textoverlay, gstreamer1.0-x) and the streaming example's x264enc
-# (gstreamer1.0-plugins-ugly); valgrind for the tests
+# (gstreamer1.0-plugins-ugly); for the tests, valgrind and the formatters
+# that tools/format.sh checks with
 packages+=(python3-gi gir1.2-gst-plugins-base-1.0 python3-numpy
   python3-imageio gstreamer1.0-x gstreamer1.0-plugins-ugly)
-[ "$what" = test ] && packages+=(valgrind)
+[ "$what" = test ] && packages+=(valgrind indent clang-format)
 # The CUDA backend is built when the toolkit is there (nvcc 13 at
 # /usr/local/cuda); without it only the CPU reference backend is. With it,
 # gst-plugins-bad's CUDA library, for memory:CUDAMemory (its headers need
@@ -55,6 +56,8 @@ fi
 meson compile -C "$build"
 
 if [ "$what" = test ]; then
+  echo "== formatting"
+  bash tools/format.sh --check
   # Suite 'cpu' runs everywhere; suite 'gpu' skips itself without a device.
   meson test -C "$build" --print-errorlogs --num-processes 2
   echo "== valgrind, CPU backend"
