@@ -101,7 +101,10 @@ def main():
 
     Gst.init(None)
     photo = enlarge(load_photo(args.photo), 1.5)
-    caps = f"width={TILE_W},height={TILE_H},framerate=15/1"
+    # interlace-mode stated: without it a textoverlay, whose caps after
+    # the compositor's renegotiation carry it, at times refused a branch
+    caps = (f"width={TILE_W},height={TILE_H},framerate=15/1,"
+            "interlace-mode=progressive")
     branches = []
     for i, (label, chain) in enumerate(VIEWS):
         if chain is None:
