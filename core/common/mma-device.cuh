@@ -13,7 +13,7 @@
 
 #include <cuda_fp16.h>
 
-namespace cvmma {
+namespace cv_mma {
 
 __device__ __forceinline__ unsigned
 pack_halves (__half lo, __half hi)
@@ -77,6 +77,6 @@ mma_u8 (int d[4], const unsigned a[4], unsigned b0, unsigned b1)
 #endif
 }
 
-} /* namespace cvmma */
+} /* namespace cv_mma */
 
 #endif /* MMA_DEVICE_CUH */

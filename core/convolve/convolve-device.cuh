@@ -11,7 +11,7 @@
 #include "convolve-common.h"
 #include "cvcore-private.h"
 
-namespace cvconv {
+namespace cv_convolve {
 
 struct Geometry
 {
@@ -277,6 +277,6 @@ with_channels (int channels, Launch launch)
   }
 }
 
-} /* namespace cvconv */
+} /* namespace cv_convolve */
 
 #endif /* CONVOLVE_DEVICE_CUH */

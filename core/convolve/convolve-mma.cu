@@ -20,7 +20,7 @@
 #include "mma-device.cuh"
 #include "launch.cuh"
 
-namespace cvconv {
+namespace cv_convolve {
 
 namespace {
 
@@ -81,7 +81,7 @@ build_pairs (const Geometry &g, const float *staged, unsigned *pairs, int pitch,
 #pragma unroll
     for (int q = 0; q < 2; q++)
       w[q] = kx + q >= 0 && kx + q < g.kw ? staged[ky * g.kw + kx + q] : 0.0f;
-    cvmma::split_pair (w[0], w[1], &high, &low_part);
+    cv_mma::split_pair (w[0], w[1], &high, &low_part);
     pairs[i] = low ? low_part : high;
   }
 }
@@ -173,14 +173,14 @@ __launch_bounds__ (kThreads)
         for (int mt = 0; mt < kMTiles; mt++) {
           unsigned a[4];
 
-          cvmma::load_matrices (a_base + (16 * mt + ky) * layout.tile_pitch
+          cv_mma::load_matrices (a_base + (16 * mt + ky) * layout.tile_pitch
                   + 16 * kb,
               a);
 #pragma unroll
           for (int nt = 0; nt < kNTiles; nt++) {
-            cvmma::mma (acc[mt][nt], a, bh[nt][0], bh[nt][1]);
+            cv_mma::mma (acc[mt][nt], a, bh[nt][0], bh[nt][1]);
             if (SPLIT)
-              cvmma::mma (acc[mt][nt], a, bl[nt][0], bl[nt][1]);
+              cv_mma::mma (acc[mt][nt], a, bl[nt][0], bl[nt][1]);
           }
         }
       }
@@ -310,4 +310,4 @@ launch_dense_mma (cudaStream_t stream, const cvcore_device *device,
   });
 }
 
-} /* namespace cvconv */
+} /* namespace cv_convolve */

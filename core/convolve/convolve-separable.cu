@@ -8,7 +8,7 @@
 #include "convolve-device.cuh"
 #include "launch.cuh"
 
-namespace cvconv {
+namespace cv_convolve {
 
 namespace {
 
@@ -107,16 +107,6 @@ launch (cudaStream_t stream, const cvcore_device *device, const Geometry &g,
   return CVCORE_OK;
 }
 
-template <typename T>
-cvcore_status
-launch_channels (cudaStream_t stream, const cvcore_device *device,
-    const Geometry &g, int channels, const cvcore_convolve_plan *plan)
-{
-  return with_channels (channels, [&] (auto c) {
-    return launch<T, decltype (c)::value> (stream, device, g, plan);
-  });
-}
-
 } /* namespace */
 
 cvcore_status
@@ -124,9 +114,12 @@ launch_separable (cudaStream_t stream, const cvcore_device *device,
     const Geometry &g, int channels, bool wide_samples,
     const cvcore_convolve_plan *plan)
 {
-  if (wide_samples)
-    return launch_channels<unsigned short> (stream, device, g, channels, plan);
-  return launch_channels<unsigned char> (stream, device, g, channels, plan);
+  return with_channels (channels, [&] (auto c) {
+    constexpr int C = decltype (c)::value;
+
+    return wide_samples ? launch<unsigned short, C> (stream, device, g, plan)
+                        : launch<unsigned char, C> (stream, device, g, plan);
+  });
 }
 
-} /* namespace cvconv */
+} /* namespace cv_convolve */

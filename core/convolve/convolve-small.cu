@@ -20,7 +20,7 @@
 #include "convolve-device.cuh"
 #include "launch.cuh"
 
-namespace cvconv {
+namespace cv_convolve {
 
 namespace {
 
@@ -55,7 +55,7 @@ struct FloatPixels
   static __device__ __forceinline__ void
   unpack (Raw bits, float v[C])
   {
-    cvconv::unpack<T, C> (bits, v);
+    cv_convolve::unpack<T, C> (bits, v);
   }
 };
 
@@ -455,4 +455,4 @@ launch_small (cudaStream_t stream, const Geometry &g, int channels,
   return launch_sample<unsigned char> (stream, g, channels, plan);
 }
 
-} /* namespace cvconv */
+} /* namespace cv_convolve */

@@ -14,7 +14,7 @@
 #include "convolve-private.h"
 #include "launch.cuh"
 
-using namespace cvconv;
+using namespace cv_convolve;
 
 namespace {
 
@@ -202,16 +202,6 @@ launch (cudaStream_t stream, const cvcore_device *device, const Geometry &g,
   return launch_dense<T, C, float> (stream, device, g, plan);
 }
 
-template <typename T>
-cvcore_status
-launch_channels (cudaStream_t stream, const cvcore_device *device,
-    const Geometry &g, int channels, const cvcore_convolve_plan *plan)
-{
-  return with_channels (channels, [&] (auto c) {
-    return launch<T, decltype (c)::value> (stream, device, g, plan);
-  });
-}
-
 } /* namespace */
 
 extern "C" cvcore_status
@@ -242,9 +232,11 @@ cv_convolve_cuda (cvcore_stream *stream, const cvcore_image *src,
   g.border = plan->border;
 
   CUDA_BIND (device);
-  if (src->sample == CVCORE_SAMPLE_U8)
-    return launch_channels<unsigned char> (handle, device, g, src->channels,
-        plan);
-  return launch_channels<unsigned short> (handle, device, g, src->channels,
-      plan);
+  return with_channels (src->channels, [&] (auto c) {
+    constexpr int C = decltype (c)::value;
+
+    return src->sample == CVCORE_SAMPLE_U8
+        ? launch<unsigned char, C> (handle, device, g, plan)
+        : launch<unsigned short, C> (handle, device, g, plan);
+  });
 }

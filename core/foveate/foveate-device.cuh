@@ -10,7 +10,7 @@
 #include "cvcore-private.h"
 #include "foveate-common.h"
 
-namespace cvfov {
+namespace cv_foveate {
 
 /* A plan as a launch parameter: its fields and its first TAPS taps, which
  * make a whole plan when its bank has no more (cvfoveate.h). */
@@ -57,6 +57,6 @@ cvcore_status launch_mma (cvcore_stream *stream, const cvcore_image *src,
     const cvcore_image *dst, unsigned mask, const cvcore_foveate_plan *plan,
     size_t shared);
 
-} /* namespace cvfov */
+} /* namespace cv_foveate */
 
 #endif /* FOVEATE_DEVICE_CUH */

@@ -31,7 +31,7 @@
 #include "mma-device.cuh"
 #include "launch.cuh"
 
-namespace cvfov {
+namespace cv_foveate {
 
 namespace {
 
@@ -493,8 +493,8 @@ rows_band (const Layout &layout, const unsigned char *plane, int band, int mt,
     load_operand (a_low, 0, al);
 #pragma unroll
     for (int nt = 0; nt < 2; nt++) {
-      cvmma::mma_u8 (acc[nt][0], ah, b[nt][0], b[nt][1]);
-      cvmma::mma_u8 (acc[nt][1], al, b[nt][0], b[nt][1]);
+      cv_mma::mma_u8 (acc[nt][0], ah, b[nt][0], b[nt][1]);
+      cv_mma::mma_u8 (acc[nt][1], al, b[nt][0], b[nt][1]);
     }
     b0 += 32;
     b1 += 32;
@@ -552,10 +552,10 @@ columns_block (const Layout &layout, const unsigned char *high, int mc, int nt,
 
     load_operand (op_high, e, ah);
     load_operand (op_low, e, al);
-    cvmma::load_matrices (b_row + 32 * kb, b);
-    cvmma::mma_u8 (top, ah, b[0], b[1]);
-    cvmma::mma_u8 (middle, ah, b[2], b[3]);
-    cvmma::mma_u8 (middle, al, b[0], b[1]);
+    cv_mma::load_matrices (b_row + 32 * kb, b);
+    cv_mma::mma_u8 (top, ah, b[0], b[1]);
+    cv_mma::mma_u8 (middle, ah, b[2], b[3]);
+    cv_mma::mma_u8 (middle, al, b[0], b[1]);
   }
 #pragma unroll
   for (int q = 0; q < 4; q++) {
@@ -872,4 +872,4 @@ launch_mma (cvcore_stream *stream, const cvcore_image *src,
   }
 }
 
-} /* namespace cvfov */
+} /* namespace cv_foveate */

@@ -10,7 +10,7 @@
 
 namespace {
 
-using cvfov::ParamFields;
+using cv_foveate::ParamFields;
 
 constexpr int kThreads = 256;
 /* a block's output tile, kTile by kTile; a thread sums kGroup outputs at

@@ -15,7 +15,7 @@
 
 namespace {
 
-using cvfov::ParamPlan;
+using cv_foveate::ParamPlan;
 
 constexpr int kThreads = 256;
 /* Outputs per thread and pass. */
@@ -259,7 +259,7 @@ cv_foveate_cuda (cvcore_stream *stream, const cvcore_image *src,
   cudaStream_t cs = cv_cuda_stream (stream);
   const bool param_bank = plan->n_taps <= CVCORE_FOVEATE_PARAM_TAPS;
   const size_t mma_shared =
-      cvfov::mma_shared_bytes (device, plan, src, dst, channel_mask);
+      cv_foveate::mma_shared_bytes (device, plan, src, dst, channel_mask);
   size_t shared = 0;
   int strip, band = 0;
   Frame frame;
@@ -267,7 +267,8 @@ cv_foveate_cuda (cvcore_stream *stream, const cvcore_image *src,
   float *bank = nullptr;
 
   if (mma_shared > 0)
-    return cvfov::launch_mma (stream, src, dst, channel_mask, plan, mma_shared);
+    return cv_foveate::launch_mma (stream, src, dst, channel_mask, plan,
+        mma_shared);
   param.set (plan, param_bank ? plan->n_taps : 0);
   /* the widest strip of columns whose rows fit */
   for (strip = plan->fragment; strip >= kGroup; strip /= 2) {
