@@ -4,6 +4,8 @@
 # clang-format with the project's .clang-format for CUDA.
 #   tools/format.sh           rewrites the files that differ
 #   tools/format.sh --check   changes nothing; lists them and fails
+# The layout is that of Debian 12's indent 2.2.12 and clang-format 14, which
+# the test command installs; other versions may break some lines otherwise.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
