@@ -29,7 +29,9 @@
  * Each tile's correlation is blurred by `lowpass` (a weighting of its
  * frequencies): the highest frequencies are where frames alias and differ
  * most, and counting them less makes natural content match to a few
- * hundredths of a pixel (docs/benchmarks.md).
+ * hundredths of a pixel (docs/benchmarks.md). A tile whose match puts its
+ * centre more than half a tile beyond the frame's edge gets confidence 0:
+ * its content left the view, and what matched is the edge's mirror.
  *
  * The frames of `sink` pass on unchanged, each (in flow mode from the
  * second on) carrying a #GstCudaVisionCorrelationMeta with the tile grid

@@ -57,6 +57,8 @@ static gdouble lowpass = 0.0;
 static gdouble min_confidence = 0.02;
 static gchar *size = NULL;
 static gchar *dump_dir = NULL;
+static gint only_case = -1;
+static gboolean keep_left_frame = FALSE;
 
 typedef struct
 {
@@ -254,6 +256,7 @@ run_case (cvcore_stream * stream, cvcore_clt_pyramid * pyramid,
   params.refinements = refinements;
   params.fat_zero = fat_zero;
   params.lowpass = lowpass;
+  params.keep_left_frame = keep_left_frame;
   if (c->kind == 3)
     params.initial_x = -32.0;
   check (cvcore_event_record (start, stream), "event");
@@ -350,6 +353,10 @@ main (int argc, char **argv)
     {"size", 0, 0, G_OPTION_ARG_STRING, &size, "Frame size", "WxH"},
     {"dump", 0, 0, G_OPTION_ARG_FILENAME, &dump_dir,
         "Write frames and truth here", "DIR"},
+    {"case", 0, 0, G_OPTION_ARG_INT, &only_case,
+        "Only the motion of this row, counted from 0", "N"},
+    {"keep-left-frame", 0, 0, G_OPTION_ARG_NONE, &keep_left_frame,
+        "Keep the confidence of tiles matched beyond the frame's edge", NULL},
     {NULL}
   };
   const gchar *name = g_getenv ("GST_CUDAVISION_BACKEND");
@@ -425,8 +432,9 @@ main (int argc, char **argv)
       g_free (file);
     }
     for (guint c = 0; c < CASES; c++)
-      run_case (stream, pyramid, &a_img, &b_img, dev_matches, start, end,
-          first, second, luma, lw, lh, w, h, e, c, i, &rel);
+      if (only_case < 0 || (guint) only_case == c)
+        run_case (stream, pyramid, &a_img, &b_img, dev_matches, start, end,
+            first, second, luma, lw, lh, w, h, e, c, i, &rel);
     cvcore_clt_pyramid_free (pyramid);
     cvcore_device_free (device, dev_matches);
     cvcore_device_free (device, a_img.data);

@@ -63,6 +63,22 @@ cv_clt_cross_power (const float *a, const float *b, int f, float scale,
   r2[1] = im / m;
 }
 
+/* Whether tile (@tx, @ty) of a @width x @height frame, moved by (@dx,
+ * @dy), has its centre more than half a tile beyond the frame's edge.
+ * Its content left the frame then, and what the transform finds there is
+ * the mirror of the frame's edge: not a match, whatever its peak. */
+CV_HD bool
+cv_clt_match_left_frame (int tx, int ty, float dx, float dy, int width,
+    int height)
+{
+  const float half = 0.5f * CVCORE_CLT_TILE;
+  const float x = (float) (CVCORE_CLT_STRIDE * tx) + dx;
+  const float y = (float) (CVCORE_CLT_STRIDE * ty) + dy;
+
+  return x < -half || y < -half || x > (float) (width - 1) + half
+      || y > (float) (height - 1) + half;
+}
+
 /* Drawing: the line of a tile's match from its centre, one point per
  * pixel of its longer side (at least the centre). */
 CV_HD int

@@ -86,7 +86,8 @@ transform_moved (const Image &src, int c, int width, int height, int tx, int ty,
 __global__ void __launch_bounds__ (32 * kTilesPerBlock)
     clt_correlate (const float *a, Image src, int c, int width, int height,
         float scale, float fat_zero, float spread, int radius, float initial_x,
-        float initial_y, bool guided, bool first, cvcore_clt_match *matches)
+        float initial_y, bool guided, bool first, bool keep_left_frame,
+        cvcore_clt_match *matches)
 {
   __shared__ CorrShared s;
   const int warp = threadIdx.x >> 5, lane = threadIdx.x & 31;
@@ -223,9 +224,15 @@ __global__ void __launch_bounds__ (32 * kTilesPerBlock)
     d[1] += fmaxf (-0.5f, fminf (0.5f, -(hxx * gy - hxy * gx) / det));
   }
   if (lane == 0) {
-    matches[tile].dx = moved[0] + d[0];
-    matches[tile].dy = moved[1] + d[1];
+    const float dx = moved[0] + d[0], dy = moved[1] + d[1];
+
+    matches[tile].dx = dx;
+    matches[tile].dy = dy;
     matches[tile].confidence = best;
+    if (!keep_left_frame
+        && cv_clt_match_left_frame (tile % tiles_x, tile / tiles_x, dx, dy,
+            width, height))
+      matches[tile].confidence = 0.0f;
   }
 }
 
@@ -281,7 +288,8 @@ cv_clt_correlate_cuda (cvcore_stream *stream, const float *a,
         b->height, (float) (1.0 / params->full_scale), (float) params->fat_zero,
         (float) (0.5 * params->lowpass * params->lowpass),
         pass ? 1 : params->search_radius, (float) params->initial_x,
-        (float) params->initial_y, params->guided, pass == 0, matches);
+        (float) params->initial_y, params->guided, pass == 0,
+        params->keep_left_frame, matches);
     CV_CUDA_LAUNCHED ();
   }
   return CVCORE_OK;

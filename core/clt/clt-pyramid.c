@@ -202,6 +202,7 @@ cvcore_clt_pyramid_correlate (cvcore_stream * stream,
     cvcore_clt_match *out = l > 0 ? pyramid->matches[l] : matches;
     const cvcore_image image = l > 0 ? level_image (pyramid, to, l) : *src;
 
+    level.keep_left_frame = l > 0 || params->keep_left_frame;
     if (l < pyramid->levels) {
       level.guided = true;
       status = cvcore_clt_predict (stream, pyramid->matches[l + 1],

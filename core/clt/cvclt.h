@@ -246,6 +246,12 @@ typedef struct
    * cvcore_clt_predict writes it): the search is around that, and
    * initial_x, initial_y are not used. */
   bool guided;
+  /* A tile whose match puts its centre more than half a tile beyond the
+   * frame's edge gets confidence 0: its content left the frame, and what
+   * matched is the transform's mirror of the edge. This keeps its
+   * confidence instead (the pyramid's coarser levels, whose matches only
+   * predict, and near whose edges a half-tile is a large motion). */
+  bool keep_left_frame;
   double full_scale;            /* sample value of full scale (255, 65535) */
 } cvcore_clt_corr_params;
 

@@ -1142,6 +1142,57 @@ GST_START_TEST (test_pyramid_large_motion)
 
 GST_END_TEST;
 
+/* Tiles whose match puts their centre more than half a tile beyond the
+ * frame (content that left it, matched to the transform's mirror of the
+ * edge) get confidence 0; with keep_left_frame some of them had a peak,
+ * and the tiles inside keep theirs. */
+GST_START_TEST (test_correlate_left_frame)
+{
+  static const gdouble moves[][2] = { {-19.5, 4.25}, {14.0, -17.5} };
+  const gint w = 256, h = 208, tiles_x = cvcore_clt_tiles (w);
+  const gint tiles = tiles_x * cvcore_clt_tiles (h);
+  cvcore_clt_corr_params params, keep;
+
+  cvcore_clt_corr_params_init (&params);
+  params.full_scale = 65535.0;
+  keep = params;
+  keep.keep_left_frame = true;
+  for (guint i = 0; i < G_N_ELEMENTS (moves); i++) {
+    TestImage a = moved_image (natural_field, w, h, 0, 0, 0, 0, 0);
+    TestImage b = moved_image (natural_field, w, h, 0, 0, 0, moves[i][0],
+        moves[i][1]);
+    cvcore_clt_match *m = pyramid_correlate_on (device, stream, &a, &b,
+        &params, 3);
+    cvcore_clt_match *k = pyramid_correlate_on (device, stream, &a, &b,
+        &keep, 3);
+    guint outside = 0, had_peak = 0;
+
+    for (gint t = 0; t < tiles; t++) {
+      const gdouble x = 8.0 * (t % tiles_x) + m[t].dx;
+      const gdouble y = 8.0 * (t / tiles_x) + m[t].dy;
+
+      if (x < -8.0 || y < -8.0 || x > w - 1 + 8.0 || y > h - 1 + 8.0) {
+        outside++;
+        fail_unless (m[t].confidence == 0.0f, "tile %d beyond the edge "
+            "kept %g", t, m[t].confidence);
+        had_peak += k[t].confidence > 0.02f;
+      } else {
+        fail_unless (m[t].confidence == k[t].confidence, "tile %d: %g, %g",
+            t, m[t].confidence, k[t].confidence);
+      }
+    }
+    GST_INFO ("move (%g, %g): %u tiles beyond the edge, %u of them with a "
+        "peak over 0.02 kept", moves[i][0], moves[i][1], outside, had_peak);
+    fail_unless (outside > 0 && had_peak > 0);
+    g_free (m);
+    g_free (k);
+    cvtest_image_free (&a, device);
+    cvtest_image_free (&b, device);
+  }
+}
+
+GST_END_TEST;
+
 /* CUDA against the CPU reference, every operation, interleaved channels
  * and mosaics, within one unit. */
 GST_START_TEST (test_cuda_equals_cpu)
@@ -1368,8 +1419,10 @@ clt_suite (void)
   tcase_add_test (tc, test_predict);
   /* minutes under valgrind (CVTEST_QUICK); the elements' tests run
    * pyramids there */
-  if (!g_getenv ("CVTEST_QUICK"))
+  if (!g_getenv ("CVTEST_QUICK")) {
     tcase_add_test (tc, test_pyramid_large_motion);
+    tcase_add_test (tc, test_correlate_left_frame);
+  }
   if (cvtest_backend () == CVCORE_BACKEND_CUDA) {
     TCase *cuda = cvtest_cuda_tcase (s, setup, teardown, 300);
 
