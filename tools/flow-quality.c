@@ -3,7 +3,7 @@
  *
  *   flow-quality [--levels N] [--refinements N] [--lowpass S]
  *                [--fat-zero F] [--min-confidence C] [--size WxH]
- *                [--dump DIR] image...
+ *                [--dump DIR] [--case N] [--keep-left-frame] image...
  *
  * Each image's luma, scaled to the size (default 1280x720), gives a first
  * frame and, for each case, a second frame whose every pixel is taken from
@@ -31,7 +31,8 @@
  * the truth. With --dump, the frames (8-bit, raw) and each tile's truth
  * go to DIR for tools/flow-peers.py. Runs on the backend
  * GST_CUDAVISION_BACKEND names (cpu by default), with cudaphasecorr's
- * defaults unless told otherwise. */
+ * defaults unless told otherwise (but --lowpass, 0 here where the element
+ * takes 1). */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -377,7 +378,7 @@ main (int argc, char **argv)
       || (name && !cvcore_backend_from_string (name, &backend))) {
     fprintf (stderr, "usage: flow-quality [--levels N] [--refinements N] "
         "[--lowpass S] [--fat-zero F] [--min-confidence C] [--size WxH] "
-        "[--dump DIR] image...\n");
+        "[--dump DIR] [--case N] [--keep-left-frame] image...\n");
     return 2;
   }
   g_option_context_free (ctx);
