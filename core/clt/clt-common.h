@@ -50,17 +50,7 @@ cv_clt_bayer_colour (unsigned pattern, int x, int y)
 CV_HD int
 cv_clt_reflect (int i, int n)
 {
-  const int period = 2 * n - 2;
-
-  /* the common case without a division */
-  if (i >= 0 && i < n)
-    return i;
-  if (n == 1)
-    return 0;
-  i %= period;
-  if (i < 0)
-    i += period;
-  return i < n ? i : period - i;
+  return cv_mirror_index (i, n);
 }
 
 CV_HD float

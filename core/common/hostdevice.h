@@ -12,4 +12,22 @@
 
 #define CV_PI 3.14159265358979323846
 
+/* Index of position @i of a row of @n samples mirrored at its ends without
+ * repeating them (cb|abcd|cb). */
+CV_HD int
+cv_mirror_index (int i, int n)
+{
+  const int period = 2 * n - 2;
+
+  /* the common case without a division */
+  if (i >= 0 && i < n)
+    return i;
+  if (n == 1)
+    return 0;
+  i %= period;
+  if (i < 0)
+    i += period;
+  return i < n ? i : period - i;
+}
+
 #endif /* CV_HOSTDEVICE_H */

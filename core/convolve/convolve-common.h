@@ -18,16 +18,8 @@ cv_border_index (int i, int n, cvcore_border border)
   switch (border) {
     case CVCORE_BORDER_CLAMP:
       return i < 0 ? 0 : n - 1;
-    case CVCORE_BORDER_MIRROR:{
-      int period = 2 * n - 2;
-
-      if (n == 1)
-        return 0;
-      i %= period;
-      if (i < 0)
-        i += period;
-      return i < n ? i : period - i;
-    }
+    case CVCORE_BORDER_MIRROR:
+      return cv_mirror_index (i, n);
     case CVCORE_BORDER_WRAP:
       i %= n;
       return i < 0 ? i + n : i;
