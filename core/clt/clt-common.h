@@ -44,21 +44,12 @@ cv_clt_bayer_colour (unsigned pattern, int x, int y)
   return (int) (pattern >> (2 * ((y & 1) * 2 + (x & 1))) & 3);
 }
 
-/* Index of sample @i (any) of a line of @n reflected about its end
- * samples, so that its parity, and with it its colour in a mosaic, is
- * kept (but for @n = 1). */
-CV_HD int
-cv_clt_reflect (int i, int n)
-{
-  return cv_mirror_index (i, n);
-}
-
 CV_HD float
 cv_clt_mosaic_at (const unsigned char *data, size_t pitch, int wide, int w,
     int h, int x, int y)
 {
-  const unsigned char *row = data + (size_t) cv_clt_reflect (y, h) * pitch;
-  const int i = cv_clt_reflect (x, w);
+  const unsigned char *row = data + (size_t) cv_mirror_index (y, h) * pitch;
+  const int i = cv_mirror_index (x, w);
 
   return wide ? (float) ((const unsigned short *) row)[i] : (float) row[i];
 }

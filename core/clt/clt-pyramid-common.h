@@ -18,13 +18,6 @@ cv_clt_reduce_weight (int i)
   return i == 0 || i == 3 ? 1u : 3u;
 }
 
-/* Index of sample @i (any) of a line of @n, clamped to the line. */
-CV_HD int
-cv_clt_clamp (int i, int n)
-{
-  return i < 0 ? 0 : i >= n ? n - 1 : i;
-}
-
 /* The expected motion @d of tile (@tx, @ty) from the matches @coarse of
  * the frames reduced once (@coarse_x x @coarse_y tiles). The tile's
  * centre, 8 tx - 1/2 in pixels, lies at (8 tx - 1) / 2 in the reduced

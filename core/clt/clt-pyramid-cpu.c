@@ -28,8 +28,8 @@ cv_clt_reduce_cpu (const cvcore_image * src, int channel,
       for (int j = 0; j < 4; j++)
         for (int i = 0; i < 4; i++)
           sum += cv_clt_reduce_weight (i) * cv_clt_reduce_weight (j) *
-              sample_at (src, cv_clt_clamp (2 * x - 1 + i, src->width),
-              cv_clt_clamp (2 * y - 1 + j, src->height), channel);
+              sample_at (src, cv_clamp_index (2 * x - 1 + i, src->width),
+              cv_clamp_index (2 * y - 1 + j, src->height), channel);
       if (dst->sample == CVCORE_SAMPLE_U16)
         ((uint16_t *) row)[x] = (uint16_t) ((sum + 32) / 64);
       else

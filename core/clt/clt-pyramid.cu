@@ -20,12 +20,12 @@ clt_reduce (Image src, int c, int width, int height, Image dst, int dst_width,
     return;
 #pragma unroll
   for (int j = 0; j < 4; j++) {
-    const int sy = cv_clt_clamp (2 * y - 1 + j, height);
+    const int sy = cv_clamp_index (2 * y - 1 + j, height);
 
 #pragma unroll
     for (int i = 0; i < 4; i++)
       sum += cv_clt_reduce_weight (i) * cv_clt_reduce_weight (j)
-          * (unsigned) src.at (cv_clt_clamp (2 * x - 1 + i, width), sy, c);
+          * (unsigned) src.at (cv_clamp_index (2 * x - 1 + i, width), sy, c);
   }
   dst.store (x, y, 0, (float) ((sum + 32) / 64));
 }

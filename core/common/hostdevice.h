@@ -12,8 +12,16 @@
 
 #define CV_PI 3.14159265358979323846
 
+/* @i clamped to [0, @n). */
+CV_HD int
+cv_clamp_index (int i, int n)
+{
+  return i < 0 ? 0 : i >= n ? n - 1 : i;
+}
+
 /* Index of position @i of a row of @n samples mirrored at its ends without
- * repeating them (cb|abcd|cb). */
+ * repeating them (cb|abcd|cb); it keeps the parity of @i (but for @n = 1),
+ * and with it the colour of a mosaic's site. */
 CV_HD int
 cv_mirror_index (int i, int n)
 {

@@ -29,13 +29,6 @@ cv_foveate_map_position (float d, int size, int map_size)
       (float) map_size;
 }
 
-/* @i clamped to [0, @n). */
-CV_HD int
-cv_clamp_index (int i, int n)
-{
-  return i < 0 ? 0 : i >= n ? n - 1 : i;
-}
-
 /* The map's level at cell (@i, @j), clamped to the map. */
 CV_HD float
 cv_foveate_map_cell (const cvcore_foveate_plan * plan, int i, int j)
