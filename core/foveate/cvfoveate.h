@@ -233,9 +233,10 @@ cvcore_status cvcore_foveate (cvcore_stream * stream, const cvcore_image * src,
     const cvcore_foveate_plan * plan);
 
 /* Per-pixel ("perfect") foveation, on the host: every pixel of 8-bit @src
- * blurred with the Gaussian of its own, unquantised sigma (taps and edges
- * as in the block-wise rendering). Slow; the quality reference that
- * block-wise rendering is measured against. Both images in host memory.
+ * blurred with the Gaussian of its own, unquantised sigma, cut at 4 sigma
+ * (edges clamped, as in the block-wise rendering). Slow; the quality
+ * reference that the renderings are measured against. Both images in host
+ * memory.
  * Since: 0.1 */
 cvcore_status cvcore_foveate_perfect (const cvcore_foveate_model * model,
     const cvcore_image * src, const cvcore_image * dst,
