@@ -19,6 +19,19 @@ cv_mul_rn (float a, float b)
 #endif
 }
 
+/* a * b + c rounded once: fmaf() on the host is the device's fused
+ * multiply-add, so sums of products agree bit for bit at one instruction a
+ * tap. */
+CV_HD float
+cv_fma (float a, float b, float c)
+{
+#ifdef __CUDA_ARCH__
+  return __fmaf_rn (a, b, c);
+#else
+  return fmaf (a, b, c);
+#endif
+}
+
 /* Position, in map cells, of the point @d pixels from the fixation along
  * a frame @size pixels across, for a map @map_size cells across centred on
  * the fixation: cell i covers [i, i + 1). */

@@ -184,10 +184,10 @@ CV_HD float
 cv_foveate_stack_bilinear (const cv_foveate_stack_taps * t, float a, float b,
     float d, float e)
 {
-  const float top = a + cv_mul_rn (t->fu, b - a);
-  const float bottom = d + cv_mul_rn (t->fu, e - d);
+  const float top = cv_fma (t->fu, b - a, a);
+  const float bottom = cv_fma (t->fu, e - d, d);
 
-  return top + cv_mul_rn (t->fv, bottom - top);
+  return cv_fma (t->fv, bottom - top, top);
 }
 
 /* How a pixel of sigma @sigma mixes the two levels around it (the frame
@@ -217,7 +217,7 @@ cv_foveate_stack_mixing (const cvcore_foveate_stack * stack, float sigma,
 CV_HD int
 cv_foveate_stack_mix (float low, float high, float weight)
 {
-  return cv_foveate_round (cv_mul_rn (low + cv_mul_rn (weight, high - low),
+  return cv_foveate_round (cv_mul_rn (cv_fma (weight, high - low, low),
           1.0f / CV_FOVEATE_STACK_ONE));
 }
 

@@ -32,8 +32,8 @@ cpu_pass (const cv_foveate_stack_pass * pass, const float *taps, int nc,
           if (!(mask >> c & 1))
             continue;
           for (int j = 0; j < pass->n_taps; j++)
-            acc += cv_mul_rn (taps[j], cv_foveate_stack_load (pass,
-                    first_row + r, col + j, c, nc));
+            acc = cv_fma (taps[j], cv_foveate_stack_load (pass,
+                    first_row + r, col + j, c, nc), acc);
           rows[((size_t) r * w + x) * nc + c] = acc;
         }
     for (int y = y0; y < y1; y++)
@@ -48,7 +48,7 @@ cpu_pass (const cv_foveate_stack_pass * pass, const float *taps, int nc,
           if (!(mask >> c & 1))
             continue;
           for (int i = 0; i < pass->n_taps; i++)
-            acc += cv_mul_rn (taps[i], col[(size_t) i * w * nc]);
+            acc = cv_fma (taps[i], col[(size_t) i * w * nc], acc);
           pass->dst[(size_t) (y - pass->y0) * pass->dst_pitch +
               (size_t) x * nc + c] = cv_foveate_stack_store (pass, acc);
         }

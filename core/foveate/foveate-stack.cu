@@ -1,9 +1,10 @@
 /* CUDA kernels of the blur-stack foveation: the passes that make the
- * octaves' bases (one launch each, as each needs the one before) and then
- * the levels (a launch per kPassesPerLaunch), a block per tile of a
- * pass's output; then the rendering, a thread per four pixels. The arithmetic
- * is the CPU reference's (foveate-stack-common.h). Every launch's
- * parameters stay under 4 KB, the classic limit. */
+ * octaves' bases and the levels, several to a launch (each halving in a
+ * launch after the one before it, each level after its octave's base), a
+ * block per tile of a pass's output and channel; then the rendering, a
+ * thread per four pixels. The arithmetic is the CPU reference's
+ * (foveate-stack-common.h). Every launch's parameters stay under 4 KB, the
+ * classic limit. */
 #include "foveate-device.cuh"
 #include "foveate-private.h"
 #include "launch.cuh"
@@ -16,14 +17,23 @@ constexpr int kThreads = 256;
 /* a block's output tile, kTile by kTile; a thread sums kGroup outputs at
  * once, so that each sample it reads serves up to kGroup of them */
 constexpr int kTile = 32, kGroup = 8;
-/* Taps of the passes' kernels here: levels' padded with zeros to 7, 13
- * or the widest, 25 (radius 12), halvings' to 16; zero taps add nothing
- * to a sum, so the sums are the CPU reference's. */
-constexpr int kNarrowTaps = 7, kMiddleTaps = 13, kLevelTaps = 25;
+/* Taps of the passes' kernels here: levels' padded with zeros to the
+ * next of 7, 11, 15, 19 or the widest, 25 (radius 12), halvings' to 16;
+ * zero taps add nothing to a sum, so the sums are the CPU reference's. */
+constexpr int kLevelTaps7 = 7, kLevelTaps11 = 11, kLevelTaps15 = 15,
+              kLevelTaps19 = 19, kLevelTaps = 25;
 constexpr int kBaseTaps = 16;
 constexpr int kMaxTaps = kLevelTaps;
 /* source samples a tile reads across and down, at most */
 constexpr int kSourceSide = 2 * (kTile - 1) + kBaseTaps;
+/* Shared rows are an odd number of floats apart, so that the threads of a
+ * warp, which take consecutive rows, read and write distinct banks. */
+__host__ __device__ constexpr int
+odd_stride (int n)
+{
+  return n | 1;
+}
+constexpr int kRowsStride = odd_stride (kTile);
 
 constexpr int kPassesPerLaunch = 8;
 
@@ -87,7 +97,35 @@ group_sums (const float *p, int stride, const float tap[TAPS],
 #pragma unroll
     for (int j = 0; j < kGroup; j++)
       if (m - STEP * j >= 0 && m - STEP * j < TAPS)
-        acc[j] += cv_mul_rn (tap[m - STEP * j], v);
+        acc[j] = cv_fma (tap[m - STEP * j], v, acc[j]);
+  }
+}
+
+/* Source samples [@col0, @col0 + @n_cols) x [@row0, @row0 + @n_rows) of
+ * channel @c into @source, rows @SIDE floats apart (what
+ * cv_foveate_stack_load reads): a warp a row, so that its reads are
+ * consecutive, and each column's clamped offset worked out once. */
+template <int SIDE>
+__device__ __forceinline__ void
+load_source (const cv_foveate_stack_pass &pass, int col0, int row0, int n_cols,
+    int n_rows, int c, int channels, float *source)
+{
+  constexpr int kWarps = kThreads / 32;
+  const int lane = threadIdx.x % 32, warp = threadIdx.x / 32;
+
+  for (int col = lane; col < n_cols; col += 32) {
+    const int offset =
+        cv_clamp_index (col0 + col - pass.src_x0, pass.src_w) * channels + c;
+
+    for (int r = warp; r < n_rows; r += kWarps) {
+      const size_t row =
+          (size_t) cv_clamp_index (row0 + r - pass.src_y0, pass.src_h)
+          * pass.src_pitch;
+
+      source[r * SIDE + col] = pass.src_bytes
+          ? (float) static_cast<const unsigned char *> (pass.src)[row + offset]
+          : (float) static_cast<const uint16_t *> (pass.src)[row + offset];
+    }
   }
 }
 
@@ -100,7 +138,7 @@ pass_tile (const cv_foveate_stack_pass &pass, const float *taps, int X0, int Y0,
     int tw, int th, int c, int channels, float *source, float *rows)
 {
   /* source rows and columns of a whole tile */
-  constexpr int kSide = STEP * (kTile - 1) + TAPS;
+  constexpr int kSide = odd_stride (STEP * (kTile - 1) + TAPS);
   constexpr int kGroups = kTile / kGroup;
   const int n_rows = STEP * (th - 1) + TAPS, n_cols = STEP * (tw - 1) + TAPS;
   float tap[TAPS];
@@ -108,24 +146,19 @@ pass_tile (const cv_foveate_stack_pass &pass, const float *taps, int X0, int Y0,
 #pragma unroll
   for (int k = 0; k < TAPS; k++)
     tap[k] = taps[k];
-  for (int i = threadIdx.x; i < n_rows * kSide; i += kThreads) {
-    const int r = i / kSide, col = i - r * kSide;
-
-    if (col < n_cols)
-      source[i] = cv_foveate_stack_load (&pass, STEP * Y0 + pass.first + r,
-          STEP * X0 + pass.first + col, c, channels);
-  }
+  load_source<kSide> (pass, STEP * X0 + pass.first, STEP * Y0 + pass.first,
+      n_cols, n_rows, c, channels, source);
   __syncthreads ();
   /* Samples past n_cols (or rows past n_rows below) are stale, and feed
    * only outputs past the tile's edge, which are not stored. */
   for (int i = threadIdx.x; i < n_rows * kGroups; i += kThreads) {
-    const int r = i / kGroups, x = (i - r * kGroups) * kGroup;
+    const int g = i / n_rows, r = i - g * n_rows, x = g * kGroup;
     float acc[kGroup];
 
     group_sums<STEP, TAPS> (source + r * kSide + STEP * x, 1, tap, acc);
 #pragma unroll
     for (int j = 0; j < kGroup; j++)
-      rows[r * kTile + x + j] = acc[j];
+      rows[r * kRowsStride + x + j] = acc[j];
   }
   __syncthreads ();
   for (int i = threadIdx.x; i < kTile * kGroups; i += kThreads) {
@@ -134,7 +167,8 @@ pass_tile (const cv_foveate_stack_pass &pass, const float *taps, int X0, int Y0,
 
     if (x >= tw || y >= th)
       continue;
-    group_sums<STEP, TAPS> (rows + STEP * y * kTile + x, kTile, tap, acc);
+    group_sums<STEP, TAPS> (rows + STEP * y * kRowsStride + x, kRowsStride, tap,
+        acc);
 #pragma unroll
     for (int j = 0; j < kGroup; j++)
       if (y + j < th)
@@ -144,12 +178,14 @@ pass_tile (const cv_foveate_stack_pass &pass, const float *taps, int X0, int Y0,
   }
 }
 
+/* Four blocks an SM: at 64 registers a thread (a few bytes spilled) the
+ * passes ran faster than three blocks at the 72 they would take. */
 __global__ void
-__launch_bounds__ (kThreads)
+__launch_bounds__ (kThreads, 4)
     stack_passes (const __grid_constant__ Passes passes, int channels)
 {
-  __shared__ float source[kSourceSide * kSourceSide];
-  __shared__ float rows[kSourceSide * kTile];
+  __shared__ float source[kSourceSide * odd_stride (kSourceSide)];
+  __shared__ float rows[kSourceSide * kRowsStride];
   int j = 0;
 
   while (j + 1 < passes.n && (int) blockIdx.x >= passes.first_block[j + 1])
@@ -178,11 +214,17 @@ __launch_bounds__ (kThreads)
   if (pass.step == 2)
     pass_tile<2, kBaseTaps> (pass, taps, X0, Y0, tw, th, c, channels, source,
         rows);
-  else if (pass.n_taps == kNarrowTaps)
-    pass_tile<1, kNarrowTaps> (pass, taps, X0, Y0, tw, th, c, channels, source,
+  else if (pass.n_taps == kLevelTaps7)
+    pass_tile<1, kLevelTaps7> (pass, taps, X0, Y0, tw, th, c, channels, source,
         rows);
-  else if (pass.n_taps == kMiddleTaps)
-    pass_tile<1, kMiddleTaps> (pass, taps, X0, Y0, tw, th, c, channels, source,
+  else if (pass.n_taps == kLevelTaps11)
+    pass_tile<1, kLevelTaps11> (pass, taps, X0, Y0, tw, th, c, channels, source,
+        rows);
+  else if (pass.n_taps == kLevelTaps15)
+    pass_tile<1, kLevelTaps15> (pass, taps, X0, Y0, tw, th, c, channels, source,
+        rows);
+  else if (pass.n_taps == kLevelTaps19)
+    pass_tile<1, kLevelTaps19> (pass, taps, X0, Y0, tw, th, c, channels, source,
         rows);
   else
     pass_tile<1, kLevelTaps> (pass, taps, X0, Y0, tw, th, c, channels, source,
@@ -325,8 +367,10 @@ launch_passes (cudaStream_t cs, const cv_foveate_stack_pass *all, int first,
   for (int i = 0; i < n; i++) {
     const cv_foveate_stack_pass &p = all[first + i];
     const int padded = p.step == 2 ? kBaseTaps
-        : p.n_taps <= kNarrowTaps  ? kNarrowTaps
-        : p.n_taps <= kMiddleTaps  ? kMiddleTaps
+        : p.n_taps <= kLevelTaps7  ? kLevelTaps7
+        : p.n_taps <= kLevelTaps11 ? kLevelTaps11
+        : p.n_taps <= kLevelTaps15 ? kLevelTaps15
+        : p.n_taps <= kLevelTaps19 ? kLevelTaps19
                                    : kLevelTaps;
     /* halvings' taps are even, levels' odd: centred either way */
     const int front = (padded - p.n_taps) / 2;
@@ -352,6 +396,39 @@ launch_passes (cudaStream_t cs, const cv_foveate_stack_pass *all, int first,
   return cudaGetLastError ();
 }
 
+/* The passes in launch order, into @ordered, and each launch's count into
+ * @counts; returns the number of launches. A launch holds up to
+ * kPassesPerLaunch passes whose sources earlier launches made, the next
+ * halving first, as every coarser octave waits for it: the small octaves'
+ * halvings so share launches with levels instead of leaving most of the
+ * device idle. */
+int
+schedule_passes (const cv_foveate_stack_pass *passes, int n, int n_bases,
+    cv_foveate_stack_pass *ordered, int *counts)
+{
+  bool placed[CVCORE_FOVEATE_MAX_OCTAVES + CVCORE_FOVEATE_MAX_LEVELS] = {};
+  int halvings = 0, n_placed = 0, launches = 0;
+
+  while (n_placed < n) {
+    /* bases 0 .. made exist */
+    const int made = halvings;
+    int count = 0;
+
+    if (halvings < n_bases) {
+      ordered[n_placed + count++] = passes[halvings];
+      placed[halvings++] = true;
+    }
+    for (int i = n_bases; i < n && count < kPassesPerLaunch; i++)
+      if (!placed[i] && passes[i].octave <= made) {
+        ordered[n_placed + count++] = passes[i];
+        placed[i] = true;
+      }
+    counts[launches++] = count;
+    n_placed += count;
+  }
+  return launches;
+}
+
 } /* namespace */
 
 extern "C" cvcore_status
@@ -361,7 +438,9 @@ cv_foveate_stack_cuda (cvcore_stream *stream, const cvcore_image *src,
 {
   cudaStream_t cs = cv_cuda_stream (stream);
   cv_foveate_stack_pass
-      passes[CVCORE_FOVEATE_MAX_OCTAVES + CVCORE_FOVEATE_MAX_LEVELS];
+      passes[CVCORE_FOVEATE_MAX_OCTAVES + CVCORE_FOVEATE_MAX_LEVELS],
+      ordered[CVCORE_FOVEATE_MAX_OCTAVES + CVCORE_FOVEATE_MAX_LEVELS];
+  int counts[CVCORE_FOVEATE_MAX_OCTAVES + CVCORE_FOVEATE_MAX_LEVELS];
   int n_bases;
   const int n = cv_foveate_stack_passes (plan, src, memory, passes, &n_bases);
   ParamFields param;
@@ -382,12 +461,15 @@ cv_foveate_stack_cuda (cvcore_stream *stream, const cvcore_image *src,
   frame.memory = memory;
 
   CUDA_BIND (cvcore_stream_device (stream));
-  for (int i = 0; i < n_bases; i++)
-    CUDA_TRY (launch_passes (cs, passes, i, 1, plan->stack.taps, src->channels,
-        mask));
-  for (int i = n_bases; i < n; i += kPassesPerLaunch)
-    CUDA_TRY (launch_passes (cs, passes, i,
-        n - i < kPassesPerLaunch ? n - i : kPassesPerLaunch, plan->stack.taps,
+  /* a block takes 35 KB of shared memory: four fit an SM only when it
+   * keeps most of its memory as shared memory */
+  CUDA_TRY (cudaFuncSetAttribute (stack_passes,
+      cudaFuncAttributePreferredSharedMemoryCarveout,
+      cudaSharedmemCarveoutMaxShared));
+  const int launches = schedule_passes (passes, n, n_bases, ordered, counts);
+
+  for (int k = 0, first = 0; k < launches; first += counts[k++])
+    CUDA_TRY (launch_passes (cs, ordered, first, counts[k], plan->stack.taps,
         src->channels, mask));
   {
     const dim3 block (32, kThreads / 32);
