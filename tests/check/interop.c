@@ -15,6 +15,7 @@
 
 #ifdef HAVE_GST_CUDA
 #include <gst/cuda/gstcudacontext.h>
+#include <gst/cuda/gstcudaloader.h>
 #include <gst/cuda/gstcudautils.h>
 #endif
 
