@@ -10,6 +10,19 @@
 
 /* Levels and bases hold samples times 256 in 16 bits. */
 #define CV_FOVEATE_STACK_ONE 256.0f
+/* Levels' sigmas step by a fifth of an octave. */
+#define CV_FOVEATE_STACK_LEVELS_PER_OCTAVE 5
+
+/* 2^-@octave, exactly. */
+CV_HD float
+cv_foveate_octave_scale (int octave)
+{
+#ifdef __CUDA_ARCH__
+  return __int_as_float ((127 - octave) << 23);
+#else
+  return ldexpf (1.0f, -octave);
+#endif
+}
 
 /* Centre of pixel @i of octave @octave, in full-frame pixels. */
 CV_HD float
@@ -124,31 +137,39 @@ cv_foveate_stack_sigma (const cvcore_foveate_plan * plan,
       plan->fragment, (y - plan->origin_y) / plan->fragment);
 }
 
-/* The last level whose sigma @sigma reaches, -1 below the first. */
+/* The last level whose sigma @sigma reaches, -1 below the first. Levels
+ * step by CV_FOVEATE_STACK_LEVELS_PER_OCTAVE an octave of sigma from the
+ * first, so a logarithm lands on it or next to it; comparing with the
+ * levels' own sigmas settles it exactly. */
 CV_HD int
 cv_foveate_stack_level_below (const cvcore_foveate_stack * stack, float sigma)
 {
-  int low = -1, high = stack->n_levels;
+  const int n = stack->n_levels;
+#ifdef __CUDA_ARCH__
+  const float octaves = __log2f (sigma) - __log2f (stack->level[0].sigma);
+#else
+  const float octaves = log2f (sigma / stack->level[0].sigma);
+#endif
+  const float guess = floorf (octaves * CV_FOVEATE_STACK_LEVELS_PER_OCTAVE);
+  /* a NaN guess (no levels, or no sigma) starts below the first */
+  int k = guess >= 0.0f ? (guess > (float) (n - 1) ? n - 1 : (int) guess) : -1;
 
-  while (high - low > 1) {
-    const int mid = (low + high) / 2;
-
-    if (sigma >= stack->level[mid].sigma)
-      low = mid;
-    else
-      high = mid;
-  }
-  return low;
+  while (k + 1 < n && sigma >= stack->level[k + 1].sigma)
+    k++;
+  while (k >= 0 && sigma < stack->level[k].sigma)
+    k--;
+  return k;
 }
 
 /* Where a pixel reads a level: the four samples around it (their offsets
- * from the level's first, before the channel) and its place between
- * them. Exact at octave 0; halved levels keep a pixel beyond the frame's
- * edges for this, and reads stay within what the level keeps. */
+ * from the level's first, before the channel; a level holds under 2^32
+ * samples) and its place between them. Exact at octave 0; halved levels
+ * keep a pixel beyond the frame's edges for this, and reads stay within
+ * what the level keeps. */
 typedef struct
 {
   const uint16_t *p;
-  size_t a, b, d, e;
+  uint32_t a, b, d, e;
   float fu, fv;
 } cv_foveate_stack_taps;
 
@@ -158,17 +179,17 @@ cv_foveate_stack_reading (const cvcore_foveate_stack * stack,
     cv_foveate_stack_taps * t)
 {
   const cvcore_foveate_level *l = &stack->level[level];
-  const size_t pitch = (size_t) (l->x1 - l->x0) * channels;
-  const float scale = 1.0f / (float) (1 << l->octave);
+  const int w = l->x1 - l->x0, h = l->y1 - l->y0;
+  const uint32_t pitch = (uint32_t) (w * channels);
+  const float scale = cv_foveate_octave_scale (l->octave);
   const float u = cv_mul_rn ((float) x + 0.5f, scale) - 0.5f;
   const float v = cv_mul_rn ((float) y + 0.5f, scale) - 0.5f;
   const float fi = floorf (u), fj = floorf (v);
   const int i0 = (int) fi - l->x0, j0 = (int) fj - l->y0;
-  const int w = l->x1 - l->x0, h = l->y1 - l->y0;
-  const size_t ia = (size_t) cv_clamp_index (i0, w) * channels;
-  const size_t ib = (size_t) cv_clamp_index (i0 + 1, w) * channels;
-  const size_t ja = cv_clamp_index (j0, h) * pitch;
-  const size_t jb = cv_clamp_index (j0 + 1, h) * pitch;
+  const uint32_t ia = (uint32_t) (cv_clamp_index (i0, w) * channels);
+  const uint32_t ib = (uint32_t) (cv_clamp_index (i0 + 1, w) * channels);
+  const uint32_t ja = (uint32_t) cv_clamp_index (j0, h) * pitch;
+  const uint32_t jb = (uint32_t) cv_clamp_index (j0 + 1, h) * pitch;
 
   t->p = memory + (size_t) l->storage * channels;
   t->a = ja + ia;
@@ -198,11 +219,12 @@ CV_HD bool
 cv_foveate_stack_mixing (const cvcore_foveate_stack * stack, float sigma,
     int *low, float *weight)
 {
-  const int k = cv_foveate_stack_level_below (stack, sigma);
   float low_sq;
+  int k;
 
   if (sigma <= 0.0f || stack->n_levels == 0)
     return false;
+  k = cv_foveate_stack_level_below (stack, sigma);
   *low = k;
   *weight = 0.0f;
   if (k + 1 < stack->n_levels) {

@@ -23,7 +23,6 @@
 #include <string.h>
 
 #define STACK_FIRST_SIGMA 0.35
-#define STACK_LEVELS_PER_OCTAVE 5
 /* a level's sigma in its octave's pixels, at least */
 #define STACK_LEVEL_OWN_SIGMA 2.0
 /* an octave's base sigma, in its own pixels */
@@ -150,10 +149,11 @@ plan_level (cvcore_foveate_plan * plan, int k, double step, bool banded,
       plan->stack.octave[o].width, &l->x0, &l->x1);
   reach_span (plan->fix_y, m->reach_hi + block_margin, o,
       plan->stack.octave[o].height, &l->y0, &l->y1);
-  if (*storage > UINT32_MAX)
+  /* four channels of a level stay under 2^32 samples */
+  if (*storage > UINT32_MAX
+      || (size_t) (l->x1 - l->x0) * (l->y1 - l->y0) > UINT32_MAX / 4)
     return cv_fail (CVCORE_ERROR_INVALID_VALUE,
-        "a blur stack of over 2^32 pixels for a %dx%d frame", plan->width,
-        plan->height);
+        "a blur stack too large for a %dx%d frame", plan->width, plan->height);
   l->storage = (uint32_t) * storage;
   *storage += (size_t) (l->x1 - l->x0) * (l->y1 - l->y0);
   return CVCORE_OK;
@@ -163,7 +163,7 @@ cvcore_status
 cv_foveate_stack_plan (cvcore_foveate_plan * plan,
     const cvcore_foveate_model * model, const cvcore_foveate_map * map)
 {
-  const double step = pow (2.0, 1.0 / STACK_LEVELS_PER_OCTAVE);
+  const double step = pow (2.0, 1.0 / CV_FOVEATE_STACK_LEVELS_PER_OCTAVE);
   const double per_degree = model->strength * model->max_frequency *
       model->alpha / (CV_PI * model->e2 * log (1.0 / model->ct0));
   const double half_diagonal = 0.5 * hypot (plan->width, plan->height);

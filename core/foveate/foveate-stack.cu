@@ -1,10 +1,11 @@
 /* CUDA kernels of the blur-stack foveation: the passes that make the
  * octaves' bases and the levels, several to a launch (each halving in a
  * launch after the one before it, each level after its octave's base), a
- * block per tile of a pass's output and channel; then the rendering, a
- * thread per four pixels. The arithmetic is the CPU reference's
- * (foveate-stack-common.h). Every launch's parameters stay under 4 KB, the
- * classic limit. */
+ * block per tile of a pass's output and channel, for the tiles that some
+ * pixel reads; then the rendering, a thread per four pixels. The
+ * arithmetic is the CPU reference's (foveate-stack-common.h). The passes'
+ * launches list their tiles in their parameters, up to 32 KB (CUDA 12.1
+ * and newer); the rendering's stay under the classic 4 KB. */
 #include "foveate-device.cuh"
 #include "foveate-private.h"
 #include "launch.cuh"
@@ -36,18 +37,23 @@ odd_stride (int n)
 constexpr int kRowsStride = odd_stride (kTile);
 
 constexpr int kPassesPerLaunch = 8;
+/* A listed tile: its pass in the launch above its row above its column,
+ * kTileBits each. */
+constexpr int kTileBits = 14;
+constexpr unsigned kTileMask = (1u << kTileBits) - 1;
+constexpr int kListedTiles = 6144;
 
-/* The passes of a launch, where each one's blocks start, and their taps
- * (each pass's taps offset indexes these). */
+/* The passes of a launch, their taps (each pass's taps offset indexes
+ * these) and the tiles it makes, a block each (and channel). */
 struct Passes
 {
-  int n;
+  int n_tiles;
   /* the blurred channels, the others' blocks not launched */
   int n_channels;
   unsigned char channel[4];
-  int first_block[kPassesPerLaunch + 1];
   cv_foveate_stack_pass pass[kPassesPerLaunch];
   float taps[kPassesPerLaunch * kMaxTaps];
+  unsigned tile[kListedTiles];
 };
 
 /* What rendering reads of the stack. */
@@ -67,18 +73,6 @@ struct alignas (alignof (cvcore_foveate_stack)) StackFields
     return *reinterpret_cast<const cvcore_foveate_stack *> (bytes);
   }
 };
-
-/* Distance from @fix to the nearest and the farthest of the centres of
- * octave pixels [lo, hi] along one axis. */
-__device__ void
-axis_reach (int lo, int hi, int octave, float fix, float *near, float *far)
-{
-  const float a = cv_foveate_octave_centre (lo, octave) - fix;
-  const float b = cv_foveate_octave_centre (hi, octave) - fix;
-
-  *near = a > 0.0f ? a : b < 0.0f ? -b : 0.0f;
-  *far = fmaxf (fabsf (a), fabsf (b));
-}
 
 /* acc[j] = the sum over k of tap[k] p[(STEP j + k) stride], j < kGroup,
  * each in tap order: every sample read serves up to kGroup sums. */
@@ -101,58 +95,68 @@ group_sums (const float *p, int stride, const float tap[TAPS],
   }
 }
 
-/* Source samples [@col0, @col0 + @n_cols) x [@row0, @row0 + @n_rows) of
+/* Source samples [@col0, @col0 + COLS) x [@row0, @row0 + ROWS) of
  * channel @c into @source, rows @SIDE floats apart (what
  * cv_foveate_stack_load reads): a warp a row, so that its reads are
- * consecutive, and each column's clamped offset worked out once. */
-template <int SIDE>
+ * consecutive, with each row's and column's clamped offset worked out
+ * once, in 32 bits (a plane is far below 4 GB). */
+template <typename Sample, int SIDE, int ROWS, int COLS>
 __device__ __forceinline__ void
-load_source (const cv_foveate_stack_pass &pass, int col0, int row0, int n_cols,
-    int n_rows, int c, int channels, float *source)
+load_source (const cv_foveate_stack_pass &pass, int col0, int row0, int c,
+    int channels, float *source)
 {
-  constexpr int kWarps = kThreads / 32;
+  constexpr int kWarps = kThreads / 32, kColsPerLane = (COLS + 31) / 32;
   const int lane = threadIdx.x % 32, warp = threadIdx.x / 32;
+  const Sample *src = static_cast<const Sample *> (pass.src);
+  const unsigned pitch = (unsigned) pass.src_pitch;
+  unsigned offset[kColsPerLane];
 
-  for (int col = lane; col < n_cols; col += 32) {
-    const int offset =
-        cv_clamp_index (col0 + col - pass.src_x0, pass.src_w) * channels + c;
+#pragma unroll
+  for (int k = 0; k < kColsPerLane; k++)
+    offset[k] = (unsigned) (cv_clamp_index (col0 + lane + 32 * k - pass.src_x0,
+                                pass.src_w)
+            * channels
+        + c);
+#pragma unroll 2
+  for (int r = warp; r < ROWS; r += kWarps) {
+    const unsigned row =
+        (unsigned) cv_clamp_index (row0 + r - pass.src_y0, pass.src_h) * pitch;
 
-    for (int r = warp; r < n_rows; r += kWarps) {
-      const size_t row =
-          (size_t) cv_clamp_index (row0 + r - pass.src_y0, pass.src_h)
-          * pass.src_pitch;
-
-      source[r * SIDE + col] = pass.src_bytes
-          ? (float) static_cast<const unsigned char *> (pass.src)[row + offset]
-          : (float) static_cast<const uint16_t *> (pass.src)[row + offset];
-    }
+#pragma unroll
+    for (int k = 0; k < kColsPerLane; k++)
+      if (lane + 32 * k < COLS)
+        source[r * SIDE + lane + 32 * k] = (float) src[row + offset[k]];
   }
 }
 
 /* Pass @pass over channel @c of its tile of tw x th outputs from (X0, Y0):
  * the source samples into shared memory, row sums into @rows, then column
- * sums, a group of kGroup outputs per thread. */
+ * sums, a group of kGroup outputs per thread. A tile at the pass's edge
+ * loads and sums a whole tile's rows all the same, clamped like the rest:
+ * the counts stay constants. */
 template <int STEP, int TAPS>
 __device__ __forceinline__ void
 pass_tile (const cv_foveate_stack_pass &pass, const float *taps, int X0, int Y0,
     int tw, int th, int c, int channels, float *source, float *rows)
 {
   /* source rows and columns of a whole tile */
-  constexpr int kSide = odd_stride (STEP * (kTile - 1) + TAPS);
+  constexpr int kSpan = STEP * (kTile - 1) + TAPS;
+  constexpr int kSide = odd_stride (kSpan);
   constexpr int kGroups = kTile / kGroup;
-  const int n_rows = STEP * (th - 1) + TAPS, n_cols = STEP * (tw - 1) + TAPS;
   float tap[TAPS];
 
 #pragma unroll
   for (int k = 0; k < TAPS; k++)
     tap[k] = taps[k];
-  load_source<kSide> (pass, STEP * X0 + pass.first, STEP * Y0 + pass.first,
-      n_cols, n_rows, c, channels, source);
+  if (pass.src_bytes)
+    load_source<unsigned char, kSide, kSpan, kSpan> (pass,
+        STEP * X0 + pass.first, STEP * Y0 + pass.first, c, channels, source);
+  else
+    load_source<uint16_t, kSide, kSpan, kSpan> (pass, STEP * X0 + pass.first,
+        STEP * Y0 + pass.first, c, channels, source);
   __syncthreads ();
-  /* Samples past n_cols (or rows past n_rows below) are stale, and feed
-   * only outputs past the tile's edge, which are not stored. */
-  for (int i = threadIdx.x; i < n_rows * kGroups; i += kThreads) {
-    const int g = i / n_rows, r = i - g * n_rows, x = g * kGroup;
+  for (int i = threadIdx.x; i < kSpan * kGroups; i += kThreads) {
+    const int g = i / kSpan, r = i - g * kSpan, x = g * kGroup;
     float acc[kGroup];
 
     group_sums<STEP, TAPS> (source + r * kSide + STEP * x, 1, tap, acc);
@@ -169,11 +173,15 @@ pass_tile (const cv_foveate_stack_pass &pass, const float *taps, int X0, int Y0,
       continue;
     group_sums<STEP, TAPS> (rows + STEP * y * kRowsStride + x, kRowsStride, tap,
         acc);
+
+    uint16_t *out = pass.dst
+        + (unsigned) (Y0 + y - pass.y0) * (unsigned) pass.dst_pitch
+        + (unsigned) ((X0 + x - pass.x0) * channels + c);
+
 #pragma unroll
     for (int j = 0; j < kGroup; j++)
       if (y + j < th)
-        pass.dst[(size_t) (Y0 + y + j - pass.y0) * pass.dst_pitch
-            + (size_t) (X0 + x - pass.x0) * channels + c] =
+        out[(unsigned) j * (unsigned) pass.dst_pitch] =
             cv_foveate_stack_store (&pass, acc[j]);
   }
 }
@@ -187,29 +195,14 @@ __launch_bounds__ (kThreads, 5)
 {
   __shared__ float source[kSourceSide * odd_stride (kSourceSide)];
   __shared__ float rows[kSourceSide * kRowsStride];
-  int j = 0;
-
-  while (j + 1 < passes.n && (int) blockIdx.x >= passes.first_block[j + 1])
-    j++;
-
-  /* a block per tile and channel: more, shorter blocks fill the device
-   * better than a block per tile where a pass has few tiles */
-  const cv_foveate_stack_pass &pass = passes.pass[j];
-  const int tiles_x = (pass.x1 - pass.x0 + kTile - 1) / kTile;
-  const int tile = (blockIdx.x - passes.first_block[j]) / passes.n_channels;
-  const int c =
-      passes.channel[(blockIdx.x - passes.first_block[j]) % passes.n_channels];
-  const int X0 = pass.x0 + tile % tiles_x * kTile;
-  const int Y0 = pass.y0 + tile / tiles_x * kTile;
+  /* a block per tile and channel (blockIdx.y): more, shorter blocks fill
+   * the device better than a block per tile where a pass has few tiles */
+  const unsigned code = passes.tile[blockIdx.x];
+  const cv_foveate_stack_pass &pass = passes.pass[code >> 2 * kTileBits];
+  const int X0 = pass.x0 + (int) (code & kTileMask) * kTile;
+  const int Y0 = pass.y0 + (int) (code >> kTileBits & kTileMask) * kTile;
   const int tw = min (kTile, pass.x1 - X0), th = min (kTile, pass.y1 - Y0);
-  float near_x, far_x, near_y, far_y;
-
-  /* a tile no pixel reads */
-  axis_reach (X0, X0 + tw - 1, pass.octave, pass.fix_x, &near_x, &far_x);
-  axis_reach (Y0, Y0 + th - 1, pass.octave, pass.fix_y, &near_y, &far_y);
-  if (sqrtf (near_x * near_x + near_y * near_y) > pass.reach_hi * 1.001f
-      || sqrtf (far_x * far_x + far_y * far_y) < pass.reach_lo * 0.999f)
-    return;
+  const int c = passes.channel[blockIdx.y];
   const float *taps = passes.taps + pass.taps;
 
   if (pass.step == 2)
@@ -260,8 +253,9 @@ load_samples (const uint16_t *p, float v[NC])
   }
 }
 
-/* @NC channels of a level at a pixel (cv_foveate_stack_reading). */
-template <int NC>
+/* The first @NB of @NC channels of a level at a pixel
+ * (cv_foveate_stack_reading). */
+template <int NC, int NB>
 __device__ __forceinline__ void
 read_level (const cv_foveate_stack_taps &t, float v[NC])
 {
@@ -272,12 +266,13 @@ read_level (const cv_foveate_stack_taps &t, float v[NC])
   load_samples<NC> (t.p + t.d, d);
   load_samples<NC> (t.p + t.e, e);
 #pragma unroll
-  for (int c = 0; c < NC; c++)
+  for (int c = 0; c < NB; c++)
     v[c] = cv_foveate_stack_bilinear (&t, a[c], b[c], d[c], e[c]);
 }
 
-/* Pixel (@x, @y) of @NC channels: copied, or its two levels mixed. */
-template <int NC>
+/* Pixel (@x, @y) of @NC channels: copied, or its two levels mixed in the
+ * first @NB channels that @frame's mask blurs. */
+template <int NC, int NB>
 __device__ __forceinline__ void
 render_pixel (const Frame &frame, const cvcore_foveate_plan &plan,
     const cvcore_foveate_stack &stack, int x, int y)
@@ -297,18 +292,18 @@ render_pixel (const Frame &frame, const cvcore_foveate_plan &plan,
 
     if (k >= 0) {
       cv_foveate_stack_reading (&stack, frame.memory, NC, k, x, y, &t);
-      read_level<NC> (t, low);
+      read_level<NC, NB> (t, low);
     } else {
 #pragma unroll
-      for (int c = 0; c < NC; c++)
+      for (int c = 0; c < NB; c++)
         low[c] = cv_foveate_stack_fixed (in[c]);
     }
     if (weight > 0.0f) {
       cv_foveate_stack_reading (&stack, frame.memory, NC, k + 1, x, y, &t);
-      read_level<NC> (t, high);
+      read_level<NC, NB> (t, high);
     }
 #pragma unroll
-    for (int c = 0; c < NC; c++)
+    for (int c = 0; c < NB; c++)
       if (frame.mask >> c & 1)
         result[c] = (unsigned char) cv_foveate_stack_mix (low[c],
             weight > 0.0f ? high[c] : low[c], weight);
@@ -322,7 +317,7 @@ render_pixel (const Frame &frame, const cvcore_foveate_plan &plan,
  * table once for kRenderRows times the pixels. */
 constexpr int kRenderRows = 4;
 
-template <int NC>
+template <int NC, int NB>
 __global__ void
 __launch_bounds__ (kThreads)
     stack_render (Frame frame, const __grid_constant__ ParamFields param,
@@ -346,25 +341,118 @@ __launch_bounds__ (kThreads)
     const int y = (blockIdx.y * kRenderRows + r) * blockDim.y + threadIdx.y;
 
     if (y < plan.height)
-      render_pixel<NC> (frame, plan, local.stack (), x, y);
+      render_pixel<NC, NB> (frame, plan, local.stack (), x, y);
   }
 }
 
+/* Distance from @fix to the nearest and the farthest of the centres of
+ * octave pixels [lo, hi] along one axis, in full-frame pixels. */
+void
+axis_reach (int lo, int hi, int octave, double fix, double *near, double *far)
+{
+  const double a = cv_foveate_octave_centre (lo, octave) - fix;
+  const double b = cv_foveate_octave_centre (hi, octave) - fix;
+
+  *near = a > 0.0 ? a : b < 0.0 ? -b : 0.0;
+  *far = fmax (fabs (a), fabs (b));
+}
+
+/* Octave pixels whose centres lie within [@a, @b] full-frame pixels, and
+ * one more each side: [*lo, *hi]. */
+void
+centre_span (double a, double b, int octave, int *lo, int *hi)
+{
+  const double scale = ldexp (1.0, -octave);
+
+  *lo = (int) ceil ((a + 0.5) * scale - 0.5) - 1;
+  *hi = (int) floor ((b + 0.5) * scale - 0.5) + 1;
+}
+
+/* Queues the tiles listed in @passes and empties the list. */
+cudaError_t
+launch_listed (cudaStream_t cs, Passes &passes, int channels)
+{
+  if (passes.n_tiles > 0)
+    stack_passes<<<dim3 (passes.n_tiles, passes.n_channels), kThreads, 0,
+        cs>>> (passes, channels);
+  passes.n_tiles = 0;
+  return cudaGetLastError ();
+}
+
+/* Lists pass @i's tiles that some pixel reads, queuing a launch whenever
+ * the list fills. Row by row: the columns that reach the disc of reach_hi
+ * around the fixation, less those wholly inside the disc of reach_lo;
+ * both spans are widened a pixel, so a tile that rounding might leave
+ * read is made. */
+cudaError_t
+list_tiles (cudaStream_t cs, Passes &passes, int i, int channels)
+{
+  const cv_foveate_stack_pass &p = passes.pass[i];
+  const int tiles_x = (p.x1 - p.x0 + kTile - 1) / kTile;
+  const int tiles_y = (p.y1 - p.y0 + kTile - 1) / kTile;
+  const double hi = p.reach_hi * 1.001, lo = p.reach_lo * 0.999;
+
+  if (tiles_x > (int) kTileMask || tiles_y > (int) kTileMask)
+    return cudaErrorInvalidValue;
+  for (int ty = 0; ty < tiles_y; ty++) {
+    const int Y0 = p.y0 + ty * kTile;
+    int first = 0, last = tiles_x - 1, hole_first = 0, hole_last = -1, lo_px,
+        hi_px;
+    double near_y, far_y;
+
+    axis_reach (Y0, min (Y0 + kTile, p.y1) - 1, p.octave, p.fix_y, &near_y,
+        &far_y);
+    if (near_y > hi)
+      continue;
+    if (hi * hi < 1e40) {
+      const double w = sqrt (hi * hi - near_y * near_y);
+
+      centre_span (p.fix_x - w, p.fix_x + w, p.octave, &lo_px, &hi_px);
+      first = max (first, (int) floor ((lo_px - p.x0) / (double) kTile));
+      last = min (last, (int) floor ((hi_px - p.x0) / (double) kTile));
+    }
+    if (lo > 0.0 && far_y < lo) {
+      const double w = sqrt (lo * lo - far_y * far_y);
+
+      /* the span's own pixels less one more each side lie inside */
+      centre_span (p.fix_x - w, p.fix_x + w, p.octave, &lo_px, &hi_px);
+      hole_first = (int) ceil ((lo_px + 2 - p.x0) / (double) kTile);
+      hole_last = (int) floor ((hi_px - 1 - p.x0) / (double) kTile) - 1;
+    }
+    for (int tx = first; tx <= last; tx++) {
+      if (tx >= hole_first && tx <= hole_last)
+        continue;
+      passes.tile[passes.n_tiles++] = (unsigned) i << 2 * kTileBits
+          | (unsigned) ty << kTileBits | (unsigned) tx;
+      if (passes.n_tiles == kListedTiles) {
+        const cudaError_t err = launch_listed (cs, passes, channels);
+
+        if (err != cudaSuccess)
+          return err;
+      }
+    }
+  }
+  return cudaSuccess;
+}
+
 /* Queues passes [@first, @first + @n) of @all, @n at most
- * kPassesPerLaunch, in one launch, over the channels of @mask, with their
- * taps from @taps padded to the kernel's count. */
+ * kPassesPerLaunch, over the channels of @mask, with their taps from
+ * @taps padded to the kernel's count: one launch, or more where their
+ * tiles overflow a launch's list. */
 cudaError_t
 launch_passes (cudaStream_t cs, const cv_foveate_stack_pass *all, int first,
     int n, const float *taps, int channels, unsigned mask)
 {
   Passes passes;
-  int blocks = 0, n_taps = 0;
+  int n_taps = 0;
 
-  passes.n = n;
+  passes.n_tiles = 0;
   passes.n_channels = 0;
   for (int c = 0; c < channels; c++)
     if (mask >> c & 1)
       passes.channel[passes.n_channels++] = (unsigned char) c;
+  if (passes.n_channels == 0)
+    return cudaSuccess;
   for (int i = 0; i < n; i++) {
     const cv_foveate_stack_pass &p = all[first + i];
     const int padded = p.step == 2 ? kBaseTaps
@@ -386,15 +474,14 @@ launch_passes (cudaStream_t cs, const cv_foveate_stack_pass *all, int first,
       passes.taps[n_taps + k] =
           k >= front && k < front + p.n_taps ? taps[p.taps + k - front] : 0.0f;
     n_taps += padded;
-    passes.first_block[i] = blocks;
-    blocks += (p.x1 - p.x0 + kTile - 1) / kTile
-        * ((p.y1 - p.y0 + kTile - 1) / kTile) * passes.n_channels;
   }
-  passes.first_block[n] = blocks;
-  if (blocks == 0)
-    return cudaSuccess;
-  stack_passes<<<blocks, kThreads, 0, cs>>> (passes, channels);
-  return cudaGetLastError ();
+  for (int i = 0; i < n; i++) {
+    const cudaError_t err = list_tiles (cs, passes, i, channels);
+
+    if (err != cudaSuccess)
+      return err;
+  }
+  return launch_listed (cs, passes, channels);
 }
 
 /* The passes in launch order, into @ordered, and each launch's count into
@@ -448,10 +535,10 @@ cv_foveate_stack_cuda (cvcore_stream *stream, const cvcore_image *src,
   StackFields fields;
   Frame frame;
 
-  static_assert (sizeof (Passes) < 4096
+  static_assert (sizeof (Passes) <= 32764
           && sizeof (ParamFields) + sizeof (StackFields) + sizeof (Frame)
               < 4096,
-      "small parameters");
+      "parameters within the limits");
   param.set (plan, 0);
   fields.set (&plan->stack);
   frame.src = static_cast<const unsigned char *> (src->data);
@@ -477,10 +564,12 @@ cv_foveate_stack_cuda (cvcore_stream *stream, const cvcore_image *src,
     const int rows = kRenderRows * block.y;
     const dim3 grid ((plan->width + 31) / 32, (plan->height + rows - 1) / rows);
 
+    /* RGBA's alpha, where it is only copied, is left out of the sums */
     void (*kernel) (Frame, const ParamFields, const StackFields) =
-        src->channels == 4   ? stack_render<4>
-        : src->channels == 2 ? stack_render<2>
-                             : stack_render<1>;
+        src->channels == 4
+        ? (mask & 0x8 ? stack_render<4, 4> : stack_render<4, 3>)
+        : src->channels == 2 ? stack_render<2, 2>
+                             : stack_render<1, 1>;
 
     kernel<<<grid, block, 0, cs>>> (frame, param, fields);
     CV_CUDA_LAUNCHED ();
