@@ -19,11 +19,12 @@ cv_cuda_stream (const cvcore_stream *stream)
  * far as the device allows: past 48 KiB a kernel must opt in. */
 template <typename Kernel>
 static inline cvcore_status
-cv_cuda_opt_in (Kernel kernel, size_t shared)
+cv_cuda_opt_in (const cvcore_device *device, Kernel kernel, size_t shared)
 {
   if (shared > 48 * 1024)
-    CUDA_TRY (cudaFuncSetAttribute (kernel,
-        cudaFuncAttributeMaxDynamicSharedMemorySize, (int) shared));
+    return cv_cuda_set_attribute (device,
+        reinterpret_cast<const void *> (kernel),
+        cudaFuncAttributeMaxDynamicSharedMemorySize, (int) shared);
   return CVCORE_OK;
 }
 
@@ -37,7 +38,18 @@ cv_cuda_use_shared (const cvcore_device *device, Kernel kernel, size_t shared,
   if (shared > device->shared_per_block_optin)
     return cv_fail (CVCORE_ERROR_INVALID_VALUE,
         "%s of %zu bytes exceeds the device's shared memory", what, shared);
-  return cv_cuda_opt_in (kernel, shared);
+  return cv_cuda_opt_in (device, kernel, shared);
+}
+
+/* Lets @kernel's blocks keep most of an SM's memory as shared memory, for
+ * more of them an SM where each takes much of it. */
+template <typename Kernel>
+static inline cvcore_status
+cv_cuda_prefer_shared (const cvcore_device *device, Kernel kernel)
+{
+  return cv_cuda_set_attribute (device, reinterpret_cast<const void *> (kernel),
+      cudaFuncAttributePreferredSharedMemoryCarveout,
+      cudaSharedmemCarveoutMaxShared);
 }
 
 /* After queueing a kernel: a bad configuration fails here, not later. */

@@ -701,8 +701,8 @@ __launch_bounds__ (kThreads, kBlocksPerSm)
 /* @dependent: may start before the kernel before it ends (sm_90). */
 template <int NC, unsigned MASK>
 cvcore_status
-launch_channels (cudaStream_t stream, const Frame &frame,
-    const ParamFields &param, size_t shared, bool dependent)
+launch_channels (const cvcore_device *device, cudaStream_t stream,
+    const Frame &frame, const ParamFields &param, size_t shared, bool dependent)
 {
   const cvcore_foveate_plan &plan = param.plan ();
   void (*kernel) (Frame, const ParamFields) = plan.fragment == 8
@@ -712,7 +712,7 @@ launch_channels (cudaStream_t stream, const Frame &frame,
   cudaLaunchConfig_t config = {};
   cudaLaunchAttribute early;
 
-  CV_TRY (cv_cuda_opt_in (kernel, shared));
+  CV_TRY (cv_cuda_opt_in (device, kernel, shared));
   config.gridDim = frame.far_first ? dim3 (plan.grid_h, plan.grid_w)
                                    : dim3 (plan.grid_w, plan.grid_h);
   config.blockDim = dim3 (kThreads);
@@ -862,13 +862,16 @@ launch_mma (cvcore_stream *stream, const cvcore_image *src,
   /* the sets kernel_channels () allows */
   switch (src->channels) {
     case 1:
-      return launch_channels<1, 0x1> (cs, frame, param, shared, dependent);
+      return launch_channels<1, 0x1> (device, cs, frame, param, shared,
+          dependent);
     case 2:
-      return launch_channels<2, 0x3> (cs, frame, param, shared, dependent);
+      return launch_channels<2, 0x3> (device, cs, frame, param, shared,
+          dependent);
     default:
-      return blurred == 0x7
-          ? launch_channels<4, 0x7> (cs, frame, param, shared, dependent)
-          : launch_channels<4, 0xf> (cs, frame, param, shared, dependent);
+      return blurred == 0x7 ? launch_channels<4, 0x7> (device, cs, frame, param,
+                 shared, dependent)
+                            : launch_channels<4, 0xf> (device, cs, frame, param,
+                                shared, dependent);
   }
 }
 

@@ -551,9 +551,7 @@ cv_foveate_stack_cuda (cvcore_stream *stream, const cvcore_image *src,
   CUDA_BIND (cvcore_stream_device (stream));
   /* a block takes 35 KB of shared memory: five fit an SM only when it
    * keeps most of its memory as shared memory */
-  CUDA_TRY (cudaFuncSetAttribute (stack_passes,
-      cudaFuncAttributePreferredSharedMemoryCarveout,
-      cudaSharedmemCarveoutMaxShared));
+  CV_TRY (cv_cuda_prefer_shared (cvcore_stream_device (stream), stack_passes));
   const int launches = schedule_passes (passes, n, n_bases, ordered, counts);
 
   for (int k = 0, first = 0; k < launches; first += counts[k++])

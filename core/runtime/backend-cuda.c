@@ -133,6 +133,20 @@ cuda_device_count (int *count)
   return cv_cuda_fail (err, "cudaGetDeviceCount", __FILE__, __LINE__);
 }
 
+/* Kernel attributes a device has set; a few kernels take any. */
+#define KEPT_ATTRIBUTES 64
+
+struct cv_cuda_attributes
+{
+  pthread_mutex_t lock;
+  int n;
+  struct
+  {
+    const void *kernel;
+    int attribute, value;
+  } set[KEPT_ATTRIBUTES];
+};
+
 static cvcore_status
 cuda_device_open (cvcore_device * device)
 {
@@ -168,6 +182,10 @@ cuda_device_open (cvcore_device * device)
   device->multiprocessors = prop.multiProcessorCount;
   snprintf (device->name, sizeof (device->name), "%.200s (sm_%d%d)", prop.name,
       prop.major, prop.minor);
+  device->attributes = calloc (1, sizeof (*device->attributes));
+  if (device->attributes == NULL)
+    return cv_fail (CVCORE_ERROR_OUT_OF_MEMORY, "out of host memory");
+  pthread_mutex_init (&device->attributes->lock, NULL);
   return CVCORE_OK;
 }
 
@@ -176,7 +194,48 @@ cuda_device_close (cvcore_device * device)
 {
   /* The context stays: the primary one may have other users in the
    * process, and an adopted one belongs to whoever made it. */
-  (void) device;
+  if (device->attributes) {
+    pthread_mutex_destroy (&device->attributes->lock);
+    free (device->attributes);
+  }
+}
+
+cvcore_status
+cv_cuda_set_attribute (const cvcore_device * device, const void *kernel,
+    int attribute, int value)
+{
+  struct cv_cuda_attributes *kept = device->attributes;
+  cvcore_status status = CVCORE_OK;
+  cudaError_t err;
+  int i;
+
+  pthread_mutex_lock (&kept->lock);
+  for (i = 0; i < kept->n; i++)
+    if (kept->set[i].kernel == kernel && kept->set[i].attribute == attribute)
+      break;
+  if (i < kept->n && (kept->set[i].value == value || (attribute ==
+              cudaFuncAttributeMaxDynamicSharedMemorySize
+              && kept->set[i].value > value)))
+    goto done;
+  status = cv_cuda_bind (device);
+  if (status != CVCORE_OK)
+    goto done;
+  err = cudaFuncSetAttribute (kernel, (enum cudaFuncAttribute) attribute,
+      value);
+  if (err != cudaSuccess) {
+    status = cv_cuda_fail (err, "cudaFuncSetAttribute", __FILE__, __LINE__);
+    goto done;
+  }
+  if (i == kept->n && kept->n < KEPT_ATTRIBUTES)
+    kept->n++;
+  if (i < kept->n) {
+    kept->set[i].kernel = kernel;
+    kept->set[i].attribute = attribute;
+    kept->set[i].value = value;
+  }
+done:
+  pthread_mutex_unlock (&kept->lock);
+  return status;
 }
 
 static cvcore_status

@@ -61,6 +61,8 @@ struct cvcore_device
   /* CUDA: the driver context (CUcontext) the device's work runs in: the
    * device's primary context, or one adopted from another library. */
   void *context;
+  /* CUDA: the kernel attributes set in that context */
+  struct cv_cuda_attributes *attributes;
   char name[256];
 };
 
@@ -114,6 +116,13 @@ cvcore_status cv_cuda_fail (int error, const char *call, const char *file,
  * on the current context, and a streaming thread may serve elements of
  * several devices, or of contexts that other libraries made. */
 cvcore_status cv_cuda_bind (const cvcore_device * device);
+
+/* Sets attribute @attribute (a cudaFuncAttribute) of @kernel to @value in
+ * @device's context, unless it holds that already (or, for the dynamic
+ * shared memory, more): an attribute lasts as long as the context, and
+ * setting it on every frame takes the driver's time and lock. */
+cvcore_status cv_cuda_set_attribute (const cvcore_device * device,
+    const void *kernel, int attribute, int value);
 
 #define CUDA_BIND(device) do { \
     cvcore_status bind_ = cv_cuda_bind (device); \
