@@ -133,12 +133,8 @@ static int
 gaussian_taps (double sigma, double *taps)
 {
   const int r = (int) ceil (REFERENCE_CUT_SIGMAS * sigma);
-  double sum = 0.0;
 
-  for (int i = -r; i <= r; i++)
-    sum += taps[i + r] = exp (-(double) i * i / (2.0 * sigma * sigma));
-  for (int i = 0; i <= 2 * r; i++)
-    taps[i] /= sum;
+  cv_foveate_gaussian (sigma, 2 * r + 1, r, taps);
   return r;
 }
 

@@ -12,6 +12,11 @@ CVCORE_BEGIN_DECLS
 
 /* taps of a stack pass, at most: the widest level's 2 x 12 + 1 */
 #define CV_FOVEATE_STACK_MAX_TAPS 32
+/* @count weights of a Gaussian of @sigma, weight j at j - @centre,
+ * normalised to sum 1: the bank's, the stack's and the reference's. */
+void cv_foveate_gaussian (double sigma, int count, double centre,
+    double *weights);
+
 /* Fills @plan's blur stack for @model, or @map when not NULL; the plan's
  * frame and fragment grid are laid out already. */
 cvcore_status cv_foveate_stack_plan (cvcore_foveate_plan * plan,

@@ -40,13 +40,11 @@ add_taps (cvcore_foveate_plan * plan, int *n, double sigma, int count,
     double centre)
 {
   const int offset = *n;
-  double sum = 0.0;
+  double weights[CV_FOVEATE_STACK_MAX_TAPS];
 
+  cv_foveate_gaussian (sigma, count, centre, weights);
   for (int j = 0; j < count; j++)
-    sum += exp (-(j - centre) * (j - centre) / (2.0 * sigma * sigma));
-  for (int j = 0; j < count; j++)
-    plan->stack.taps[offset + j] = (float) (exp (-(j - centre) * (j -
-                centre) / (2.0 * sigma * sigma)) / sum);
+    plan->stack.taps[offset + j] = (float) weights[j];
   *n += count;
   return offset;
 }

@@ -45,13 +45,25 @@ grid_origin (double fix, int fragment)
   return o;
 }
 
+void
+cv_foveate_gaussian (double sigma, int count, double centre, double *weights)
+{
+  double sum = 0.0;
+
+  for (int j = 0; j < count; j++)
+    sum += weights[j] =
+        exp (-(j - centre) * (j - centre) / (2.0 * sigma * sigma));
+  for (int j = 0; j < count; j++)
+    weights[j] /= sum;
+}
+
 /* Appends a normalised Gaussian of @sigma to the plan's bank. */
 static cvcore_status
 add_filter (cvcore_foveate_plan * plan, double sigma, float threshold)
 {
   const int f = plan->n_filters;
   int taps = (int) ceil (6.0 * sigma), radius;
-  double sum = 0.0;
+  double weights[2 * CVCORE_FOVEATE_MAX_RADIUS + 1];
 
   if (taps % 2 == 0)
     taps++;
@@ -66,11 +78,9 @@ add_filter (cvcore_foveate_plan * plan, double sigma, float threshold)
   plan->sigma[f] = (float) sigma;
   plan->radius[f] = radius;
   plan->offset[f] = plan->n_taps;
+  cv_foveate_gaussian (sigma, taps, radius, weights);
   for (int i = 0; i < taps; i++)
-    sum += exp (-(double) (i - radius) * (i - radius) / (2.0 * sigma * sigma));
-  for (int i = 0; i < taps; i++)
-    plan->taps[plan->n_taps + i] = (float) (exp (-(double) (i - radius) *
-            (i - radius) / (2.0 * sigma * sigma)) / sum);
+    plan->taps[plan->n_taps + i] = (float) weights[i];
   plan->n_taps += taps;
   if (radius > plan->max_radius)
     plan->max_radius = radius;
