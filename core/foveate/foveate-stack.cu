@@ -382,8 +382,8 @@ launch_listed (cudaStream_t cs, Passes &passes, int channels)
 /* Lists pass @i's tiles that some pixel reads, queuing a launch whenever
  * the list fills. Row by row: the columns that reach the disc of reach_hi
  * around the fixation, less those wholly inside the disc of reach_lo;
- * both spans are widened a pixel, so a tile that rounding might leave
- * read is made. */
+ * both spans are widened a pixel, so that rounding never leaves out a
+ * tile that a pixel reads. */
 cudaError_t
 list_tiles (cudaStream_t cs, Passes &passes, int i, int channels)
 {
