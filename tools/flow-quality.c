@@ -24,15 +24,14 @@
  * levels) and flat below 1; occluded tiles are those whose content left
  * the frame. For each case it prints the share of textured, flat and
  * occluded tiles that the confidence threshold (cudaphasecorr's default,
- * 0.02) keeps, the 20th percentile of the textured tiles' confidence and
+ * 0.05) keeps, the 20th percentile of the textured tiles' confidence and
  * the highest of the flat ones', the end-point error of the kept tiles
  * and the GPU time of the pyramid and matching, then, over every case,
  * how often a tile of each confidence lies within 0.5 and 0.1 pixels of
  * the truth. With --dump, the frames (8-bit, raw) and each tile's truth
  * go to DIR for tools/flow-peers.py. Runs on the backend
  * GST_CUDAVISION_BACKEND names (cpu by default), with cudaphasecorr's
- * defaults unless told otherwise (but --lowpass, 0 here where the element
- * takes 1). */
+ * defaults unless told otherwise. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -54,8 +53,8 @@ static const gdouble bin_edges[BINS + 1] = { 0.0, 0.05, 0.1, 0.15, 0.2, 0.3,
 static gint levels = 4;
 static gint refinements = 2;
 static gdouble fat_zero = 0.01;
-static gdouble lowpass = 0.0;
-static gdouble min_confidence = 0.02;
+static gdouble lowpass = 1.0;
+static gdouble min_confidence = 0.05;
 static gchar *size = NULL;
 static gchar *dump_dir = NULL;
 static gint only_case = -1;

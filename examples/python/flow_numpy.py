@@ -62,10 +62,12 @@ def main():
     pipeline = Gst.parse_launch(
         "appsrc name=src format=time caps=video/x-raw,format=GRAY8,"
         f"width={width},height={height},framerate=30/1 "
-        "! cudavisionupload ! cudaphasecorr post-messages=true custom-meta=true "
+        "! cudavisionupload ! cudaphasecorr name=flow post-messages=true "
+        "custom-meta=true "
         "! cudavisiondownload ! appsink name=sink sync=false")
     src = pipeline.get_by_name("src")
     sink = pipeline.get_by_name("sink")
+    flow = pipeline.get_by_name("flow")
     bus = pipeline.get_bus()
     pipeline.set_state(Gst.State.PLAYING)
     for n in range(args.frames):
@@ -102,7 +104,7 @@ def main():
         fields.append(field)
         # tiles away from the edges, where content moves in and out
         inner = field[3:-3, 3:-3].reshape(-1, 3)
-        kept = inner[inner[:, 2] >= 0.02]
+        kept = inner[inner[:, 2] >= flow.get_property("min-confidence")]
         median = np.median(kept[:, :2], axis=0)
         print(f"frame at {structure.get_value('timestamp') / Gst.SECOND:.3f} s: "
               f"field {field.shape}, {len(kept)} of {len(inner)} inner tiles "
