@@ -263,7 +263,8 @@ gst_cuda_vision_correlator_settings_init (GstCudaVisionCorrelatorSettings *
 {
   cvcore_clt_corr_params_init (&settings->params);
   /* at the default lowpass, above every flat tile's confidence and below
-   * 98 % of textured tiles' in natural video (docs/benchmarks.md) */
+   * that of about 98 % of textured tiles in natural video
+   * (docs/benchmarks.md) */
   settings->min_confidence = 0.05;
   settings->draw = FALSE;
   settings->draw_scale = 4.0;
