@@ -153,8 +153,9 @@ void cvcore_stream_free (cvcore_stream * stream);
 cvcore_device *cvcore_stream_device (const cvcore_stream * stream);
 cvcore_status cvcore_stream_synchronize (cvcore_stream * stream);
 /* cvcore_stream_synchronize() with the calling thread asleep while it
- * waits, where synchronize may spin: for waits that many pipelines make at
- * once, where each spinning thread would take a core from the others.
+ * waits (in short naps, then blocked), where synchronize may spin: for
+ * waits that many pipelines make at once, where each spinning thread would
+ * take a core from the others.
  * Since: 0.1 */
 cvcore_status cvcore_stream_finish (cvcore_stream * stream);
 /* Keeps @stream busy on the device for about @ms (does nothing on the CPU
