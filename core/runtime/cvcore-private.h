@@ -85,6 +85,8 @@ struct cvcore_stream
 {
   cvcore_device *device;
   void *handle;
+  /* made by someone else, who destroys it */
+  bool wrapped;
   /* a blocking event for cvcore_stream_finish, made on its first call */
   void *finished;
   cv_scratch_slot scratch[CV_STREAM_SCRATCH_SLOTS];

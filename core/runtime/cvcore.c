@@ -348,6 +348,26 @@ cvcore_stream_new (cvcore_device * device, cvcore_stream ** stream)
   return CVCORE_OK;
 }
 
+cvcore_status
+cvcore_stream_wrap (cvcore_device * device, void *handle,
+    cvcore_stream ** stream)
+{
+  cvcore_stream *s;
+
+  *stream = NULL;
+  if (device->backend != CVCORE_BACKEND_CUDA || handle == NULL)
+    return cv_fail (CVCORE_ERROR_INVALID_VALUE,
+        "only a CUDA device wraps a stream, and not a null one");
+  s = calloc (1, sizeof (*s));
+  if (s == NULL)
+    return cv_fail (CVCORE_ERROR_OUT_OF_MEMORY, "out of host memory");
+  s->device = device;
+  s->handle = handle;
+  s->wrapped = true;
+  *stream = s;
+  return CVCORE_OK;
+}
+
 void
 cvcore_stream_free (cvcore_stream * stream)
 {
@@ -362,7 +382,8 @@ cvcore_stream_free (cvcore_stream * stream)
   }
   if (stream->finished != NULL)
     stream->device->ops->event_free (stream->device, stream->finished);
-  stream->device->ops->stream_free (stream->device, stream->handle);
+  if (!stream->wrapped)
+    stream->device->ops->stream_free (stream->device, stream->handle);
   free (stream);
 }
 

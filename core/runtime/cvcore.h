@@ -149,6 +149,12 @@ cvcore_status cvcore_host_unregister (cvcore_device * device, void *ptr);
  * Since: 0.1 */
 cvcore_status cvcore_stream_new (cvcore_device * device,
     cvcore_stream ** stream);
+/* Work queued on the returned stream goes on @handle, a stream of the CUDA
+ * backend's device context that its maker keeps and destroys (such as a
+ * CUDA library's CUstream); cvcore_stream_free() leaves it be.
+ * Since: 0.1 */
+cvcore_status cvcore_stream_wrap (cvcore_device * device, void *handle,
+    cvcore_stream ** stream);
 void cvcore_stream_free (cvcore_stream * stream);
 cvcore_device *cvcore_stream_device (const cvcore_stream * stream);
 cvcore_status cvcore_stream_synchronize (cvcore_stream * stream);

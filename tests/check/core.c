@@ -169,6 +169,24 @@ GST_START_TEST (test_linear_copy_and_memset)
 
 GST_END_TEST;
 
+/* Only a CUDA device wraps a stream that someone else made, and never a
+ * null one (GStreamer's CUDA streams, on the GPU, are wrapped in the
+ * interop tests). */
+GST_START_TEST (test_stream_wrap_refusals)
+{
+  cvcore_stream *wrapped = NULL;
+  int not_a_stream;
+
+  fail_if (cvcore_stream_wrap (device, NULL, &wrapped) == CVCORE_OK);
+  fail_unless (wrapped == NULL);
+  if (cvcore_device_backend (device) == CVCORE_BACKEND_CPU) {
+    fail_if (cvcore_stream_wrap (device, &not_a_stream, &wrapped) == CVCORE_OK);
+    fail_unless (wrapped == NULL);
+  }
+}
+
+GST_END_TEST;
+
 /* Ordinary memory, registered, is copied from and into asynchronously;
  * overlapping and unknown ranges are refused, and a range can be
  * registered again once it was unregistered. */
@@ -440,6 +458,7 @@ core_suite (void)
   tcase_add_test (tc, test_backend_names);
   tcase_add_test (tc, test_pitched_round_trip);
   tcase_add_test (tc, test_linear_copy_and_memset);
+  tcase_add_test (tc, test_stream_wrap_refusals);
   tcase_add_test (tc, test_bad_copies_are_refused);
   tcase_add_test (tc, test_events_order_streams);
   tcase_add_test (tc, test_stream_scratch);
