@@ -135,7 +135,8 @@ gst_cuda_vision_download_decide_allocation (GstBaseTransform * trans,
   /* into the other device memory: copied on the device */
   if (!gst_caps_features_is_equal (gst_caps_get_features (caps, 0),
           GST_CAPS_FEATURES_MEMORY_SYSTEM_MEMORY))
-    return gst_cuda_vision_decide_device_pool (device, query);
+    return gst_cuda_vision_decide_device_pool (device,
+        gst_cuda_vision_base_transform_get_stream (BASE (trans)), query);
   if (gst_query_get_n_allocation_pools (query) > 0)
     gst_query_parse_nth_allocation_pool (query, 0, NULL, NULL, &min, NULL);
   /* no GstVideoMeta describes a Bayer mosaic (see cudaupload) */

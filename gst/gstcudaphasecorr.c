@@ -345,7 +345,8 @@ gst_cuda_vision_phase_corr_sink_query (GstAggregator * agg,
       && handle_context_query (self, query))
     return TRUE;
   if (GST_QUERY_TYPE (query) == GST_QUERY_ALLOCATION && self->device)
-    return gst_cuda_vision_propose_device_pool (self->device, query);
+    return gst_cuda_vision_propose_device_pool (self->device, self->stream,
+        query);
   if (GST_QUERY_TYPE (query) == GST_QUERY_CAPS
       || GST_QUERY_TYPE (query) == GST_QUERY_ACCEPT_CAPS)
     return answer_caps_query (GST_PAD (pad), query);
@@ -567,7 +568,7 @@ draw_copy (GstCudaVisionPhaseCorr * self, GstBuffer * in, gdouble scale,
 static GstFlowReturn
 push_frame (GstCudaVisionPhaseCorr * self, GstBuffer * out)
 {
-  if (gst_cuda_vision_is_cuda_memory (gst_buffer_peek_memory (out, 0))
+  if (gst_cuda_vision_cuda_buffer_needs_host_wait (out)
       && !gst_cuda_vision_pad_peer_is_ours (GST_AGGREGATOR_SRC_PAD (self))
       && cvcore_stream_finish (self->stream) != CVCORE_OK) {
     GST_ELEMENT_ERROR (self, RESOURCE, FAILED,

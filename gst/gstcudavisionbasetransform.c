@@ -227,13 +227,6 @@ gst_cuda_vision_pad_peer_is_ours (GstPad * pad)
   return ours;
 }
 
-static gboolean
-is_foreign_cuda_memory (GstBuffer * buffer)
-{
-  return gst_buffer_n_memory (buffer) > 0
-      && gst_cuda_vision_is_cuda_memory (gst_buffer_peek_memory (buffer, 0));
-}
-
 /* Device work on CUDAMemory must be done before the frame leaves for an
  * element of another plugin, which knows nothing of our streams, and
  * before an input frame goes back to a pool of another plugin, whose owner
@@ -243,10 +236,10 @@ static gboolean
 must_finish_work (GstCudaVisionBaseTransform * self, GstBuffer * input,
     GstBuffer * output)
 {
-  if (output != input && is_foreign_cuda_memory (output)
+  if (output != input && gst_cuda_vision_cuda_buffer_needs_host_wait (output)
       && !gst_cuda_vision_pad_peer_is_ours (GST_BASE_TRANSFORM_SRC_PAD (self)))
     return TRUE;
-  return input && is_foreign_cuda_memory (input)
+  return input && gst_cuda_vision_cuda_buffer_needs_host_wait (input)
       && !gst_cuda_vision_pool_is_ours (input->pool);
 }
 
@@ -359,14 +352,16 @@ static gboolean
 gst_cuda_vision_base_transform_propose_allocation (GstBaseTransform * trans,
     GstQuery * decide_query, GstQuery * query)
 {
-  GstCudaVisionDevice *device = PRIV (GST_CUDA_VISION_BASE_TRANSFORM
-      (trans))->device;
+  GstCudaVisionBaseTransformPrivate *priv =
+      PRIV (GST_CUDA_VISION_BASE_TRANSFORM (trans));
 
   if (decide_query == NULL)
     return GST_BASE_TRANSFORM_CLASS
         (gst_cuda_vision_base_transform_parent_class)->propose_allocation
         (trans, decide_query, query);
-  return device != NULL && gst_cuda_vision_propose_device_pool (device, query);
+  return priv->device != NULL
+      && gst_cuda_vision_propose_device_pool (priv->device, priv->stream,
+      query);
 }
 
 /* Output in downstream's device pool where it suits, else in our own. */
@@ -374,10 +369,11 @@ static gboolean
 gst_cuda_vision_base_transform_decide_allocation (GstBaseTransform * trans,
     GstQuery * query)
 {
-  GstCudaVisionDevice *device = PRIV (GST_CUDA_VISION_BASE_TRANSFORM
-      (trans))->device;
+  GstCudaVisionBaseTransformPrivate *priv =
+      PRIV (GST_CUDA_VISION_BASE_TRANSFORM (trans));
 
-  return device != NULL && gst_cuda_vision_decide_device_pool (device, query);
+  return priv->device != NULL
+      && gst_cuda_vision_decide_device_pool (priv->device, priv->stream, query);
 }
 
 /* As GstVideoFilter does: metas that say only that they describe video

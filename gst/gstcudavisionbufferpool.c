@@ -158,11 +158,12 @@ pool_buffer_size (GstBufferPool * pool)
  * memory in the device's context (a pool of ours in its own right, whose
  * buffers we write without waiting on the host). */
 static GstBufferPool *
-device_pool_new_configured (GstCudaVisionDevice * device, GstCaps * caps,
-    guint min_buffers, guint max_buffers)
+device_pool_new_configured (GstCudaVisionDevice * device,
+    cvcore_stream * stream, GstCaps * caps, guint min_buffers,
+    guint max_buffers)
 {
   if (gst_cuda_vision_caps_are_cuda_memory (caps))
-    return gst_cuda_vision_cuda_pool_new_configured (device, caps,
+    return gst_cuda_vision_cuda_pool_new_configured (device, stream, caps,
         min_buffers, max_buffers);
   return gst_cuda_vision_buffer_pool_new_configured (device, caps,
       min_buffers, max_buffers);
@@ -170,7 +171,7 @@ device_pool_new_configured (GstCudaVisionDevice * device, GstCaps * caps,
 
 gboolean
 gst_cuda_vision_propose_device_pool (GstCudaVisionDevice * device,
-    GstQuery * query)
+    cvcore_stream * stream, GstQuery * query)
 {
   GstCaps *caps = NULL;
   GstBufferPool *pool;
@@ -180,7 +181,7 @@ gst_cuda_vision_propose_device_pool (GstCudaVisionDevice * device,
   if (caps == NULL)
     return FALSE;
   if (gst_query_get_n_allocation_pools (query) == 0) {
-    pool = device_pool_new_configured (device, caps, MIN_BUFFERS, 0);
+    pool = device_pool_new_configured (device, stream, caps, MIN_BUFFERS, 0);
     if (pool == NULL)
       return FALSE;
     gst_query_add_allocation_pool (query, pool, pool_buffer_size (pool),
@@ -193,7 +194,7 @@ gst_cuda_vision_propose_device_pool (GstCudaVisionDevice * device,
 
 gboolean
 gst_cuda_vision_decide_device_pool (GstCudaVisionDevice * device,
-    GstQuery * query)
+    cvcore_stream * stream, GstQuery * query)
 {
   GstCaps *caps = NULL;
   GstBufferPool *pool = NULL;
@@ -224,7 +225,7 @@ gst_cuda_vision_decide_device_pool (GstCudaVisionDevice * device,
       gst_clear_object (&pool);
   }
   if (pool == NULL)
-    pool = device_pool_new_configured (device, caps, min, max);
+    pool = device_pool_new_configured (device, stream, caps, min, max);
   if (pool == NULL)
     return FALSE;
 

@@ -22,13 +22,14 @@ GstBufferPool *gst_cuda_vision_buffer_pool_new_configured (GstCudaVisionDevice
     * device, GstCaps * caps, guint min_buffers, guint max_buffers);
 
 /* Answers an ALLOCATION query from upstream with a device pool for the
- * query's caps, as filters and cudadownload do. */
+ * query's caps, as filters and cudadownload do. A pool of CUDAMemory
+ * carries @stream where it can. */
 gboolean gst_cuda_vision_propose_device_pool (GstCudaVisionDevice * device,
-    GstQuery * query);
+    cvcore_stream * stream, GstQuery * query);
 /* Makes the first pool of an ALLOCATION query from downstream a device
  * pool of @device: downstream's own if it is one, otherwise a new one. */
 gboolean gst_cuda_vision_decide_device_pool (GstCudaVisionDevice * device,
-    GstQuery * query);
+    cvcore_stream * stream, GstQuery * query);
 
 G_END_DECLS
 

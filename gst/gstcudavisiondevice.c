@@ -3,6 +3,7 @@
 #endif
 
 #include "gstcudavisiondevice.h"
+#include "gstcudavisioncudastream.h"
 #include "gstcudavisioninterop.h"
 
 GST_DEBUG_CATEGORY_STATIC (gst_cuda_vision_device_debug);
@@ -469,8 +470,8 @@ gst_cuda_vision_open_stream (GstElement * element, gint device_id,
 
   if (!gst_cuda_vision_ensure_device (element, device_id, device))
     return FALSE;
-  status = cvcore_stream_new (gst_cuda_vision_device_get_core (*device),
-      stream);
+  status = gst_cuda_vision_cuda_stream_open (*device, stream) ? CVCORE_OK :
+      cvcore_stream_new (gst_cuda_vision_device_get_core (*device), stream);
   if (status != CVCORE_OK) {
     GST_ELEMENT_ERROR (element, RESOURCE, FAILED,
         ("Cannot create a stream on device %d: %s", device_id,
@@ -488,6 +489,7 @@ gst_cuda_vision_close_stream (GstElement * element,
 {
   if (*stream) {
     cvcore_stream_synchronize (*stream);
+    gst_cuda_vision_cuda_stream_close (*stream);
     cvcore_stream_free (*stream);
     *stream = NULL;
   }

@@ -3,6 +3,7 @@
 #endif
 
 #include "gstcudavisioninterop.h"
+#include "gstcudavisioncudastream.h"
 #include "gstcudavisionmemory.h"
 
 #ifdef HAVE_GST_CUDA
@@ -233,9 +234,17 @@ gst_cuda_vision_cuda_memory_begin_access (GstMemory * mem,
   UseMark *mark;
 
 #ifdef HAVE_GST_CUDA_STREAM
-  /* a producer of another plugin that left its work on the memory's
-   * stream */
-  gst_cuda_memory_sync (GST_CUDA_MEMORY_CAST (mem));
+  GstCudaStream *producer = gst_cuda_memory_get_stream (GST_CUDA_MEMORY_CAST
+      (mem));
+
+  /* Work that a producer of another plugin left on the memory's stream:
+   * waited for on the device where our stream can record on that one,
+   * else on the host. */
+  if (producer && GST_MEMORY_FLAG_IS_SET (mem,
+          GST_CUDA_MEMORY_TRANSFER_NEED_SYNC)
+      && producer != gst_cuda_vision_cuda_stream_get (stream)
+      && !gst_cuda_vision_cuda_stream_wait_for (stream, producer))
+    gst_cuda_memory_sync (GST_CUDA_MEMORY_CAST (mem));
 #endif
   g_mutex_lock (&use_mark_lock);
   mark = gst_mini_object_get_qdata (GST_MINI_OBJECT_CAST (mem),
@@ -249,6 +258,43 @@ gst_cuda_vision_cuda_memory_begin_access (GstMemory * mem,
     return FALSE;
   }
   return TRUE;
+}
+
+#ifdef HAVE_GST_CUDA_STREAM
+/* The memory's later users queue their work on its stream, and consumers
+ * of other plugins wait for that stream where the memory says so: the
+ * stream waits for ours, on the device, and the memory says so. */
+static cvcore_status
+hand_over_to_memory_stream (GstMemory * mem, cvcore_stream * stream,
+    cvcore_event * end)
+{
+  GstCudaStream *its = gst_cuda_memory_get_stream (GST_CUDA_MEMORY_CAST (mem));
+
+  if (its == NULL)
+    return CVCORE_OK;
+  if (its != gst_cuda_vision_cuda_stream_get (stream)
+      && !gst_cuda_vision_cuda_stream_make_wait (stream, its, end))
+    return CVCORE_ERROR_RUNTIME;
+  GST_MINI_OBJECT_FLAG_SET (mem, GST_CUDA_MEMORY_TRANSFER_NEED_SYNC);
+  return CVCORE_OK;
+}
+#endif
+
+gboolean
+gst_cuda_vision_cuda_buffer_needs_host_wait (GstBuffer * buffer)
+{
+  GstMemory *mem;
+
+  if (gst_buffer_n_memory (buffer) == 0)
+    return FALSE;
+  mem = gst_buffer_peek_memory (buffer, 0);
+  if (!gst_is_cuda_memory (mem))
+    return FALSE;
+#ifdef HAVE_GST_CUDA_STREAM
+  return gst_cuda_memory_get_stream (GST_CUDA_MEMORY_CAST (mem)) == NULL;
+#else
+  return TRUE;
+#endif
 }
 
 gboolean
@@ -279,6 +325,10 @@ gst_cuda_vision_cuda_memory_end_access (GstMemory * mem,
   }
   if (status == CVCORE_OK)
     status = cvcore_event_record (mark->event, stream);
+#ifdef HAVE_GST_CUDA_STREAM
+  if (status == CVCORE_OK)
+    status = hand_over_to_memory_stream (mem, stream, mark->event);
+#endif
   g_mutex_unlock (&use_mark_lock);
   if (status != CVCORE_OK) {
     GST_ERROR ("cannot record the end of a use of a CUDA memory: %s",
@@ -293,7 +343,8 @@ G_DEFINE_QUARK (GstCudaVisionPool, our_pool);
 
 GstBufferPool *
 gst_cuda_vision_cuda_pool_new_configured (GstCudaVisionDevice * device,
-    GstCaps * caps, guint min_buffers, guint max_buffers)
+    cvcore_stream * stream, GstCaps * caps, guint min_buffers,
+    guint max_buffers)
 {
   GstObject *context = gst_cuda_vision_device_get_cuda_context (device);
   GstBufferPool *pool;
@@ -314,6 +365,13 @@ gst_cuda_vision_cuda_pool_new_configured (GstCudaVisionDevice * device,
   gst_buffer_pool_config_set_params (config, caps, info.size, min_buffers,
       max_buffers);
   gst_buffer_pool_config_add_option (config, GST_BUFFER_POOL_OPTION_VIDEO_META);
+#ifdef HAVE_GST_CUDA_STREAM
+  /* the memory names the stream we write it on; an upstream decoder that
+   * finds it in the pool we propose queues its own copies there */
+  if (stream && gst_cuda_vision_cuda_stream_get (stream))
+    gst_buffer_pool_config_set_cuda_stream (config,
+        gst_cuda_vision_cuda_stream_get (stream));
+#endif
   if (!gst_buffer_pool_set_config (pool, config)) {
     GST_ERROR_OBJECT (device, "CUDA pool refused %" GST_PTR_FORMAT, caps);
     gst_object_unref (pool);
@@ -413,9 +471,16 @@ gst_cuda_vision_cuda_memory_end_access (GstMemory * mem,
   g_return_val_if_reached (FALSE);
 }
 
+gboolean
+gst_cuda_vision_cuda_buffer_needs_host_wait (GstBuffer * buffer)
+{
+  return FALSE;
+}
+
 GstBufferPool *
 gst_cuda_vision_cuda_pool_new_configured (GstCudaVisionDevice * device,
-    GstCaps * caps, guint min_buffers, guint max_buffers)
+    cvcore_stream * stream, GstCaps * caps, guint min_buffers,
+    guint max_buffers)
 {
   return NULL;
 }

@@ -50,15 +50,24 @@ gboolean gst_cuda_vision_cuda_memory_on_device (GstMemory * mem,
  * gst_cuda_vision_memory_begin_access() and _end_access() do for ours: an
  * event kept on the memory marks the end of the last use queued by a
  * cudavision element. Producers of other plugins finish their work before
- * they push (and, from 1.24 on, say so on the memory's stream). */
+ * they push, or, from 1.24 on, leave it on the memory's stream and say so
+ * (GST_CUDA_MEMORY_TRANSFER_NEED_SYNC); from 1.24 on the end of a use is
+ * handed over to the memory's stream likewise. */
 gboolean gst_cuda_vision_cuda_memory_begin_access (GstMemory * mem,
     cvcore_stream * stream);
 gboolean gst_cuda_vision_cuda_memory_end_access (GstMemory * mem,
     GstCudaVisionDevice * device, cvcore_stream * stream);
 
-/* A configured pool of CUDAMemory in @device's context, or NULL. */
+/* TRUE when @buffer is CUDAMemory whose later users learn of our work on
+ * it only from a wait on the host. From 1.24 on, memory that names its
+ * stream needs none: the work is handed over to that stream. */
+gboolean gst_cuda_vision_cuda_buffer_needs_host_wait (GstBuffer * buffer);
+
+/* A configured pool of CUDAMemory in @device's context, whose memory
+ * carries @stream's GstCudaStream where it has one; or NULL. */
 GstBufferPool *gst_cuda_vision_cuda_pool_new_configured (GstCudaVisionDevice
-    * device, GstCaps * caps, guint min_buffers, guint max_buffers);
+    * device, cvcore_stream * stream, GstCaps * caps, guint min_buffers,
+    guint max_buffers);
 /* TRUE when @pool was made by a cudavision element, so buffers that return
  * to it are next written by one of ours, which orders itself after every
  * queued use. */

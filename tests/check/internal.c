@@ -347,7 +347,7 @@ GST_START_TEST (test_device_pool_rotation)
   GstMemory *first;
   guint min = 0, max = 0;
 
-  fail_unless (gst_cuda_vision_decide_device_pool (device, query));
+  fail_unless (gst_cuda_vision_decide_device_pool (device, NULL, query));
   gst_query_parse_nth_allocation_pool (query, 0, &pool, NULL, &min, &max);
   fail_unless (pool != NULL);
   fail_unless (min >= 4, "min-buffers %u", min);

@@ -16,6 +16,7 @@
 #ifdef HAVE_GST_CUDA
 #include <gst/cuda/gstcudacontext.h>
 #include <gst/cuda/gstcudaloader.h>
+#include <gst/cuda/gstcudamemory.h>
 #include <gst/cuda/gstcudautils.h>
 #endif
 
@@ -444,6 +445,50 @@ GST_START_TEST (test_filters_in_cuda_memory)
 
 GST_END_TEST;
 
+#ifdef HAVE_GST_CUDA_STREAM
+/* From 1.24 a filter's CUDAMemory names the filter's stream and says that
+ * work may still be pending there, where 1.22 needs a wait on the host: a
+ * consumer that syncs the memory, as GStreamer's CUDA elements do, reads
+ * the finished frame. */
+GST_START_TEST (test_cuda_memory_carries_stream)
+{
+  GstHarness *h, *reference;
+  GstVideoInfo info;
+
+  if (cvtest_backend () != CVCORE_BACKEND_CUDA)
+    return;
+  h = gst_harness_new_parse ("cudavisionupload ! video/x-raw(" CUDA_MEMORY
+      ") ! cudafoveate strength=2");
+  gst_harness_set_sink_caps_str (h, "video/x-raw(" CUDA_MEMORY ")");
+  reference = harness ("cudavisionupload ! cudafoveate strength=2 ! "
+      "cudavisiondownload");
+  gst_video_info_set_format (&info, GST_VIDEO_FORMAT_NV12, 641, 481);
+  GST_VIDEO_INFO_FPS_N (&info) = 30;
+  gst_harness_set_src_caps (h, gst_video_info_to_caps (&info));
+  gst_harness_set_src_caps (reference, gst_video_info_to_caps (&info));
+  for (guint i = 0; i < 3; i++) {
+    GstBuffer *in = cvtest_random_frame (&info, 40 + i);
+    GstBuffer *out = cvtest_push_frame (h, in);
+    GstBuffer *expected = cvtest_push_frame (reference, in);
+    GstMemory *mem = gst_buffer_peek_memory (out, 0);
+
+    fail_unless (gst_is_cuda_memory (mem));
+    fail_unless (gst_cuda_memory_get_stream (GST_CUDA_MEMORY_CAST (mem)));
+    fail_unless (GST_MEMORY_FLAG_IS_SET (mem,
+            GST_CUDA_MEMORY_TRANSFER_NEED_SYNC));
+    gst_cuda_memory_sync (GST_CUDA_MEMORY_CAST (mem));
+    cvtest_assert_frames_equal (expected, out, &info);
+    gst_buffer_unref (expected);
+    gst_buffer_unref (out);
+    gst_buffer_unref (in);
+  }
+  gst_harness_teardown (h);
+  gst_harness_teardown (reference);
+}
+
+GST_END_TEST;
+#endif
+
 /* A flushing seek and state changes with frames in CUDA memory in flight
  * between queues: the first frame comes again, intact. */
 GST_START_TEST (test_cuda_memory_flushing_seek)
@@ -553,6 +598,9 @@ interop_suite (void)
 #ifdef HAVE_GST_CUDA
   tcase_add_test (tc, test_cuda_memory_round_trip);
   tcase_add_test (tc, test_filters_in_cuda_memory);
+#ifdef HAVE_GST_CUDA_STREAM
+  tcase_add_test (tc, test_cuda_memory_carries_stream);
+#endif
   tcase_add_test (tc, test_cuda_memory_flushing_seek);
   tcase_add_test (tc, test_application_context_two_pipelines);
 #endif
