@@ -205,24 +205,22 @@ __launch_bounds__ (kThreads, 5)
   const int c = passes.channel[blockIdx.y];
   const float *taps = passes.taps + pass.taps;
 
+  /* the tap counts a pass can have, each with its sums unrolled */
+#define PASS_TILE(STEP, TAPS)                                                  \
+  pass_tile<STEP, TAPS> (pass, taps, X0, Y0, tw, th, c, channels, source, rows)
   if (pass.step == 2)
-    pass_tile<2, kBaseTaps> (pass, taps, X0, Y0, tw, th, c, channels, source,
-        rows);
+    PASS_TILE (2, kBaseTaps);
   else if (pass.n_taps == kLevelTaps7)
-    pass_tile<1, kLevelTaps7> (pass, taps, X0, Y0, tw, th, c, channels, source,
-        rows);
+    PASS_TILE (1, kLevelTaps7);
   else if (pass.n_taps == kLevelTaps11)
-    pass_tile<1, kLevelTaps11> (pass, taps, X0, Y0, tw, th, c, channels, source,
-        rows);
+    PASS_TILE (1, kLevelTaps11);
   else if (pass.n_taps == kLevelTaps15)
-    pass_tile<1, kLevelTaps15> (pass, taps, X0, Y0, tw, th, c, channels, source,
-        rows);
+    PASS_TILE (1, kLevelTaps15);
   else if (pass.n_taps == kLevelTaps19)
-    pass_tile<1, kLevelTaps19> (pass, taps, X0, Y0, tw, th, c, channels, source,
-        rows);
+    PASS_TILE (1, kLevelTaps19);
   else
-    pass_tile<1, kLevelTaps> (pass, taps, X0, Y0, tw, th, c, channels, source,
-        rows);
+    PASS_TILE (1, kLevelTaps);
+#undef PASS_TILE
 }
 
 struct Frame
