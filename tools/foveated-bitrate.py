@@ -15,7 +15,7 @@ held at the centre or moving on a circle (bound to the frames' timestamps
 through a GstController), and decoded again (avdec_h264). It prints, per
 clip, gaze and strength, the kilobits per frame, the saving against the
 clip without foveation, and the PSNR of the decoded luma against the
-source inside the fovea (a disc of 8 % of the frame's width around the
+source inside the fovea (a disc of 3 % of the frame's width around the
 gaze) next to the same without foveation. With --svg it draws the saving
 against the strength. --corner-eccentricity is the viewing geometry: the
 degrees from the gaze to the frame's corner for the viewer (cudafoveate's
