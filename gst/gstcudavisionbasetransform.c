@@ -230,8 +230,9 @@ gst_cuda_vision_pad_peer_is_ours (GstPad * pad)
 /* Device work on CUDAMemory must be done before the frame leaves for an
  * element of another plugin, which knows nothing of our streams, and
  * before an input frame goes back to a pool of another plugin, whose owner
- * writes into it next without waiting for us. Between our own elements the
- * events on the memories order everything on the device. */
+ * writes into it next without waiting for us; unless the memory names its
+ * stream (1.24 and newer), which then takes the work over. Between our own
+ * elements the events on the memories order everything on the device. */
 static gboolean
 must_finish_work (GstCudaVisionBaseTransform * self, GstBuffer * input,
     GstBuffer * output)

@@ -53,8 +53,13 @@ gst_cuda_vision_cuda_stream_open (GstCudaVisionDevice * device,
   OpenStream *open;
   cvcore_status status;
 
-  GST_DEBUG_CATEGORY_INIT (gst_cuda_vision_cuda_stream_debug,
-      "cudavisioncudastream", 0, "cudavision streams on CUDAMemory");
+  static gsize debug_once = 0;
+
+  if (g_once_init_enter (&debug_once)) {
+    GST_DEBUG_CATEGORY_INIT (gst_cuda_vision_cuda_stream_debug,
+        "cudavisioncudastream", 0, "cudavision streams on CUDAMemory");
+    g_once_init_leave (&debug_once, 1);
+  }
   *stream = NULL;
   if (context == NULL)
     return FALSE;
