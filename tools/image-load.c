@@ -6,6 +6,36 @@
 
 #include "image-load.h"
 
+/* The first frame @pipeline brings to @sink, or NULL (said why) when it
+ * fails or takes more than 30 seconds: a file that is missing or does
+ * not decode posts an error, and no frame comes. */
+static GstSample *
+preroll (GstElement * pipeline, GstAppSink * sink, const gchar * path)
+{
+  GstBus *bus = gst_element_get_bus (pipeline);
+  GstMessage *msg = NULL;
+  GstSample *sample = NULL;
+
+  if (gst_element_set_state (pipeline, GST_STATE_PAUSED)
+      != GST_STATE_CHANGE_FAILURE || (msg = gst_bus_pop_filtered (bus,
+              GST_MESSAGE_ERROR)))
+    msg = msg ? msg : gst_bus_timed_pop_filtered (bus, 30 * GST_SECOND,
+        GST_MESSAGE_ASYNC_DONE | GST_MESSAGE_ERROR);
+  if (msg && GST_MESSAGE_TYPE (msg) == GST_MESSAGE_ASYNC_DONE) {
+    sample = gst_app_sink_pull_preroll (sink);
+  } else if (msg) {
+    GError *error = NULL;
+
+    gst_message_parse_error (msg, &error, NULL);
+    g_printerr ("%s: %s\n", path, error->message);
+    g_error_free (error);
+  }
+  if (msg)
+    gst_message_unref (msg);
+  gst_object_unref (bus);
+  return sample;
+}
+
 /* The image at @path as tightly packed 8-bit luma, or NULL. */
 guint8 *
 image_load_luma (const gchar * path, gint * width, gint * height)
@@ -25,8 +55,7 @@ image_load_luma (const gchar * path, gint * width, gint * height)
     return NULL;
   }
   sink = gst_bin_get_by_name (GST_BIN (pipeline), "sink");
-  gst_element_set_state (pipeline, GST_STATE_PLAYING);
-  sample = gst_app_sink_pull_sample (GST_APP_SINK (sink));
+  sample = preroll (pipeline, GST_APP_SINK (sink), path);
   if (sample) {
     GstVideoInfo info;
     GstVideoFrame frame;
