@@ -29,9 +29,9 @@
  * and the GPU time of the pyramid and matching, then, over every case,
  * how often a tile of each confidence lies within 0.5 and 0.1 pixels of
  * the truth. With --dump, the frames (8-bit, raw) and each tile's truth
- * go to DIR for tools/flow-peers.py. Runs on the backend
- * GST_CUDAVISION_BACKEND names (cpu by default), with cudaphasecorr's
- * defaults unless told otherwise. */
+ * and match go to DIR for tools/flow-peers.py and tools/flow-errors.py.
+ * Runs on the backend GST_CUDAVISION_BACKEND names (cpu by default), with
+ * cudaphasecorr's defaults unless told otherwise. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -289,8 +289,8 @@ run_case (cvcore_stream * stream, cvcore_clt_pyramid * pyramid,
         occluded_kept += kept;
       }
       if (dump_dir)
-        g_string_append_printf (truth, "%d %d %.4f %.4f %d\n", tx, ty,
-            mx - x, my - y, inside);
+        g_string_append_printf (truth, "%d %d %.4f %.4f %d %.4f %.4f %.4f\n",
+            tx, ty, mx - x, my - y, inside, m->dx, m->dy, m->confidence);
       if (!inside)
         continue;
       dev = tile_deviation (first, w, (gint) (x + 0.5), (gint) (y + 0.5));
