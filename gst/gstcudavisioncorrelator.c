@@ -255,6 +255,7 @@ enum
   LEVELS,
   LOWPASS,
   CUSTOM_META,
+  FIT_RADIUS,
 };
 
 void
@@ -324,6 +325,14 @@ gst_cuda_vision_correlator_install_properties (GObjectClass * klass,
           GST_CUDA_VISION_CORRELATION_CUSTOM_META ", whose structure "
           "bindings such as Python can read (the message's fields)", FALSE,
           flags));
+  g_object_class_install_property (klass, first + FIT_RADIUS,
+      g_param_spec_int ("fit-radius", "Fit radius",
+          "Tiles each way around a tile whose matches are fitted with a "
+          "motion that varies linearly, weighing each across its edges "
+          "more than along them; a tile of edges alone loses confidence "
+          "(0: each tile's own match and confidence)", 0,
+          CVCORE_CLT_MAX_FIT_RADIUS, defaults.params.fit_radius,
+          flags | GST_PARAM_CONTROLLABLE));
 }
 
 gboolean
@@ -357,6 +366,9 @@ gst_cuda_vision_correlator_set_property (GstCudaVisionCorrelatorSettings *
       return TRUE;
     case CUSTOM_META:
       settings->custom_meta = g_value_get_boolean (value);
+      return TRUE;
+    case FIT_RADIUS:
+      settings->params.fit_radius = g_value_get_int (value);
       return TRUE;
     default:
       return FALSE;
@@ -394,6 +406,9 @@ gst_cuda_vision_correlator_get_property (const GstCudaVisionCorrelatorSettings
       return TRUE;
     case CUSTOM_META:
       g_value_set_boolean (value, settings->custom_meta);
+      return TRUE;
+    case FIT_RADIUS:
+      g_value_set_int (value, settings->params.fit_radius);
       return TRUE;
     default:
       return FALSE;

@@ -77,7 +77,7 @@ void gst_cuda_vision_correlator_fill (GstCudaVisionCorrelator * c,
 /* The matching settings, as properties with ids
  * first .. first + GST_CUDA_VISION_CORRELATOR_N_PROPS - 1: fat-zero,
  * refinements, min-confidence, draw, draw-scale, post-messages, levels,
- * lowpass, custom-meta. */
+ * lowpass, custom-meta, fit-radius. */
 typedef struct
 {
   cvcore_clt_corr_params params;
@@ -89,7 +89,7 @@ typedef struct
   gboolean custom_meta;
 } GstCudaVisionCorrelatorSettings;
 
-#define GST_CUDA_VISION_CORRELATOR_N_PROPS 9
+#define GST_CUDA_VISION_CORRELATOR_N_PROPS 10
 #define GST_CUDA_VISION_CORRELATOR_DEFAULT_LEVELS 4
 
 void gst_cuda_vision_correlator_settings_init (GstCudaVisionCorrelatorSettings

@@ -2,7 +2,8 @@
  * in natural photographs.
  *
  *   flow-quality [--levels N] [--refinements N] [--lowpass S]
- *                [--fat-zero F] [--min-confidence C] [--size WxH]
+ *                [--fat-zero F] [--fit-radius R]
+ *                [--min-confidence C] [--size WxH]
  *                [--dump DIR] [--case N] [--keep-left-frame] image...
  *
  * Each image's luma, scaled to the size (default 1280x720), gives a first
@@ -54,6 +55,7 @@ static gint levels = 4;
 static gint refinements = 2;
 static gdouble fat_zero = 0.01;
 static gdouble lowpass = 1.0;
+static gint fit_radius = 3;
 static gdouble min_confidence = 0.05;
 static gchar *size = NULL;
 static gchar *dump_dir = NULL;
@@ -256,6 +258,7 @@ run_case (cvcore_stream * stream, cvcore_clt_pyramid * pyramid,
   params.refinements = refinements;
   params.fat_zero = fat_zero;
   params.lowpass = lowpass;
+  params.fit_radius = fit_radius;
   params.keep_left_frame = keep_left_frame;
   if (c->kind == 3)
     params.initial_x = -32.0;
@@ -348,6 +351,8 @@ main (int argc, char **argv)
         "Fat zero, in units of full scale squared", "F"},
     {"lowpass", 0, 0, G_OPTION_ARG_DOUBLE, &lowpass,
         "Sigma of the correlation's lowpass, pixels", "S"},
+    {"fit-radius", 0, 0, G_OPTION_ARG_INT, &fit_radius,
+        "Tiles around each tile whose matches are fitted (0: none)", "R"},
     {"min-confidence", 0, 0, G_OPTION_ARG_DOUBLE, &min_confidence,
         "Confidence a tile needs to be kept", "C"},
     {"size", 0, 0, G_OPTION_ARG_STRING, &size, "Frame size", "WxH"},
@@ -376,7 +381,7 @@ main (int argc, char **argv)
       || (size && sscanf (size, "%dx%d", &w, &h) != 2) || w < 64 || h < 64
       || (name && !cvcore_backend_from_string (name, &backend))) {
     fprintf (stderr, "usage: flow-quality [--levels N] [--refinements N] "
-        "[--lowpass S] [--fat-zero F] [--min-confidence C] [--size WxH] "
+        "[--lowpass S] [--fat-zero F] [--fit-radius R] [--min-confidence C] [--size WxH] "
         "[--dump DIR] [--case N] [--keep-left-frame] image...\n");
     return 2;
   }

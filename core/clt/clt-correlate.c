@@ -13,6 +13,7 @@ cvcore_clt_corr_params_init (cvcore_clt_corr_params * params)
   params->search_radius = CVCORE_CLT_MAX_SEARCH;
   params->refinements = 2;
   params->full_scale = 255.0;
+  params->fit_radius = 3;
 }
 
 cvcore_status
@@ -28,7 +29,9 @@ cvcore_clt_correlate (cvcore_stream * stream, const float *a,
       || !(fabs (params->initial_x) <= CVCORE_CLT_MAX_SHIFT)
       || !(fabs (params->initial_y) <= CVCORE_CLT_MAX_SHIFT)
       || !(params->fat_zero >= 0.0) || !(params->full_scale > 0.0)
-      || !(params->lowpass >= 0.0 && params->lowpass <= 16.0))
+      || !(params->lowpass >= 0.0 && params->lowpass <= 16.0)
+      || params->fit_radius < 0
+      || params->fit_radius > CVCORE_CLT_MAX_FIT_RADIUS)
     return cv_fail (CVCORE_ERROR_INVALID_VALUE,
         "phase correlation of %dx%d, radius %d, %d refinements, fat zero %g",
         b->width, b->height, params->search_radius, params->refinements,

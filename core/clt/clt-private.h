@@ -69,6 +69,17 @@ cvcore_status cv_clt_draw_matches_cuda (cvcore_stream * stream,
     const cvcore_image * dst, const cvcore_clt_match * matches, float scale,
     float min_confidence, const unsigned colour[4]);
 
+cvcore_status cv_clt_shapes_cpu (const cvcore_image * src, int channel,
+    float *shapes);
+cvcore_status cv_clt_shapes_cuda (cvcore_stream * stream,
+    const cvcore_image * src, int channel, float *shapes);
+cvcore_status cv_clt_fit_cpu (const float *shapes,
+    const cvcore_clt_match * matches, int width, int height, int radius,
+    cvcore_clt_match * fitted);
+cvcore_status cv_clt_fit_cuda (cvcore_stream * stream, const float *shapes,
+    const cvcore_clt_match * matches, int width, int height, int radius,
+    cvcore_clt_match * fitted);
+
 cvcore_status cv_clt_reduce_cpu (const cvcore_image * src, int channel,
     const cvcore_image * dst);
 cvcore_status cv_clt_reduce_cuda (cvcore_stream * stream,

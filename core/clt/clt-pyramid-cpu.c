@@ -1,6 +1,7 @@
 /* CLT phase correlation from coarse to fine: the CPU reference of the
  * reductions and the predictions, in the arithmetic the kernels share
  * (clt-pyramid-common.h). */
+#include "clt-fit-common.h"
 #include "clt-private.h"
 
 #include <stdint.h>
@@ -56,5 +57,39 @@ cv_clt_predict_cpu (const cvcore_clt_match * coarse, int width, int height,
       m->dy = d[1];
       m->confidence = 0.0f;
     }
+  return CVCORE_OK;
+}
+
+/* Sample (@x, @y) of channel @c, the frame mirrored beyond its edges. */
+static float
+mirrored_at (const cvcore_image * image, int x, int y, int c)
+{
+  return (float) sample_at (image, cv_mirror_index (x, image->width),
+      cv_mirror_index (y, image->height), c);
+}
+
+cvcore_status
+cv_clt_shapes_cpu (const cvcore_image * src, int channel, float *shapes)
+{
+  const int tiles_x = cvcore_clt_tiles (src->width);
+  const int tiles_y = cvcore_clt_tiles (src->height);
+
+  for (int t = 0; t < tiles_x * tiles_y; t++) {
+    const int x0 = CVCORE_CLT_STRIDE * (t % tiles_x) - CVCORE_CLT_TILE / 2;
+    const int y0 = CVCORE_CLT_STRIDE * (t / tiles_x) - CVCORE_CLT_TILE / 2;
+    float *s = &shapes[3 * t];
+
+    s[0] = s[1] = s[2] = 0.0f;
+    for (int j = 0; j < CVCORE_CLT_TILE; j++)
+      for (int i = 0; i < CVCORE_CLT_TILE; i++) {
+        const int x = x0 + i, y = y0 + j;
+
+        cv_clt_shape_add (mirrored_at (src, x - 1, y, channel),
+            mirrored_at (src, x + 1, y, channel),
+            mirrored_at (src, x, y - 1, channel),
+            mirrored_at (src, x, y + 1, channel), i, j, s);
+      }
+    cv_clt_shape_normalise (s);
+  }
   return CVCORE_OK;
 }

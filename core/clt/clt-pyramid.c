@@ -18,6 +18,9 @@ struct cvcore_clt_pyramid
   float *coefficients[2][CVCORE_CLT_MAX_LEVELS + 1];
   /* matches of the levels above 0 */
   cvcore_clt_match *matches[CVCORE_CLT_MAX_LEVELS + 1];
+  /* level 0's matches before the fit, and each frame's tile shapes */
+  cvcore_clt_match *unfitted;
+  float *shapes[2];
 };
 
 cvcore_status
@@ -94,6 +97,12 @@ cvcore_clt_pyramid_new (cvcore_device * device, int width, int height,
       status = cvcore_device_alloc (device, sizeof (cvcore_clt_match) * tiles,
           (void **) &p->matches[l]);
   }
+  if (status == CVCORE_OK)
+    status = cvcore_device_alloc (device, sizeof (cvcore_clt_match) *
+        level_tiles (p, 0), (void **) &p->unfitted);
+  for (int slot = 0; slot < 2 && status == CVCORE_OK; slot++)
+    status = cvcore_device_alloc (device, 3 * sizeof (float) *
+        level_tiles (p, 0), (void **) &p->shapes[slot]);
   if (status != CVCORE_OK) {
     cvcore_clt_pyramid_free (p);
     return status;
@@ -117,6 +126,11 @@ cvcore_clt_pyramid_free (cvcore_clt_pyramid * pyramid)
     if (pyramid->matches[l])
       cvcore_device_free (pyramid->device, pyramid->matches[l]);
   }
+  if (pyramid->unfitted)
+    cvcore_device_free (pyramid->device, pyramid->unfitted);
+  for (int slot = 0; slot < 2; slot++)
+    if (pyramid->shapes[slot])
+      cvcore_device_free (pyramid->device, pyramid->shapes[slot]);
   free (pyramid);
 }
 
@@ -170,6 +184,8 @@ cvcore_clt_pyramid_build (cvcore_stream * stream,
   pyramid->sample[slot] = src->sample;
   status = cvcore_clt_forward (stream, src, channel, 0, 0,
       pyramid->coefficients[slot][0]);
+  if (status == CVCORE_OK)
+    status = cvcore_clt_shapes (stream, src, channel, pyramid->shapes[slot]);
   for (int l = 1; l <= pyramid->levels && status == CVCORE_OK; l++) {
     const cvcore_image finer = l > 1 ? level_image (pyramid, slot, l - 1) :
         *src;
@@ -200,13 +216,18 @@ cvcore_clt_pyramid_correlate (cvcore_stream * stream,
   for (int l = pyramid->levels; l >= 0 && status == CVCORE_OK; l--) {
     cvcore_clt_corr_params level = *params;
     cvcore_clt_match *out = l > 0 ? pyramid->matches[l] : matches;
+    /* level 0's matches, fitted, go from the unfitted ones to @out; the
+     * coarser ones only predict, and fitted there they spread the
+     * failures of tiles near the frame's edge */
+    cvcore_clt_match *found = params->fit_radius > 0 && l == 0 ?
+        pyramid->unfitted : out;
     const cvcore_image image = l > 0 ? level_image (pyramid, to, l) : *src;
 
     level.keep_left_frame = l > 0 || params->keep_left_frame;
     if (l < pyramid->levels) {
       level.guided = true;
       status = cvcore_clt_predict (stream, pyramid->matches[l + 1],
-          pyramid->width[l], pyramid->height[l], out);
+          pyramid->width[l], pyramid->height[l], found);
     } else {
       level.guided = false;
       level.initial_x = ldexp (params->initial_x, -l);
@@ -214,7 +235,10 @@ cvcore_clt_pyramid_correlate (cvcore_stream * stream,
     }
     if (status == CVCORE_OK)
       status = cvcore_clt_correlate (stream, pyramid->coefficients[from][l],
-          &image, l > 0 ? 0 : channel, &level, out);
+          &image, l > 0 ? 0 : channel, &level, found);
+    if (status == CVCORE_OK && found != out)
+      status = cvcore_clt_fit (stream, pyramid->shapes[from], found,
+          src->width, src->height, params->fit_radius, out);
   }
   return status;
 }

@@ -2,6 +2,7 @@
  * sample, and the prediction of a level's motion from the coarser one, a
  * thread per tile. */
 #include "clt-device.cuh"
+#include "clt-fit-common.h"
 #include "clt-pyramid-common.h"
 #include "clt-private.h"
 #include "launch.cuh"
@@ -46,6 +47,47 @@ clt_predict (const cvcore_clt_match *coarse, int coarse_x, int coarse_y,
   matches[tile].confidence = 0.0f;
 }
 
+constexpr int kShapeWarps = 4;
+
+__device__ __forceinline__ float
+mirrored_at (const Image &src, int x, int y, int c, int width, int height)
+{
+  return src.at (cv_mirror_index (x, width), cv_mirror_index (y, height), c);
+}
+
+/* A warp per tile: lane l takes column l % 16 of every other row. */
+__global__ void
+clt_shapes (Image src, int c, int width, int height, int tiles_x, int tiles,
+    float *shapes)
+{
+  const int tile = blockIdx.x * kShapeWarps + threadIdx.x / 32;
+  const int lane = threadIdx.x % 32;
+  const int i = lane % CVCORE_CLT_TILE;
+  float s[3] = { 0.0f, 0.0f, 0.0f };
+
+  if (tile >= tiles)
+    return;
+  const int x = CVCORE_CLT_STRIDE * (tile % tiles_x) - CVCORE_CLT_TILE / 2 + i;
+  const int y0 = CVCORE_CLT_STRIDE * (tile / tiles_x) - CVCORE_CLT_TILE / 2;
+
+  for (int j = lane / CVCORE_CLT_TILE; j < CVCORE_CLT_TILE; j += 2)
+    cv_clt_shape_add (mirrored_at (src, x - 1, y0 + j, c, width, height),
+        mirrored_at (src, x + 1, y0 + j, c, width, height),
+        mirrored_at (src, x, y0 + j - 1, c, width, height),
+        mirrored_at (src, x, y0 + j + 1, c, width, height), i, j, s);
+#pragma unroll
+  for (int k = 0; k < 3; k++)
+#pragma unroll
+    for (int o = 16; o > 0; o >>= 1)
+      s[k] += __shfl_xor_sync (0xffffffffu, s[k], o);
+  if (lane == 0) {
+    cv_clt_shape_normalise (s);
+    shapes[3 * tile] = s[0];
+    shapes[3 * tile + 1] = s[1];
+    shapes[3 * tile + 2] = s[2];
+  }
+}
+
 } /* namespace */
 
 extern "C" cvcore_status
@@ -74,6 +116,22 @@ cv_clt_predict_cuda (cvcore_stream *stream, const cvcore_clt_match *coarse,
   clt_predict<<<(tiles_x * tiles_y + 127) / 128, 128, 0, cs>>> (coarse,
       cv_clt_tiles ((width + 1) / 2), cv_clt_tiles ((height + 1) / 2), tiles_x,
       tiles_y, matches);
+  CV_CUDA_LAUNCHED ();
+  return CVCORE_OK;
+}
+
+extern "C" cvcore_status
+cv_clt_shapes_cuda (cvcore_stream *stream, const cvcore_image *src, int channel,
+    float *shapes)
+{
+  cudaStream_t cs = cv_cuda_stream (stream);
+  const int tiles_x = cv_clt_tiles (src->width);
+  const int tiles = tiles_x * cv_clt_tiles (src->height);
+
+  CUDA_BIND (cvcore_stream_device (stream));
+  clt_shapes<<<(tiles + kShapeWarps - 1) / kShapeWarps, 32 * kShapeWarps, 0,
+      cs>>> (device_image (src), channel, src->width, src->height, tiles_x,
+      tiles, shapes);
   CV_CUDA_LAUNCHED ();
   return CVCORE_OK;
 }

@@ -253,11 +253,15 @@ typedef struct
    * predict, and near whose edges a half-tile is a large motion). */
   bool keep_left_frame;
   double full_scale;            /* sample value of full scale (255, 65535) */
+  /* Radius in tiles of the neighbourhood whose matches are fitted at
+   * the pyramid's finest level (cvcore_clt_fit); 0: each tile alone. */
+  int fit_radius;
 } cvcore_clt_corr_params;
 
+#define CVCORE_CLT_MAX_FIT_RADIUS 3
+
 /* Defaults: fat zero 0.01, lowpass 1, radius 7, 2 refinements, no
- * initial motion,
- * full scale 255.
+ * initial motion, full scale 255, fit radius 3.
  * Since: 0.1 */
 void cvcore_clt_corr_params_init (cvcore_clt_corr_params * params);
 
@@ -315,6 +319,43 @@ cvcore_status cvcore_clt_predict (cvcore_stream * stream,
     const cvcore_clt_match * coarse, int width, int height,
     cvcore_clt_match * matches);
 
+/* Queues each tile's texture shape, from channel @channel of @src, into
+ * @shapes (device memory, 3 floats per tile: xx, yy, xy): the gradient
+ * structure tensor of the tile's pixels under its squared sine window
+ * (central differences, the frame mirrored at its edges), divided by its
+ * trace; 0 for a flat tile. Its eigenvalues say how elongated the
+ * texture is: near 0 for an edge or stripes.
+ * Since: 0.1 */
+cvcore_status cvcore_clt_shapes (cvcore_stream * stream,
+    const cvcore_image * src, int channel, float *shapes);
+
+/* Queues, into @fitted (device memory, the tiles of a @width x @height
+ * frame), each tile's match refitted from the matches @matches of the
+ * tiles within @radius (1..CVCORE_CLT_MAX_FIT_RADIUS) around it, given
+ * the first frame's tile shapes @shapes (cvcore_clt_shapes).
+ *
+ * A tile's phase correlation sees the motion across its edges and little
+ * of it along them (the aperture problem: a tile of stripes matches
+ * anywhere along them); its correlation peak is then a ridge, as high as
+ * a peak. And where the motion varies within a tile, the tile measures it
+ * where its texture lies rather than at its centre. So:
+ *  - a tile's confidence is scaled by min (1, elongation / 0.12), its
+ *    elongation being the smaller over the larger eigenvalue of its
+ *    shape;
+ *  - its motion becomes the value at its centre of the affine motion that
+ *    best explains the matches around it whose scaled confidence is 0.05
+ *    or more, and whose window lies inside the frame where it is and
+ *    where it matched. Each counts by that confidence, by a Gaussian of
+ *    its distance (sigma 2.5 tiles) and by its shape (plus 0.02 of the
+ *    identity): fully across its edges, little along them. Two
+ *    more passes make a match that misses the fit by more than half a
+ *    pixel count less, so that matches beyond a motion boundary do not
+ *    pull. A tile without such neighbours keeps its motion.
+ * Since: 0.1 */
+cvcore_status cvcore_clt_fit (cvcore_stream * stream, const float *shapes,
+    const cvcore_clt_match * matches, int width, int height, int radius,
+    cvcore_clt_match * fitted);
+
 /* Two frames' pyramids: per frame, the reduced luminance of each level
  * and every level's forward transform, in device memory.
  * Since: 0.1 */
@@ -334,8 +375,9 @@ int cvcore_clt_pyramid_levels (const cvcore_clt_pyramid * pyramid);
  * Since: 0.1 */
 float *cvcore_clt_pyramid_coefficients (cvcore_clt_pyramid * pyramid, int slot);
 
-/* Queues the reductions of channel @channel of @src and the forward
- * transform of every level into frame @slot (0 or 1).
+/* Queues the reductions of channel @channel of @src, the forward
+ * transform of every level and the tiles' shapes (cvcore_clt_shapes) into
+ * frame @slot (0 or 1).
  * Since: 0.1 */
 cvcore_status cvcore_clt_pyramid_build (cvcore_stream * stream,
     cvcore_clt_pyramid * pyramid, int slot, const cvcore_image * src,
@@ -345,7 +387,8 @@ cvcore_status cvcore_clt_pyramid_build (cvcore_stream * stream,
  * 0 is channel @channel of @src, both built), coarsest level first: that
  * level searches around @params' initial motion scaled to it, and each
  * level's matches predict the next finer one's (cvcore_clt_predict).
- * Level 0's matches go to @matches (device memory, tiles of @src).
+ * Level 0's matches go to @matches (device memory, tiles of @src),
+ * fitted (cvcore_clt_fit) where @params' fit_radius is not 0.
  * Since: 0.1 */
 cvcore_status cvcore_clt_pyramid_correlate (cvcore_stream * stream,
     cvcore_clt_pyramid * pyramid, int from, int to, const cvcore_image * src,

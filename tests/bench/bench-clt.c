@@ -10,8 +10,10 @@
  * phase correlation of a GRAY8 pair at 1080p and 5 MP (2592x1936), as
  * the element does it per frame: the frame's pyramid (reductions and
  * forward transforms) and the matching from the coarsest level (search
- * radius 7), for the frame alone without and with the lowpass, the
- * default 4 levels with 2 refinements and with 1, and the pipeline rate
+ * radius 7) on noise moved by a pixel each way, for the frame alone
+ * without and with the lowpass, 4 levels with 2 refinements without the
+ * fit of neighbouring matches, the default (with it) and 1 refinement,
+ * and the pipeline rate
  * of `cudaupload !
  * cudaphasecorr ! cudadownload` (matches read back every frame). */
 #include <math.h>
@@ -198,15 +200,15 @@ bench_correlate (cvcore_device * device, cvcore_stream * stream)
   static const BenchSize sizes[] = {
     {"1080p", 1920, 1080}, {"5MP", 2592, 1936},
   };
-  /* levels, refinements, lowpass: the frame alone as before levels and
-   * the lowpass existed, the frame alone with the lowpass, the default,
-   * and a cheaper pyramid */
-  static const gint settings[][3] = { {0, 2, 0}, {0, 2, 1}, {4, 2, 1},
-  {4, 1, 1}
+  /* levels, refinements, lowpass, fit radius: the frame alone as before
+   * levels and the lowpass existed, the frame alone with the lowpass, the
+   * pyramid before the fit existed, the default, and a cheaper pyramid */
+  static const gint settings[][4] = { {0, 2, 0, 0}, {0, 2, 1, 0},
+  {4, 2, 1, 0}, {4, 2, 1, 3}, {4, 1, 1, 3}
   };
 
-  printf ("\n| size | levels | refinements | lowpass | pyramid + correlate "
-      "ms | pipeline fps |\n|---|---|---|---|---|---|\n");
+  printf ("\n| size | levels | refinements | lowpass | fit radius | pyramid + "
+      "correlate ms | pipeline fps |\n|---|---|---|---|---|---|---|\n");
   for (guint s = 0; s < G_N_ELEMENTS (sizes); s++) {
     const gint w = sizes[s].width, h = sizes[s].height;
     const gsize tiles = (gsize) cvcore_clt_tiles (w) * cvcore_clt_tiles (h);
@@ -220,10 +222,20 @@ bench_correlate (cvcore_device * device, cvcore_stream * stream)
     job.b = job.a;
     CORE_TRY (cvcore_plane_alloc (device, w, h, &job.a.data, &job.a.pitch));
     CORE_TRY (cvcore_plane_alloc (device, w, h, &job.b.data, &job.b.pitch));
-    CORE_TRY (cvcore_memset_2d_async (stream, job.a.data, job.a.pitch, 0x50,
-            w, h));
-    CORE_TRY (cvcore_memset_2d_async (stream, job.b.data, job.b.pitch, 0x60,
-            w, h));
+    {
+      /* texture that moved by a pixel each way: the fit's work depends on
+       * the matches it finds */
+      guint8 *noise = g_malloc ((gsize) w * (h + 1) + 1);
+
+      for (gsize i = 0; i < (gsize) w * (h + 1) + 1; i++)
+        noise[i] = (guint8) g_random_int_range (0, 256);
+      CORE_TRY (cvcore_copy_2d_async (stream, job.a.data, job.a.pitch,
+              noise + w + 1, w, w, h, CVCORE_COPY_HOST_TO_DEVICE));
+      CORE_TRY (cvcore_copy_2d_async (stream, job.b.data, job.b.pitch, noise,
+              w, w, h, CVCORE_COPY_HOST_TO_DEVICE));
+      CORE_TRY (cvcore_stream_synchronize (stream));
+      g_free (noise);
+    }
     CORE_TRY (cvcore_device_alloc (device, tiles * sizeof (cvcore_clt_match),
             (void **) &job.matches));
     gst_video_info_set_format (&info, GST_VIDEO_FORMAT_GRAY8, w, h);
@@ -236,10 +248,11 @@ bench_correlate (cvcore_device * device, cvcore_stream * stream)
       cvcore_clt_corr_params_init (&job.params);
       job.params.refinements = settings[k][1];
       job.params.lowpass = settings[k][2];
-      printf ("| %s | %d | %d | %d | %.4f | ", sizes[s].name, settings[k][0],
-          settings[k][1], settings[k][2], time_median_ms (device, stream,
-              run_correlate, &job, 21, 20));
-      printf (k == 2 ? "%.0f |\n" : "|\n", fps);
+      job.params.fit_radius = settings[k][3];
+      printf ("| %s | %d | %d | %d | %d | %.4f | ", sizes[s].name,
+          settings[k][0], settings[k][1], settings[k][2], settings[k][3],
+          time_median_ms (device, stream, run_correlate, &job, 21, 20));
+      printf (k == 3 ? "%.0f |\n" : "|\n", fps);
       fflush (stdout);
       CORE_TRY (cvcore_stream_synchronize (stream));
       cvcore_clt_pyramid_free (job.pyramid);

@@ -1097,9 +1097,275 @@ GST_START_TEST (test_predict)
 
 GST_END_TEST;
 
+/* cvcore_clt_shapes of @src, in host memory (g_free it). */
+static gfloat *
+tile_shapes_on (cvcore_device * dev, cvcore_stream * st, const TestImage * src)
+{
+  const gsize bytes = 3 * sizeof (gfloat) *
+      cvcore_clt_tiles (src->image.width) *
+      cvcore_clt_tiles (src->image.height);
+  gfloat *shapes = g_malloc (bytes), *dev_shapes;
+
+  fail_unless_equals_int (cvcore_device_alloc (dev, bytes,
+          (void **) &dev_shapes), CVCORE_OK);
+  fail_unless_equals_int (cvcore_clt_shapes (st, &src->image, 0,
+          dev_shapes), CVCORE_OK);
+  fail_unless_equals_int (cvcore_copy_async (st, shapes, dev_shapes,
+          bytes, CVCORE_COPY_DEVICE_TO_HOST), CVCORE_OK);
+  fail_unless_equals_int (cvcore_stream_synchronize (st), CVCORE_OK);
+  cvcore_device_free (dev, dev_shapes);
+  return shapes;
+}
+
+static gfloat *
+tile_shapes (const TestImage * src)
+{
+  return tile_shapes_on (device, stream, src);
+}
+
+static gdouble
+stripes (gdouble x, gdouble y)
+{
+  return 32768.0 + 20000.0 * sin (0.7 * x);
+}
+
+static gdouble
+diagonal_stripes (gdouble x, gdouble y)
+{
+  return 32768.0 + 20000.0 * sin (0.5 * (x + y));
+}
+
+static gdouble
+flat_field (gdouble x, gdouble y)
+{
+  return 30000.0;
+}
+
+/* Whether tile @t's pixels and their neighbours lie inside a @w x @h
+ * frame (beyond, the frame is mirrored). */
+static gboolean
+inner_shape (gint t, gint w, gint h)
+{
+  const gint tx = t % cvcore_clt_tiles (w), ty = t / cvcore_clt_tiles (w);
+
+  return 8 * tx - 9 >= 0 && 8 * ty - 9 >= 0 && 8 * tx + 8 < w && 8 * ty + 8 < h;
+}
+
+/* A tile's shape is its texture's orientation: stripes across x are
+ * (1, 0, 0), along the diagonal (1/2, 1/2, 1/2) when they rise towards
+ * the lower right, a flat tile 0; natural texture is mostly neither. */
+GST_START_TEST (test_shapes)
+{
+  static const struct
+  {
+    gdouble (*field) (gdouble, gdouble);
+    gfloat xx, yy, xy;
+  } cases[] = {
+    {stripes, 1.0f, 0.0f, 0.0f}, {diagonal_stripes, 0.5f, 0.5f, 0.5f},
+    {flat_field, 0.0f, 0.0f, 0.0f},
+  };
+  const gint w = 77, h = 53, tiles_x = cvcore_clt_tiles (w);
+  const gint tiles = tiles_x * cvcore_clt_tiles (h);
+
+  for (guint c = 0; c < G_N_ELEMENTS (cases); c++) {
+    TestImage img = moved_image (cases[c].field, w, h, 0, 0, 0, 0, 0);
+    gfloat *s = tile_shapes (&img);
+
+    for (gint t = 0; t < tiles; t++)
+      fail_unless (!inner_shape (t, w, h) || (fabsf (s[3 * t] - cases[c].xx)
+              < 1e-3f
+              && fabsf (s[3 * t + 1] - cases[c].yy) < 1e-3f
+              && fabsf (s[3 * t + 2] - cases[c].xy) < 1e-3f),
+          "case %u, tile %d: (%g, %g, %g)", c, t, s[3 * t], s[3 * t + 1],
+          s[3 * t + 2]);
+    g_free (s);
+    cvtest_image_free (&img, device);
+  }
+  {
+    TestImage img = moved_image (natural_field, w, h, 0, 0, 0, 0, 0);
+    gfloat *s = tile_shapes (&img);
+    gint elongated = 0;
+
+    for (gint t = 0; t < tiles; t++) {
+      const gdouble spread = hypot (s[3 * t] - s[3 * t + 1], 2 * s[3 * t + 2]);
+
+      fail_unless (fabs (s[3 * t] + s[3 * t + 1] - 1.0) < 1e-4);
+      elongated += (1.0 - spread) / (1.0 + spread) < 0.12;
+    }
+    GST_INFO ("natural texture: %u of %d tiles elongated", elongated, tiles);
+    fail_unless (elongated < tiles / 4);
+    g_free (s);
+    cvtest_image_free (&img, device);
+  }
+}
+
+GST_END_TEST;
+
+/* cvcore_clt_fit of @matches and @shapes (host memory, the tiles of a
+ * @w x @h frame) with @radius, in host memory (g_free it). */
+static cvcore_clt_match *
+fit_on (cvcore_device * dev, cvcore_stream * st,
+    const cvcore_clt_match * matches, const gfloat * shapes, gint w, gint h,
+    gint radius)
+{
+  const gsize tiles = (gsize) cvcore_clt_tiles (w) * cvcore_clt_tiles (h);
+  cvcore_clt_match *fitted = g_new (cvcore_clt_match, tiles);
+  cvcore_clt_match *dev_in, *dev_out;
+  gfloat *dev_shapes;
+
+  fail_unless_equals_int (cvcore_device_alloc (dev, tiles * sizeof
+          (*matches), (void **) &dev_in), CVCORE_OK);
+  fail_unless_equals_int (cvcore_device_alloc (dev, tiles * sizeof
+          (*matches), (void **) &dev_out), CVCORE_OK);
+  fail_unless_equals_int (cvcore_device_alloc (dev, 3 * tiles * sizeof
+          (gfloat), (void **) &dev_shapes), CVCORE_OK);
+  fail_unless_equals_int (cvcore_copy_async (st, dev_in, matches, tiles *
+          sizeof (*matches), CVCORE_COPY_HOST_TO_DEVICE), CVCORE_OK);
+  fail_unless_equals_int (cvcore_copy_async (st, dev_shapes, shapes, 3 *
+          tiles * sizeof (gfloat), CVCORE_COPY_HOST_TO_DEVICE), CVCORE_OK);
+  fail_unless (cvcore_clt_fit (st, dev_shapes, dev_in, w, h, radius,
+          dev_out) == CVCORE_OK, "%s", cvcore_last_error ());
+  fail_unless_equals_int (cvcore_copy_async (st, fitted, dev_out, tiles *
+          sizeof (*matches), CVCORE_COPY_DEVICE_TO_HOST), CVCORE_OK);
+  fail_unless_equals_int (cvcore_stream_synchronize (st), CVCORE_OK);
+  cvcore_device_free (dev, dev_in);
+  cvcore_device_free (dev, dev_out);
+  cvcore_device_free (dev, dev_shapes);
+  return fitted;
+}
+
+#define FIT_W 121
+#define FIT_H 89
+
+/* Matches of confidence 0.5 and texture alike in every direction. */
+static void
+fit_inputs (cvcore_clt_match * m, gfloat * shapes, gint tiles)
+{
+  for (gint t = 0; t < tiles; t++) {
+    m[t].confidence = 0.5f;
+    shapes[3 * t] = shapes[3 * t + 1] = 0.5f;
+    shapes[3 * t + 2] = 0.0f;
+  }
+}
+
+/* Motion that varies linearly (a turn with a zoom, a disparity ramp)
+ * comes back as it is, at every tile; a tile whose match is far off
+ * (here one in the middle) gets its neighbours' motion and leaves theirs
+ * as it was. */
+GST_START_TEST (test_fit_linear_motion)
+{
+  const gint tiles_x = cvcore_clt_tiles (FIT_W);
+  const gint tiles = tiles_x * cvcore_clt_tiles (FIT_H);
+  const gint odd = tiles / 2;
+  cvcore_clt_match *m = g_new (cvcore_clt_match, tiles), *f;
+  gfloat *shapes = g_new (gfloat, 3 * tiles);
+
+  fit_inputs (m, shapes, tiles);
+  for (gint t = 0; t < tiles; t++) {
+    const gint x = t % tiles_x, y = t / tiles_x;
+
+    m[t].dx = 0.5f + 0.03f * x - 0.02f * y;
+    m[t].dy = -1.0f + 0.01f * x + 0.04f * y;
+  }
+  m[odd].dx += 3.0f;
+  m[odd].dy -= 2.0f;
+  f = fit_on (device, stream, m, shapes, FIT_W, FIT_H, 3);
+  for (gint t = 0; t < tiles; t++) {
+    const gint x = t % tiles_x, y = t / tiles_x;
+    const gfloat dx = 0.5f + 0.03f * x - 0.02f * y;
+    const gfloat dy = -1.0f + 0.01f * x + 0.04f * y;
+
+    fail_unless (fabsf (f[t].dx - dx) < 0.01f && fabsf (f[t].dy - dy) < 0.01f,
+        "tile %d: (%g, %g) for (%g, %g)", t, f[t].dx, f[t].dy, dx, dy);
+    fail_unless (f[t].confidence == 0.5f);
+  }
+  g_free (f);
+  g_free (m);
+  g_free (shapes);
+}
+
+GST_END_TEST;
+
+/* Edges: a column of tiles of stripes across x, whose matches are 2
+ * pixels off along the stripes, gets the motion along them from its
+ * neighbours (within 0.2 pixel: they still count a little along them)
+ * and keeps its own across them; stripes alone lose their confidence. */
+GST_START_TEST (test_fit_edges)
+{
+  const gint tiles_x = cvcore_clt_tiles (FIT_W);
+  const gint tiles = tiles_x * cvcore_clt_tiles (FIT_H);
+  cvcore_clt_match *m = g_new (cvcore_clt_match, tiles), *f;
+  gfloat *shapes = g_new (gfloat, 3 * tiles);
+
+  fit_inputs (m, shapes, tiles);
+  for (gint t = 0; t < tiles; t++) {
+    m[t].dx = 1.25f;
+    m[t].dy = -0.75f;
+    if (t % tiles_x == 6) {
+      /* elongation 0.0526: trusted 0.439 */
+      shapes[3 * t] = 0.95f;
+      shapes[3 * t + 1] = 0.05f;
+      m[t].dy += 2.0f;
+    } else if (t % tiles_x == 10) {
+      shapes[3 * t] = 1.0f;
+      shapes[3 * t + 1] = 0.0f;
+    }
+  }
+  f = fit_on (device, stream, m, shapes, FIT_W, FIT_H, 3);
+  for (gint t = 0; t < tiles; t++) {
+    const gint x = t % tiles_x;
+
+    fail_unless (fabsf (f[t].dx - 1.25f) < 0.01f
+        && fabsf (f[t].dy + 0.75f) < 0.2f, "tile %d: (%g, %g)", t, f[t].dx,
+        f[t].dy);
+    if (x == 6)
+      fail_unless (fabsf (f[t].confidence - 0.5f * 0.05f / 0.95f / 0.12f) <
+          1e-5f, "tile %d: %g", t, f[t].confidence);
+    else
+      fail_unless (f[t].confidence == (x == 10 ? 0.0f : 0.5f));
+  }
+  g_free (f);
+  g_free (m);
+  g_free (shapes);
+}
+
+GST_END_TEST;
+
+/* Two halves moving apart: each tile keeps its half's motion, up to
+ * where they meet; the matches across do not pull. */
+GST_START_TEST (test_fit_boundary)
+{
+  const gint tiles_x = cvcore_clt_tiles (FIT_W);
+  const gint tiles = tiles_x * cvcore_clt_tiles (FIT_H);
+  const gint split = tiles_x / 2;
+  cvcore_clt_match *m = g_new (cvcore_clt_match, tiles), *f;
+  gfloat *shapes = g_new (gfloat, 3 * tiles);
+  gdouble worst = 0.0;
+
+  fit_inputs (m, shapes, tiles);
+  for (gint t = 0; t < tiles; t++) {
+    m[t].dx = t % tiles_x < split ? 2.0f : -3.0f;
+    m[t].dy = t % tiles_x < split ? 1.0f : 0.5f;
+  }
+  f = fit_on (device, stream, m, shapes, FIT_W, FIT_H, 3);
+  for (gint t = 0; t < tiles; t++) {
+
+    worst = MAX (worst, hypot (f[t].dx - m[t].dx, f[t].dy - m[t].dy));
+  }
+  GST_INFO ("worst error: %g px", worst);
+  fail_unless (worst < 0.02, "%g px", worst);
+  g_free (f);
+  g_free (m);
+  g_free (shapes);
+}
+
+GST_END_TEST;
+
 /* Motions far beyond a tile's reach, found coarse to fine on a
  * natural-like texture: 90 % of the inner tiles within 0.05 pixels, all
- * within 1, where the frame alone finds them nowhere near. */
+ * within 1, where the frame alone finds them nowhere near. Each tile's
+ * own match: the fit (test_fit_*) would carry the errors of the tiles
+ * where content enters a few tiles inwards. */
 GST_START_TEST (test_pyramid_large_motion)
 {
   static const gdouble moves[][2] = { {12.4, -9.3}, {-15.7, 6.1},
@@ -1109,6 +1375,7 @@ GST_START_TEST (test_pyramid_large_motion)
 
   cvcore_clt_corr_params_init (&params);
   params.full_scale = 65535.0;
+  params.fit_radius = 0;
   for (guint i = 0; i < G_N_ELEMENTS (moves); i++) {
     const gdouble *move = moves[i];
     const gint margin = 10 + (gint) ceil (fabs (move[0]));
@@ -1155,6 +1422,8 @@ GST_START_TEST (test_correlate_left_frame)
 
   cvcore_clt_corr_params_init (&params);
   params.full_scale = 65535.0;
+  /* each tile's own match, which the rule is about */
+  params.fit_radius = 0;
   keep = params;
   keep.keep_left_frame = true;
   for (guint i = 0; i < G_N_ELEMENTS (moves); i++) {
@@ -1363,6 +1632,9 @@ GST_START_TEST (test_cuda_pyramid_equals_cpu)
 
     cvcore_clt_corr_params_init (&params);
     params.full_scale = 65535.0;
+    /* the fit would carry the differences of tiles not compared here
+     * (weak, at the edges) to those that are: it has its own test */
+    params.fit_radius = 0;
     m = pyramid_correlate_on (device, stream, &a, &b, &params, 3);
     cm = pyramid_correlate_on (cvtest_cpu, cvtest_cpu_stream, &ca, &cb,
         &params, 3);
@@ -1387,6 +1659,61 @@ GST_START_TEST (test_cuda_pyramid_equals_cpu)
     cvtest_image_free (&ca, cvtest_cpu);
     cvtest_image_free (&cb, cvtest_cpu);
     cvtest_image_free (&cpu_half, cvtest_cpu);
+  }
+}
+
+GST_END_TEST;
+
+/* CUDA against the CPU reference: the shapes of a natural-like picture,
+ * and the fit of the CPU's matches of a translation, with the same input
+ * on both, over the inner tiles, within 0.01 pixels (the float sums run
+ * in another order on the GPU). (Where neighbours disagree by many
+ * pixels, at the frame's edge or a motion boundary, the fit may settle on
+ * either side, and the backends' rounding can choose differently.) */
+GST_START_TEST (test_cuda_fit_equals_cpu)
+{
+  static const gint sizes[][2] = { {97, 65}, {643, 361} };
+
+  for (guint n = 0; n < G_N_ELEMENTS (sizes); n++) {
+    const gint w = sizes[n][0], h = sizes[n][1];
+    const gint tiles = cvcore_clt_tiles (w) * cvcore_clt_tiles (h);
+    TestImage a = moved_image (natural_field, w, h, 0, 0.0, 0.0, 0.0, 0.0);
+    TestImage b = moved_image (natural_field, w, h, 0, 0.0, 0.0, 3.3, -1.7);
+    TestImage ca = cvtest_image_on_cpu (cvtest_cpu, cvtest_cpu_stream, &a);
+    TestImage cb = cvtest_image_on_cpu (cvtest_cpu, cvtest_cpu_stream, &b);
+    gfloat *shapes = tile_shapes (&a);
+    gfloat *cpu_shapes = tile_shapes_on (cvtest_cpu, cvtest_cpu_stream, &ca);
+    cvcore_clt_corr_params params;
+    cvcore_clt_match *m, *f, *cf;
+    gdouble worst = 0.0;
+
+    for (gint i = 0; i < 3 * tiles; i++)
+      fail_unless (fabsf (shapes[i] - cpu_shapes[i]) < 1e-4f, "%dx%d: "
+          "shape %d: %g, %g", w, h, i, shapes[i], cpu_shapes[i]);
+    cvcore_clt_corr_params_init (&params);
+    params.full_scale = 65535.0;
+    params.fit_radius = 0;
+    m = pyramid_correlate_on (cvtest_cpu, cvtest_cpu_stream, &ca, &cb,
+        &params, 3);
+    f = fit_on (device, stream, m, cpu_shapes, w, h, 3);
+    cf = fit_on (cvtest_cpu, cvtest_cpu_stream, m, cpu_shapes, w, h, 3);
+    for (gint t = 0; t < tiles; t++) {
+      fail_unless (fabsf (f[t].confidence - cf[t].confidence) < 1e-5f);
+      if (inner_tile (t, w, h, 8.0))
+        worst = MAX (worst, MAX (fabs (f[t].dx - cf[t].dx),
+                fabs (f[t].dy - cf[t].dy)));
+    }
+    GST_INFO ("%dx%d: worst fitted motion difference %.6f px", w, h, worst);
+    fail_unless (worst < 0.01, "%dx%d: %g px", w, h, worst);
+    g_free (f);
+    g_free (cf);
+    g_free (m);
+    g_free (shapes);
+    g_free (cpu_shapes);
+    cvtest_image_free (&a, device);
+    cvtest_image_free (&b, device);
+    cvtest_image_free (&ca, cvtest_cpu);
+    cvtest_image_free (&cb, cvtest_cpu);
   }
 }
 
@@ -1417,6 +1744,10 @@ clt_suite (void)
   tcase_add_test (tc, test_correlate_flat);
   tcase_add_test (tc, test_reduce);
   tcase_add_test (tc, test_predict);
+  tcase_add_test (tc, test_shapes);
+  tcase_add_test (tc, test_fit_linear_motion);
+  tcase_add_test (tc, test_fit_edges);
+  tcase_add_test (tc, test_fit_boundary);
   /* minutes under valgrind (CVTEST_QUICK); the elements' tests run
    * pyramids there */
   if (!g_getenv ("CVTEST_QUICK")) {
@@ -1429,6 +1760,7 @@ clt_suite (void)
     tcase_add_test (cuda, test_cuda_equals_cpu);
     tcase_add_test (cuda, test_cuda_correlate_equals_cpu);
     tcase_add_test (cuda, test_cuda_pyramid_equals_cpu);
+    tcase_add_test (cuda, test_cuda_fit_equals_cpu);
   }
   return s;
 }

@@ -1,0 +1,245 @@
+/* What the CPU reference and the CUDA kernels of the motion-field fit
+ * share (cvcore_clt_fit). */
+#ifndef CLT_FIT_COMMON_H
+#define CLT_FIT_COMMON_H
+
+#include "clt-common.h"
+
+#include <math.h>
+
+CVCORE_BEGIN_DECLS
+
+/* A tile's trust in its match along its least certain direction, over and
+ * above its shape's: an edge still tells a little about motion along it,
+ * and the fit stays solvable where every neighbour is an edge. */
+#define CV_CLT_FIT_FLOOR 0.02f
+/* Neighbours count from this confidence on, fully from twice it: flat
+ * tiles and tiles whose content left the frame match nothing. */
+#define CV_CLT_FIT_MIN_CONFIDENCE 0.05f
+/* A neighbour whose match misses the fit by this much (pixels, measured
+ * across its own edges) counts half in the next pass: matches beyond a
+ * motion boundary do not pull. The first pass measures from the tile's
+ * own match, more leniently, since that may be the one that is off. */
+#define CV_CLT_FIT_SPREAD 0.5f
+#define CV_CLT_FIT_FIRST_SPREAD 1.0f
+#define CV_CLT_FIT_REWEIGHTS 2
+/* In the later passes a neighbour counts less, by (1 - miss / reject^2)^2,
+ * and from this many spreads on not at all. */
+#define CV_CLT_FIT_REJECT 3.0f
+/* Below this elongation of its texture (the smaller over the larger
+ * eigenvalue of its shape), a tile's confidence falls in proportion: its
+ * correlation peak is a ridge along its edges, as high as a peak. */
+#define CV_CLT_FIT_ELONGATION 0.12f
+/* Ridge on the fit's slopes, relative to its mean weight: a tile with one
+ * usable neighbour gets that neighbour's motion. */
+#define CV_CLT_FIT_RIDGE 1e-3f
+/* The first pass fits a constant motion: a slope would take up part of a
+ * step at a motion boundary, and the later passes would keep it. */
+#define CV_CLT_FIT_FIRST_RIDGE 1e3f
+/* Neighbours count less with distance, by a Gaussian of this many tiles:
+ * far ones, nearer the frame's edge, carry its errors inwards. */
+#define CV_CLT_FIT_REACH 2.5f
+
+/* Adds pixel (@i, @j) of a tile (0..15 each way, under the tile's
+ * squared sine window, as the lapped transform weighs it), whose
+ * neighbours left, right, above and below hold @left .. @below, to the
+ * tile's shape @s (xx, yy, xy): its gradient structure tensor. */
+CV_HD void
+cv_clt_shape_add (float left, float right, float above, float below, int i,
+    int j, float s[3])
+{
+  const float wi = sinf (3.14159265f * (i + 0.5f) / CVCORE_CLT_TILE);
+  const float wj = sinf (3.14159265f * (j + 0.5f) / CVCORE_CLT_TILE);
+  const float w = wi * wi * wj * wj;
+  const float gx = 0.5f * (right - left), gy = 0.5f * (below - above);
+
+  s[0] += w * gx * gx;
+  s[1] += w * gy * gy;
+  s[2] += w * gx * gy;
+}
+
+/* The shape @s divided by its trace: orientation and elongation alone,
+ * so that contrast counts once, through the confidence. 0 when flat. */
+CV_HD void
+cv_clt_shape_normalise (float s[3])
+{
+  const float trace = s[0] + s[1];
+
+  if (trace > 0.0f) {
+    s[0] /= trace;
+    s[1] /= trace;
+    s[2] /= trace;
+  } else {
+    s[0] = s[1] = s[2] = 0.0f;
+  }
+}
+
+/* The share of its confidence a tile of shape @s (normalised) keeps. */
+CV_HD float
+cv_clt_shape_trust (const float s[3])
+{
+  const float spread = sqrtf ((s[0] - s[1]) * (s[0] - s[1]) + 4.0f * s[2]
+      * s[2]);
+  const float larger = 0.5f * (s[0] + s[1] + spread);
+  const float smaller = 0.5f * (s[0] + s[1] - spread);
+
+  if (!(larger > 0.0f))
+    return 0.0f;
+  return fminf (1.0f, fmaxf (0.0f, smaller / larger) / CV_CLT_FIT_ELONGATION);
+}
+
+/* How far (pixels) tile (@x, @y)'s window reaches beyond a @width x
+ * @height frame, where it is or moved by its match @n; 0 inside. Beyond,
+ * it matched partly the transform's mirror of the edge, which moves the
+ * other way, or content that came from beyond the edge. */
+CV_HD float
+cv_clt_fit_overhang (int x, int y, const cvcore_clt_match * n, int width,
+    int height)
+{
+  const float half = 0.5f * CVCORE_CLT_TILE;
+  const float cx = (float) (CVCORE_CLT_STRIDE * x);
+  const float cy = (float) (CVCORE_CLT_STRIDE * y);
+
+  return fmaxf (fmaxf (fmaxf (0.0f, half - cx - fminf (0.0f, n->dx)),
+          fmaxf (0.0f, half - cy - fminf (0.0f, n->dy))),
+      fmaxf (fmaxf (0.0f, cx + half + fmaxf (0.0f, n->dx) - (float) width),
+          fmaxf (0.0f, cy + half + fmaxf (0.0f, n->dy) - (float) height)));
+}
+
+/* A weight that falls from 1 to 0 as @v goes from @from to @to, smoothly
+ * so that both backends' rounding cannot make it jump. */
+CV_HD float
+cv_clt_fit_ramp (float v, float from, float to)
+{
+  const float t = fminf (1.0f, fmaxf (0.0f, (v - from) / (to - from)));
+
+  return (1.0f - t) * (1.0f - t);
+}
+
+/* Solves the symmetric positive definite @a x = @b (6 x 6, Cholesky in
+ * place); false when @a is not. */
+CV_HD bool
+cv_clt_fit_solve (float a[6][6], float b[6])
+{
+  for (int j = 0; j < 6; j++) {
+    float d = a[j][j];
+
+    for (int k = 0; k < j; k++)
+      d -= a[j][k] * a[j][k];
+    if (!(d > 0.0f))
+      return false;
+    a[j][j] = sqrtf (d);
+    for (int i = j + 1; i < 6; i++) {
+      float v = a[i][j];
+
+      for (int k = 0; k < j; k++)
+        v -= a[i][k] * a[j][k];
+      a[i][j] = v / a[j][j];
+    }
+  }
+  for (int i = 0; i < 6; i++) {
+    for (int k = 0; k < i; k++)
+      b[i] -= a[i][k] * b[k];
+    b[i] /= a[i][i];
+  }
+  for (int i = 5; i >= 0; i--) {
+    for (int k = i + 1; k < 6; k++)
+      b[i] -= a[k][i] * b[k];
+    b[i] /= a[i][i];
+  }
+  return true;
+}
+
+/* The motion at tile (@tx, @ty)'s centre of the affine motion that best
+ * explains the matches @m of the tiles within @radius (of a @width x
+ * @height frame, shapes @shape, 3 floats each): unknowns (ax, gxx, gxy, ay,
+ * gyx, gyy), motion a + g (i, j) at offset (i, j) tiles. Each neighbour
+ * weighs its confidence times its trust (ramped in from the minimum),
+ * times a ramp over the first pixel its window overhangs the frame, times
+ * a Gaussian of its distance, times its metric M = shape + floor I,
+ * divided by 1 + r^T M r / spread^2 for its residual r from the fit so
+ * far (at first the tile's own match, and a constant motion), and in the
+ * later passes tapered to 0 at reject^2. A pass without neighbours of
+ * weight, or whose system will not solve, leaves the fit as it was: a
+ * tile without neighbours keeps its match. */
+CV_HD void
+cv_clt_fit_tile (const cvcore_clt_match * m, const float *shape,
+    int width, int height, int tx, int ty, int radius, float d[2])
+{
+  const int tiles_x = cv_clt_tiles (width), tiles_y = cv_clt_tiles (height);
+  float fit[6] = { m[ty * tiles_x + tx].dx, 0.0f, 0.0f,
+    m[ty * tiles_x + tx].dy, 0.0f, 0.0f
+  };
+
+  for (int pass = 0; pass <= CV_CLT_FIT_REWEIGHTS; pass++) {
+    const float spread = pass ? CV_CLT_FIT_SPREAD : CV_CLT_FIT_FIRST_SPREAD;
+    float a[6][6] = { {0.0f} }, b[6] = { 0.0f }, total = 0.0f;
+
+    for (int j = -radius; j <= radius; j++)
+      for (int i = -radius; i <= radius; i++) {
+        const int x = tx + i, y = ty + j;
+        const float u[3] = { 1.0f, (float) i, (float) j };
+        const cvcore_clt_match *n;
+        const float *s;
+        float mxx, myy, mxy, w, rx, ry, miss;
+
+        if (x < 0 || y < 0 || x >= tiles_x || y >= tiles_y)
+          continue;
+        n = &m[y * tiles_x + x];
+        s = &shape[3 * (y * tiles_x + x)];
+        w = n->confidence * cv_clt_shape_trust (s);
+        /* each cut is a ramp: the backends' rounding must not flip it */
+        w *= 1.0f - cv_clt_fit_ramp (w, CV_CLT_FIT_MIN_CONFIDENCE,
+            2.0f * CV_CLT_FIT_MIN_CONFIDENCE);
+        w *= cv_clt_fit_ramp (cv_clt_fit_overhang (x, y, n, width, height),
+            0.0f, 1.0f);
+        if (!(w > 0.0f))
+          continue;
+        w *= expf (-(float) (i * i + j * j) /
+            (2.0f * CV_CLT_FIT_REACH * CV_CLT_FIT_REACH));
+        mxx = s[0] + CV_CLT_FIT_FLOOR;
+        myy = s[1] + CV_CLT_FIT_FLOOR;
+        mxy = s[2];
+        rx = n->dx - (fit[0] + fit[1] * i + fit[2] * j);
+        ry = n->dy - (fit[3] + fit[4] * i + fit[5] * j);
+        miss = (mxx * rx * rx + 2.0f * mxy * rx * ry + myy * ry * ry)
+            / (spread * spread);
+        w /= 1.0f + miss;
+        /* beyond a boundary: even a small weight would tilt the slope */
+        if (pass > 0)
+          w *= cv_clt_fit_ramp (miss, 0.0f, CV_CLT_FIT_REJECT *
+              CV_CLT_FIT_REJECT);
+        if (!(w > 0.0f))
+          continue;
+        total += w;
+        /* A += w (M kron u u^T), b += w (M n) kron u */
+        for (int p = 0; p < 3; p++) {
+          for (int q = 0; q < 3; q++) {
+            const float uu = w * u[p] * u[q];
+
+            a[p][q] += mxx * uu;
+            a[p][3 + q] += mxy * uu;
+            a[3 + p][q] += mxy * uu;
+            a[3 + p][3 + q] += myy * uu;
+          }
+          b[p] += w * u[p] * (mxx * n->dx + mxy * n->dy);
+          b[3 + p] += w * u[p] * (mxy * n->dx + myy * n->dy);
+        }
+      }
+    if (!(total > 0.0f))
+      break;
+    for (int k = 1; k < 6; k++)
+      if (k != 3)
+        a[k][k] += (pass ? CV_CLT_FIT_RIDGE : CV_CLT_FIT_FIRST_RIDGE) * total;
+    if (!cv_clt_fit_solve (a, b))
+      break;
+    for (int k = 0; k < 6; k++)
+      fit[k] = b[k];
+  }
+  d[0] = fit[0];
+  d[1] = fit[3];
+}
+
+CVCORE_END_DECLS
+
+#endif /* CLT_FIT_COMMON_H */

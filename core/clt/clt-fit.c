@@ -1,0 +1,32 @@
+/* The motion-field fit of phase correlation's matches: the dispatch. */
+#include "clt-private.h"
+
+cvcore_status
+cvcore_clt_shapes (cvcore_stream * stream, const cvcore_image * src,
+    int channel, float *shapes)
+{
+  if (src->width < 1 || src->height < 1 || channel < 0
+      || channel >= src->channels)
+    return cv_fail (CVCORE_ERROR_INVALID_VALUE,
+        "tile shapes of channel %d of %dx%dx%d", channel, src->width,
+        src->height, src->channels);
+  return CV_DISPATCH (cvcore_stream_device (stream),
+      cv_clt_shapes_cpu (src, channel, shapes),
+      cv_clt_shapes_cuda (stream, src, channel, shapes));
+}
+
+cvcore_status
+cvcore_clt_fit (cvcore_stream * stream, const float *shapes,
+    const cvcore_clt_match * matches, int width, int height, int radius,
+    cvcore_clt_match * fitted)
+{
+  if (width < 1 || height < 1 || radius < 1
+      || radius > CVCORE_CLT_MAX_FIT_RADIUS || matches == fitted)
+    return cv_fail (CVCORE_ERROR_INVALID_VALUE,
+        "motion fit of radius %d for %dx%d%s", radius, width, height,
+        matches == fitted ? ", in place" : "");
+  return CV_DISPATCH (cvcore_stream_device (stream),
+      cv_clt_fit_cpu (shapes, matches, width, height, radius, fitted),
+      cv_clt_fit_cuda (stream, shapes, matches, width, height, radius,
+          fitted));
+}
