@@ -39,7 +39,6 @@ CVCORE_BEGIN_DECLS
 /* Neighbours count less with distance, by a Gaussian of this many tiles:
  * far ones, nearer the frame's edge, carry its errors inwards. */
 #define CV_CLT_FIT_REACH 2.5f
-
 /* Adds pixel (@i, @j) of a tile (0..15 each way, under the tile's
  * squared sine window, as the lapped transform weighs it), whose
  * neighbours left, right, above and below hold @left .. @below, to the

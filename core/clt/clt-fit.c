@@ -27,6 +27,5 @@ cvcore_clt_fit (cvcore_stream * stream, const float *shapes,
         matches == fitted ? ", in place" : "");
   return CV_DISPATCH (cvcore_stream_device (stream),
       cv_clt_fit_cpu (shapes, matches, width, height, radius, fitted),
-      cv_clt_fit_cuda (stream, shapes, matches, width, height, radius,
-          fitted));
+      cv_clt_fit_cuda (stream, shapes, matches, width, height, radius, fitted));
 }
