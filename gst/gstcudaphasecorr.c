@@ -33,6 +33,16 @@
  * centre more than half a tile beyond the frame's edge gets confidence 0:
  * its content left the view, and what matched is the edge's mirror.
  *
+ * Then each tile's match is fitted with those around it, `fit-radius`
+ * tiles each way (3 by default; 0 keeps each tile's own match and
+ * confidence): a tile of edges or stripes alone, which sees motion across
+ * them and not along them, loses confidence, and each tile's motion
+ * becomes that of the motion varying linearly over its neighbourhood that
+ * explains their matches best, counting each across its edges more than
+ * along them and leaving out matches beyond a motion boundary. With it,
+ * the tiles the default `min-confidence` keeps are within half a pixel of
+ * the true motion 99 times in 100 on photographs (docs/benchmarks.md).
+ *
  * The frames of `sink` pass on unchanged, each (in flow mode from the
  * second on) carrying a #GstCudaVisionCorrelationMeta with the tile grid
  * and the mode (header gstcudavisioncorrelationmeta.h, usable without
