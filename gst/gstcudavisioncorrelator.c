@@ -263,9 +263,9 @@ gst_cuda_vision_correlator_settings_init (GstCudaVisionCorrelatorSettings *
     settings)
 {
   cvcore_clt_corr_params_init (&settings->params);
-  /* at the default lowpass, above every flat tile's confidence and below
-   * that of about 98 % of textured tiles in natural video
-   * (docs/benchmarks.md) */
+  /* at the default lowpass and fit, above every flat tile's confidence
+   * and below that of 83 to 93 % of textured tiles in photographs, the
+   * rest mostly edges (docs/benchmarks.md) */
   settings->min_confidence = 0.05;
   settings->draw = FALSE;
   settings->draw_scale = 4.0;
