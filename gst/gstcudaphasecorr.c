@@ -23,7 +23,10 @@
  *   disparity), dy how far down. The search covers `min-disparity` to
  *   `max-disparity` around their middle, one pixel more each way, and as
  *   far in y, coarse to fine as in flow; it reaches 7 x 2^`levels` pixels
- *   from the middle (112 by default), so wider ranges are cut. Both views
+ *   from the middle (112 by default), so wider ranges are cut. A tile
+ *   whose match lies more than `max-vertical-disparity` (2 pixels) up or
+ *   down gets confidence 0: rectified views hold a point on the same row,
+ *   and such tiles mostly show what the right view hides. Both views
  *   must have the same format and size.
  *
  * Each tile's correlation is blurred by `lowpass` (a weighting of its
@@ -104,6 +107,8 @@ typedef enum
   GST_CUDA_VISION_PHASE_CORR_STEREO,
 } GstCudaVisionPhaseCorrMode;
 
+#define DEFAULT_MAX_VERTICAL_DISPARITY 2.0
+
 enum
 {
   PROP_0,
@@ -112,6 +117,7 @@ enum
   PROP_SEARCH_RADIUS,
   PROP_MIN_DISPARITY,
   PROP_MAX_DISPARITY,
+  PROP_MAX_VERTICAL_DISPARITY,
   PROP_CORRELATOR,              /* first of the shared matching properties */
 };
 
@@ -125,7 +131,7 @@ struct _GstCudaVisionPhaseCorr
   /* properties, under the object lock */
   gint device_id;
   GstCudaVisionPhaseCorrMode mode;
-  gdouble min_disparity, max_disparity;
+  gdouble min_disparity, max_disparity, max_vertical_disparity;
   GstCudaVisionCorrelatorSettings settings;
 
   /* between start and stop; the device under the object lock */
@@ -192,6 +198,8 @@ gst_cuda_vision_phase_corr_set_property (GObject * object, guint prop_id,
     self->min_disparity = g_value_get_double (value);
   else if (prop_id == PROP_MAX_DISPARITY)
     self->max_disparity = g_value_get_double (value);
+  else if (prop_id == PROP_MAX_VERTICAL_DISPARITY)
+    self->max_vertical_disparity = g_value_get_double (value);
   else if (!gst_cuda_vision_correlator_set_property (&self->settings,
           PROP_CORRELATOR, prop_id, value))
     G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -215,6 +223,8 @@ gst_cuda_vision_phase_corr_get_property (GObject * object, guint prop_id,
     g_value_set_double (value, self->min_disparity);
   else if (prop_id == PROP_MAX_DISPARITY)
     g_value_set_double (value, self->max_disparity);
+  else if (prop_id == PROP_MAX_VERTICAL_DISPARITY)
+    g_value_set_double (value, self->max_vertical_disparity);
   else if (!gst_cuda_vision_correlator_get_property (&self->settings,
           PROP_CORRELATOR, prop_id, value))
     G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -785,6 +795,8 @@ gst_cuda_vision_phase_corr_aggregate (GstAggregator * agg, gboolean timeout)
   right = self->right ? gst_object_ref (self->right) : NULL;
   lo = MIN (self->min_disparity, self->max_disparity);
   hi = MAX (self->min_disparity, self->max_disparity);
+  settings.params.max_dy = mode == GST_CUDA_VISION_PHASE_CORR_STEREO ?
+      self->max_vertical_disparity : -1.0;
   GST_OBJECT_UNLOCK (self);
   if (mode == GST_CUDA_VISION_PHASE_CORR_STEREO)
     ret = aggregate_stereo (self, right, &settings, lo, hi);
@@ -835,6 +847,14 @@ gst_cuda_vision_phase_corr_class_init (GstCudaVisionPhaseCorrClass * klass)
       "Largest disparity expected, in " "pixels (mode=stereo)",
       -CVCORE_CLT_MAX_SHIFT, CVCORE_CLT_MAX_SHIFT, 8.0,
       GST_CUDA_VISION_PARAM_FLAGS);
+  gst_cuda_vision_install_double (gobject_class, PROP_MAX_VERTICAL_DISPARITY,
+      "max-vertical-disparity", "Maximum vertical disparity",
+      "Farthest up or down, in pixels, that a tile's match may lie "
+      "(mode=stereo): rectified views put a point on the same row, so a "
+      "tile that matched further away gets confidence 0; mostly its "
+      "content is hidden in the other view",
+      0.0, CVCORE_CLT_MAX_SHIFT, DEFAULT_MAX_VERTICAL_DISPARITY,
+      GST_CUDA_VISION_PARAM_FLAGS);
   gst_cuda_vision_correlator_install_properties (gobject_class, PROP_CORRELATOR,
       "Draw each tile's match onto a copy of the frame");
 
@@ -868,6 +888,7 @@ gst_cuda_vision_phase_corr_init (GstCudaVisionPhaseCorr * self)
 
   gst_cuda_vision_correlator_settings_init (&self->settings);
   self->max_disparity = 8.0;
+  self->max_vertical_disparity = DEFAULT_MAX_VERTICAL_DISPARITY;
   self->previous = -1;
   self->sink = g_object_new (GST_TYPE_AGGREGATOR_PAD, "name", "sink",
       "direction", GST_PAD_SINK, "template",

@@ -3,7 +3,8 @@
  *
  *   flow-quality [--levels N] [--refinements N] [--lowpass S]
  *                [--fat-zero F] [--fit-radius R]
- *                [--min-confidence C] [--size WxH]
+ *                [--min-confidence C] [--max-vertical-disparity D]
+ *                [--size WxH]
  *                [--dump DIR] [--case N] [--keep-left-frame] image...
  *
  * Each image's luma, scaled to the size (default 1280x720), gives a first
@@ -16,8 +17,8 @@
  *  - a turn with a zoom about the centre;
  *  - two halves moving apart;
  *  - a stereo pair: horizontal disparity growing from 0 at the top to 64
- *    pixels at the bottom, searched around the range's centre as
- *    mode=stereo does;
+ *    pixels at the bottom, searched around the range's centre, and with
+ *    the limit on vertical disparity, as mode=stereo does;
  *  - a translation with noise and a brightness change.
  *
  * Tiles count where both frames hold their content; they are textured
@@ -61,6 +62,8 @@ static gchar *size = NULL;
 static gchar *dump_dir = NULL;
 static gint only_case = -1;
 static gboolean keep_left_frame = FALSE;
+/* cudaphasecorr's default in mode=stereo */
+static gdouble max_vertical_disparity = 2.0;
 
 typedef struct
 {
@@ -260,8 +263,10 @@ run_case (cvcore_stream * stream, cvcore_clt_pyramid * pyramid,
   params.lowpass = lowpass;
   params.fit_radius = fit_radius;
   params.keep_left_frame = keep_left_frame;
-  if (c->kind == 3)
+  if (c->kind == 3) {
     params.initial_x = -32.0;
+    params.max_dy = max_vertical_disparity;
+  }
   check (cvcore_event_record (start, stream), "event");
   check (cvcore_clt_pyramid_build (stream, pyramid, 0, b_img, 0), "build");
   check (cvcore_clt_pyramid_correlate (stream, pyramid, 1, 0, b_img, 0,
@@ -355,6 +360,9 @@ main (int argc, char **argv)
         "Tiles around each tile whose matches are fitted (0: none)", "R"},
     {"min-confidence", 0, 0, G_OPTION_ARG_DOUBLE, &min_confidence,
         "Confidence a tile needs to be kept", "C"},
+    {"max-vertical-disparity", 0, 0, G_OPTION_ARG_DOUBLE,
+        &max_vertical_disparity, "Stereo: farthest up or down a kept match "
+          "may lie (negative: any)", "D"},
     {"size", 0, 0, G_OPTION_ARG_STRING, &size, "Frame size", "WxH"},
     {"dump", 0, 0, G_OPTION_ARG_FILENAME, &dump_dir,
         "Write frames and truth here", "DIR"},

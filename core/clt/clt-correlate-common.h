@@ -63,20 +63,34 @@ cv_clt_cross_power (const float *a, const float *b, int f, float scale,
   r2[1] = im / m;
 }
 
-/* Whether tile (@tx, @ty) of a @width x @height frame, moved by (@dx,
- * @dy), has its centre more than half a tile beyond the frame's edge.
- * Its content left the frame then, and what the transform finds there is
- * the mirror of the frame's edge: not a match, whatever its peak. */
-CV_HD bool
-cv_clt_match_left_frame (int tx, int ty, float dx, float dy, int width,
+/* How far (pixels) tile (@tx, @ty) of a @width x @height frame, moved
+ * by (@dx, @dy), has its centre beyond half a tile outside the frame's
+ * edge; 0 or less when it has not. */
+CV_HD float
+cv_clt_match_beyond_frame (int tx, int ty, float dx, float dy, int width,
     int height)
 {
   const float half = 0.5f * CVCORE_CLT_TILE;
   const float x = (float) (CVCORE_CLT_STRIDE * tx) + dx;
   const float y = (float) (CVCORE_CLT_STRIDE * ty) + dy;
 
-  return x < -half || y < -half || x > (float) (width - 1) + half
-      || y > (float) (height - 1) + half;
+  return fmaxf (fmaxf (-half - x, -half - y),
+      fmaxf (x - (float) (width - 1) - half, y - (float) (height - 1) - half));
+}
+
+/* Whether tile (@tx, @ty)'s match (@dx, @dy) may keep its confidence:
+ * not where it takes the tile's centre more than half a tile beyond the
+ * frame (unless @keep_left_frame), since its content left the frame and
+ * what the transform finds there is the mirror of the frame's edge,
+ * whatever its peak; nor where it moves the tile further up or down than
+ * @max_dy, when that is not negative (cvcore_clt_corr_params). */
+CV_HD bool
+cv_clt_match_kept (int tx, int ty, float dx, float dy, int width, int height,
+    bool keep_left_frame, float max_dy)
+{
+  return (keep_left_frame
+      || !(cv_clt_match_beyond_frame (tx, ty, dx, dy, width, height) > 0.0f))
+      && !(max_dy >= 0.0f && fabsf (dy) > max_dy);
 }
 
 /* Drawing: the line of a tile's match from its centre, one point per

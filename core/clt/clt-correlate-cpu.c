@@ -120,8 +120,8 @@ cpu_match_tile (const float *a, const cvcore_image * b, int channel, int tx,
   }
   match->dx = d[0];
   match->dy = d[1];
-  if (!params->keep_left_frame
-      && cv_clt_match_left_frame (tx, ty, d[0], d[1], b->width, b->height))
+  if (!cv_clt_match_kept (tx, ty, d[0], d[1], b->width, b->height,
+          params->keep_left_frame, (float) params->max_dy))
     match->confidence = 0.0f;
 }
 

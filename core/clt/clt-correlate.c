@@ -14,6 +14,7 @@ cvcore_clt_corr_params_init (cvcore_clt_corr_params * params)
   params->refinements = 2;
   params->full_scale = 255.0;
   params->fit_radius = 3;
+  params->max_dy = -1.0;
 }
 
 cvcore_status

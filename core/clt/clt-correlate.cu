@@ -87,7 +87,7 @@ __global__ void __launch_bounds__ (32 * kTilesPerBlock)
     clt_correlate (const float *a, Image src, int c, int width, int height,
         float scale, float fat_zero, float spread, int radius, float initial_x,
         float initial_y, bool guided, bool first, bool keep_left_frame,
-        cvcore_clt_match *matches)
+        float max_dy, cvcore_clt_match *matches)
 {
   __shared__ CorrShared s;
   const int warp = threadIdx.x >> 5, lane = threadIdx.x & 31;
@@ -229,9 +229,8 @@ __global__ void __launch_bounds__ (32 * kTilesPerBlock)
     matches[tile].dx = dx;
     matches[tile].dy = dy;
     matches[tile].confidence = best;
-    if (!keep_left_frame
-        && cv_clt_match_left_frame (tile % tiles_x, tile / tiles_x, dx, dy,
-            width, height))
+    if (!cv_clt_match_kept (tile % tiles_x, tile / tiles_x, dx, dy, width,
+            height, keep_left_frame, max_dy))
       matches[tile].confidence = 0.0f;
   }
 }
@@ -289,7 +288,7 @@ cv_clt_correlate_cuda (cvcore_stream *stream, const float *a,
         (float) (0.5 * params->lowpass * params->lowpass),
         pass ? 1 : params->search_radius, (float) params->initial_x,
         (float) params->initial_y, params->guided, pass == 0,
-        params->keep_left_frame, matches);
+        params->keep_left_frame, (float) params->max_dy, matches);
     CV_CUDA_LAUNCHED ();
   }
   return CVCORE_OK;

@@ -4,6 +4,7 @@
 #define CLT_FIT_COMMON_H
 
 #include "clt-common.h"
+#include "clt-correlate-common.h"
 
 #include <math.h>
 
@@ -42,35 +43,39 @@ CVCORE_BEGIN_DECLS
 /* Adds pixel (@i, @j) of a tile (0..15 each way, under the tile's
  * squared sine window, as the lapped transform weighs it), whose
  * neighbours left, right, above and below hold @left .. @below, to the
- * tile's shape @s (xx, yy, xy): its gradient structure tensor. */
+ * tile's shape @s (xx, yy, xy, cx, cy): its gradient structure tensor,
+ * and its gradient energy's moments about the tile's centre. */
 CV_HD void
 cv_clt_shape_add (float left, float right, float above, float below, int i,
-    int j, float s[3])
+    int j, float s[CVCORE_CLT_SHAPE_FLOATS])
 {
   const float wi = sinf (3.14159265f * (i + 0.5f) / CVCORE_CLT_TILE);
   const float wj = sinf (3.14159265f * (j + 0.5f) / CVCORE_CLT_TILE);
   const float w = wi * wi * wj * wj;
   const float gx = 0.5f * (right - left), gy = 0.5f * (below - above);
 
+  const float energy = w * (gx * gx + gy * gy);
+  const float centre = 0.5f * (CVCORE_CLT_TILE - 1);
+
   s[0] += w * gx * gx;
   s[1] += w * gy * gy;
   s[2] += w * gx * gy;
+  s[3] += energy * (i - centre);
+  s[4] += energy * (j - centre);
 }
 
-/* The shape @s divided by its trace: orientation and elongation alone,
- * so that contrast counts once, through the confidence. 0 when flat. */
+/* The shape @s divided by its trace, the gradient energy: orientation
+ * and elongation alone, so that contrast counts once, through the
+ * confidence, and the energy's centre in strides. 0 when flat. */
 CV_HD void
-cv_clt_shape_normalise (float s[3])
+cv_clt_shape_normalise (float s[CVCORE_CLT_SHAPE_FLOATS])
 {
   const float trace = s[0] + s[1];
 
-  if (trace > 0.0f) {
-    s[0] /= trace;
-    s[1] /= trace;
-    s[2] /= trace;
-  } else {
-    s[0] = s[1] = s[2] = 0.0f;
-  }
+  for (int k = 0; k < CVCORE_CLT_SHAPE_FLOATS; k++)
+    s[k] = trace > 0.0f ? s[k] / trace : 0.0f;
+  s[3] /= CVCORE_CLT_STRIDE;
+  s[4] /= CVCORE_CLT_STRIDE;
 }
 
 /* The share of its confidence a tile of shape @s (normalised) keeps. */
@@ -151,8 +156,9 @@ cv_clt_fit_solve (float a[6][6], float b[6])
 
 /* The motion at tile (@tx, @ty)'s centre of the affine motion that best
  * explains the matches @m of the tiles within @radius (of a @width x
- * @height frame, shapes @shape, 3 floats each): unknowns (ax, gxx, gxy, ay,
- * gyx, gyy), motion a + g (i, j) at offset (i, j) tiles. Each neighbour
+ * @height frame, shapes @shape): unknowns (ax, gxx, gxy, ay, gyx, gyy),
+ * motion a + g (i, j) at offset (i, j) tiles. A neighbour's match is the
+ * motion where its texture lies, at its shape's centre. Each neighbour
  * weighs its confidence times its trust (ramped in from the minimum),
  * times a ramp over the first pixel its window overhangs the frame, times
  * a Gaussian of its distance, times its metric M = shape + floor I,
@@ -177,15 +183,17 @@ cv_clt_fit_tile (const cvcore_clt_match * m, const float *shape,
     for (int j = -radius; j <= radius; j++)
       for (int i = -radius; i <= radius; i++) {
         const int x = tx + i, y = ty + j;
-        const float u[3] = { 1.0f, (float) i, (float) j };
         const cvcore_clt_match *n;
         const float *s;
-        float mxx, myy, mxy, w, rx, ry, miss;
+        float u[3], mxx, myy, mxy, w, rx, ry, miss;
 
         if (x < 0 || y < 0 || x >= tiles_x || y >= tiles_y)
           continue;
         n = &m[y * tiles_x + x];
-        s = &shape[3 * (y * tiles_x + x)];
+        s = &shape[CVCORE_CLT_SHAPE_FLOATS * (y * tiles_x + x)];
+        u[0] = 1.0f;
+        u[1] = i + s[3];
+        u[2] = j + s[4];
         w = n->confidence * cv_clt_shape_trust (s);
         /* each cut is a ramp: the backends' rounding must not flip it */
         w *= 1.0f - cv_clt_fit_ramp (w, CV_CLT_FIT_MIN_CONFIDENCE,
@@ -199,8 +207,8 @@ cv_clt_fit_tile (const cvcore_clt_match * m, const float *shape,
         mxx = s[0] + CV_CLT_FIT_FLOOR;
         myy = s[1] + CV_CLT_FIT_FLOOR;
         mxy = s[2];
-        rx = n->dx - (fit[0] + fit[1] * i + fit[2] * j);
-        ry = n->dy - (fit[3] + fit[4] * i + fit[5] * j);
+        rx = n->dx - (fit[0] + fit[1] * u[1] + fit[2] * u[2]);
+        ry = n->dy - (fit[3] + fit[4] * u[1] + fit[5] * u[2]);
         miss = (mxx * rx * rx + 2.0f * mxy * rx * ry + myy * ry * ry)
             / (spread * spread);
         w /= 1.0f + miss;
@@ -237,6 +245,30 @@ cv_clt_fit_tile (const cvcore_clt_match * m, const float *shape,
   }
   d[0] = fit[0];
   d[1] = fit[3];
+}
+
+/* Tile @t's fitted match: the fit's motion, and its own confidence times
+ * its trust, fading out over the first pixel by which the fitted motion
+ * takes its centre more than half a tile beyond the frame. There its
+ * neighbours say that its content left the frame, and its own match,
+ * inside, was of something else. */
+CV_HD cvcore_clt_match
+cv_clt_fit_match (const cvcore_clt_match * m, const float *shape, int width,
+    int height, int radius, int t)
+{
+  const int tiles_x = cv_clt_tiles (width);
+  const int tx = t % tiles_x, ty = t / tiles_x;
+  cvcore_clt_match out;
+  float d[2];
+
+  cv_clt_fit_tile (m, shape, width, height, tx, ty, radius, d);
+  out.dx = d[0];
+  out.dy = d[1];
+  out.confidence = m[t].confidence *
+      cv_clt_shape_trust (&shape[CVCORE_CLT_SHAPE_FLOATS * t]) *
+      cv_clt_fit_ramp (cv_clt_match_beyond_frame (tx, ty, d[0], d[1], width,
+          height), 0.0f, 1.0f);
+  return out;
 }
 
 CVCORE_END_DECLS

@@ -11,17 +11,10 @@ clt_fit (const cvcore_clt_match *matches, const float *shapes, int width,
     int height, int radius, cvcore_clt_match *fitted)
 {
   const int tile = blockIdx.x * blockDim.x + threadIdx.x;
-  const int tiles_x = cv_clt_tiles (width);
-  float d[2];
 
-  if (tile >= tiles_x * cv_clt_tiles (height))
-    return;
-  cv_clt_fit_tile (matches, shapes, width, height, tile % tiles_x,
-      tile / tiles_x, radius, d);
-  fitted[tile].dx = d[0];
-  fitted[tile].dy = d[1];
-  fitted[tile].confidence =
-      matches[tile].confidence * cv_clt_shape_trust (&shapes[3 * tile]);
+  if (tile < cv_clt_tiles (width) * cv_clt_tiles (height))
+    fitted[tile] =
+        cv_clt_fit_match (matches, shapes, width, height, radius, tile);
 }
 
 } /* namespace */

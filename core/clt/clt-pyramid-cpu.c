@@ -77,9 +77,10 @@ cv_clt_shapes_cpu (const cvcore_image * src, int channel, float *shapes)
   for (int t = 0; t < tiles_x * tiles_y; t++) {
     const int x0 = CVCORE_CLT_STRIDE * (t % tiles_x) - CVCORE_CLT_TILE / 2;
     const int y0 = CVCORE_CLT_STRIDE * (t / tiles_x) - CVCORE_CLT_TILE / 2;
-    float *s = &shapes[3 * t];
+    float *s = &shapes[CVCORE_CLT_SHAPE_FLOATS * t];
 
-    s[0] = s[1] = s[2] = 0.0f;
+    for (int k = 0; k < CVCORE_CLT_SHAPE_FLOATS; k++)
+      s[k] = 0.0f;
     for (int j = 0; j < CVCORE_CLT_TILE; j++)
       for (int i = 0; i < CVCORE_CLT_TILE; i++) {
         const int x = x0 + i, y = y0 + j;

@@ -101,8 +101,8 @@ cvcore_clt_pyramid_new (cvcore_device * device, int width, int height,
     status = cvcore_device_alloc (device, sizeof (cvcore_clt_match) *
         level_tiles (p, 0), (void **) &p->unfitted);
   for (int slot = 0; slot < 2 && status == CVCORE_OK; slot++)
-    status = cvcore_device_alloc (device, 3 * sizeof (float) *
-        level_tiles (p, 0), (void **) &p->shapes[slot]);
+    status = cvcore_device_alloc (device, CVCORE_CLT_SHAPE_FLOATS *
+        sizeof (float) * level_tiles (p, 0), (void **) &p->shapes[slot]);
   if (status != CVCORE_OK) {
     cvcore_clt_pyramid_free (p);
     return status;
@@ -224,6 +224,7 @@ cvcore_clt_pyramid_correlate (cvcore_stream * stream,
     const cvcore_image image = l > 0 ? level_image (pyramid, to, l) : *src;
 
     level.keep_left_frame = l > 0 || params->keep_left_frame;
+    level.max_dy = l > 0 ? -1.0 : params->max_dy;
     if (l < pyramid->levels) {
       level.guided = true;
       status = cvcore_clt_predict (stream, pyramid->matches[l + 1],

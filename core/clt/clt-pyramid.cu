@@ -63,7 +63,7 @@ clt_shapes (Image src, int c, int width, int height, int tiles_x, int tiles,
   const int tile = blockIdx.x * kShapeWarps + threadIdx.x / 32;
   const int lane = threadIdx.x % 32;
   const int i = lane % CVCORE_CLT_TILE;
-  float s[3] = { 0.0f, 0.0f, 0.0f };
+  float s[CVCORE_CLT_SHAPE_FLOATS] = { 0.0f };
 
   if (tile >= tiles)
     return;
@@ -76,15 +76,14 @@ clt_shapes (Image src, int c, int width, int height, int tiles_x, int tiles,
         mirrored_at (src, x, y0 + j - 1, c, width, height),
         mirrored_at (src, x, y0 + j + 1, c, width, height), i, j, s);
 #pragma unroll
-  for (int k = 0; k < 3; k++)
+  for (int k = 0; k < CVCORE_CLT_SHAPE_FLOATS; k++)
 #pragma unroll
     for (int o = 16; o > 0; o >>= 1)
       s[k] += __shfl_xor_sync (0xffffffffu, s[k], o);
   if (lane == 0) {
     cv_clt_shape_normalise (s);
-    shapes[3 * tile] = s[0];
-    shapes[3 * tile + 1] = s[1];
-    shapes[3 * tile + 2] = s[2];
+    for (int k = 0; k < CVCORE_CLT_SHAPE_FLOATS; k++)
+      shapes[CVCORE_CLT_SHAPE_FLOATS * tile + k] = s[k];
   }
 }
 

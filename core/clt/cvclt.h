@@ -252,6 +252,11 @@ typedef struct
    * confidence instead (the pyramid's coarser levels, whose matches only
    * predict, and near whose edges a half-tile is a large motion). */
   bool keep_left_frame;
+  /* A tile whose match moves it further up or down than this (pixels)
+   * gets confidence 0: rectified stereo views put a point on the same row
+   * in both, and such a match is of something else, mostly content the
+   * other view hides. Negative (the default): any vertical motion. */
+  double max_dy;
   double full_scale;            /* sample value of full scale (255, 65535) */
   /* Radius in tiles of the neighbourhood whose matches are fitted at
    * the pyramid's finest level (cvcore_clt_fit); 0: each tile alone. */
@@ -259,6 +264,8 @@ typedef struct
 } cvcore_clt_corr_params;
 
 #define CVCORE_CLT_MAX_FIT_RADIUS 3
+/* Floats per tile in cvcore_clt_shapes' output. */
+#define CVCORE_CLT_SHAPE_FLOATS 5
 
 /* Defaults: fat zero 0.01, lowpass 1, radius 7, 2 refinements, no
  * initial motion, full scale 255, fit radius 3.
@@ -320,11 +327,13 @@ cvcore_status cvcore_clt_predict (cvcore_stream * stream,
     cvcore_clt_match * matches);
 
 /* Queues each tile's texture shape, from channel @channel of @src, into
- * @shapes (device memory, 3 floats per tile: xx, yy, xy): the gradient
- * structure tensor of the tile's pixels under its squared sine window
- * (central differences, the frame mirrored at its edges), divided by its
- * trace; 0 for a flat tile. Its eigenvalues say how elongated the
- * texture is: near 0 for an edge or stripes.
+ * @shapes (device memory, CVCORE_CLT_SHAPE_FLOATS per tile: xx, yy, xy,
+ * cx, cy): the gradient structure tensor of the tile's pixels under its
+ * squared sine window (central differences, the frame mirrored at its
+ * edges), divided by its trace, and the centre of that gradient energy,
+ * in strides from the tile's centre; all 0 for a flat tile. The
+ * eigenvalues say how elongated the texture is: near 0 for an edge or
+ * stripes.
  * Since: 0.1 */
 cvcore_status cvcore_clt_shapes (cvcore_stream * stream,
     const cvcore_image * src, int channel, float *shapes);

@@ -1097,11 +1097,13 @@ GST_START_TEST (test_predict)
 
 GST_END_TEST;
 
+#define SHAPE CVCORE_CLT_SHAPE_FLOATS
+
 /* cvcore_clt_shapes of @src, in host memory (g_free it). */
 static gfloat *
 tile_shapes_on (cvcore_device * dev, cvcore_stream * st, const TestImage * src)
 {
-  const gsize bytes = 3 * sizeof (gfloat) *
+  const gsize bytes = SHAPE * sizeof (gfloat) *
       cvcore_clt_tiles (src->image.width) *
       cvcore_clt_tiles (src->image.height);
   gfloat *shapes = g_malloc (bytes), *dev_shapes;
@@ -1172,12 +1174,12 @@ GST_START_TEST (test_shapes)
     gfloat *s = tile_shapes (&img);
 
     for (gint t = 0; t < tiles; t++)
-      fail_unless (!inner_shape (t, w, h) || (fabsf (s[3 * t] - cases[c].xx)
+      fail_unless (!inner_shape (t, w, h) || (fabsf (s[SHAPE * t] - cases[c].xx)
               < 1e-3f
-              && fabsf (s[3 * t + 1] - cases[c].yy) < 1e-3f
-              && fabsf (s[3 * t + 2] - cases[c].xy) < 1e-3f),
-          "case %u, tile %d: (%g, %g, %g)", c, t, s[3 * t], s[3 * t + 1],
-          s[3 * t + 2]);
+              && fabsf (s[SHAPE * t + 1] - cases[c].yy) < 1e-3f
+              && fabsf (s[SHAPE * t + 2] - cases[c].xy) < 1e-3f),
+          "case %u, tile %d: (%g, %g, %g)", c, t, s[SHAPE * t],
+          s[SHAPE * t + 1], s[SHAPE * t + 2]);
     g_free (s);
     cvtest_image_free (&img, device);
   }
@@ -1187,9 +1189,10 @@ GST_START_TEST (test_shapes)
     gint elongated = 0;
 
     for (gint t = 0; t < tiles; t++) {
-      const gdouble spread = hypot (s[3 * t] - s[3 * t + 1], 2 * s[3 * t + 2]);
+      const gdouble spread =
+          hypot (s[SHAPE * t] - s[SHAPE * t + 1], 2 * s[SHAPE * t + 2]);
 
-      fail_unless (fabs (s[3 * t] + s[3 * t + 1] - 1.0) < 1e-4);
+      fail_unless (fabs (s[SHAPE * t] + s[SHAPE * t + 1] - 1.0) < 1e-4);
       elongated += (1.0 - spread) / (1.0 + spread) < 0.12;
     }
     GST_INFO ("natural texture: %u of %d tiles elongated", elongated, tiles);
@@ -1217,11 +1220,11 @@ fit_on (cvcore_device * dev, cvcore_stream * st,
           (*matches), (void **) &dev_in), CVCORE_OK);
   fail_unless_equals_int (cvcore_device_alloc (dev, tiles * sizeof
           (*matches), (void **) &dev_out), CVCORE_OK);
-  fail_unless_equals_int (cvcore_device_alloc (dev, 3 * tiles * sizeof
+  fail_unless_equals_int (cvcore_device_alloc (dev, SHAPE * tiles * sizeof
           (gfloat), (void **) &dev_shapes), CVCORE_OK);
   fail_unless_equals_int (cvcore_copy_async (st, dev_in, matches, tiles *
           sizeof (*matches), CVCORE_COPY_HOST_TO_DEVICE), CVCORE_OK);
-  fail_unless_equals_int (cvcore_copy_async (st, dev_shapes, shapes, 3 *
+  fail_unless_equals_int (cvcore_copy_async (st, dev_shapes, shapes, SHAPE *
           tiles * sizeof (gfloat), CVCORE_COPY_HOST_TO_DEVICE), CVCORE_OK);
   fail_unless (cvcore_clt_fit (st, dev_shapes, dev_in, w, h, radius,
           dev_out) == CVCORE_OK, "%s", cvcore_last_error ());
@@ -1234,31 +1237,100 @@ fit_on (cvcore_device * dev, cvcore_stream * st,
   return fitted;
 }
 
+static const gdouble blobs[][2] = { {21.3, 18.6}, {53.7, 36.2} };
+
+/* Small bright blobs on a flat field, far apart. */
+static gdouble
+blob_field (gdouble x, gdouble y)
+{
+  gdouble v = 30000.0;
+
+  for (guint b = 0; b < G_N_ELEMENTS (blobs); b++)
+    v += 20000.0 * exp (-(pow (x - blobs[b][0], 2) + pow (y - blobs[b][1],
+                2)) / (2.0 * 1.2 * 1.2));
+  return v;
+}
+
+/* A shape's centre is where its tile's texture lies: in a tile whose
+ * centre is within 4 pixels of a blob, at the blob, pulled a little
+ * towards the tile's centre by the window (up to a fifth of the way);
+ * 0 in a flat tile. */
+GST_START_TEST (test_shape_centres)
+{
+  const gint w = 77, h = 53, tiles_x = cvcore_clt_tiles (w);
+  const gint tiles = tiles_x * cvcore_clt_tiles (h);
+  TestImage img = moved_image (blob_field, w, h, 0, 0, 0, 0, 0);
+  gfloat *s = tile_shapes (&img);
+  guint near = 0;
+
+  for (gint t = 0; t < tiles; t++) {
+    const gdouble cx = 8.0 * (t % tiles_x) - 0.5, cy = 8.0 * (t / tiles_x)
+        - 0.5;
+
+    for (guint b = 0; b < G_N_ELEMENTS (blobs); b++) {
+      const gdouble ox = blobs[b][0] - cx, oy = blobs[b][1] - cy;
+      const gdouble sx = 8.0 * s[SHAPE * t + 3], sy = 8.0 * s[SHAPE * t + 4];
+
+      if (fabs (ox) > 4.0 || fabs (oy) > 4.0)
+        continue;
+      near++;
+      fail_unless (fabs (sx - ox) <= 0.2 * fabs (ox) + 0.05
+          && fabs (sy - oy) <= 0.2 * fabs (oy) + 0.05, "tile %d: centre "
+          "(%g, %g), blob at (%g, %g)", t, sx, sy, ox, oy);
+    }
+    if (fabs (cx - blobs[0][0]) > 20.0 && fabs (cx - blobs[1][0]) > 20.0)
+      fail_unless (s[SHAPE * t + 3] == 0.0f && s[SHAPE * t + 4] == 0.0f);
+  }
+  fail_unless (near >= 2);
+  g_free (s);
+  cvtest_image_free (&img, device);
+}
+
+GST_END_TEST;
+
 #define FIT_W 121
 #define FIT_H 89
 
-/* Matches of confidence 0.5 and texture alike in every direction. */
+/* Matches of confidence 0.5 and texture alike in every direction,
+ * centred in its tile. */
 static void
 fit_inputs (cvcore_clt_match * m, gfloat * shapes, gint tiles)
 {
   for (gint t = 0; t < tiles; t++) {
     m[t].confidence = 0.5f;
-    shapes[3 * t] = shapes[3 * t + 1] = 0.5f;
-    shapes[3 * t + 2] = 0.0f;
+    shapes[SHAPE * t] = shapes[SHAPE * t + 1] = 0.5f;
+    shapes[SHAPE * t + 2] = shapes[SHAPE * t + 3] = shapes[SHAPE * t + 4] =
+        0.0f;
   }
+}
+
+/* The confidence @c of tile @t of a FIT_W x FIT_H frame after the fit,
+ * for motion (@dx, @dy): 0 where the motion takes the tile's centre more
+ * than half a tile and a pixel beyond the frame (its content left it),
+ * @c where it keeps it within half a tile; -1 in between, where it fades,
+ * and where the fit's rounding may take it either way. */
+static gfloat
+fitted_confidence (gint t, gfloat dx, gfloat dy, gfloat c)
+{
+  const gint tiles_x = cvcore_clt_tiles (FIT_W);
+  const gfloat x = 8.0f * (t % tiles_x) + dx, y = 8.0f * (t / tiles_x) + dy;
+  const gfloat beyond = MAX (MAX (-8.0f - x, -8.0f - y),
+      MAX (x - (FIT_W - 1) - 8.0f, y - (FIT_H - 1) - 8.0f));
+
+  return beyond <= -0.05f ? c : beyond >= 1.05f ? 0.0f : -1.0f;
 }
 
 /* Motion that varies linearly (a turn with a zoom, a disparity ramp)
  * comes back as it is, at every tile; a tile whose match is far off
  * (here one in the middle) gets its neighbours' motion and leaves theirs
- * as it was. */
+ * as it was. Tiles that it takes out of the frame lose their confidence. */
 GST_START_TEST (test_fit_linear_motion)
 {
   const gint tiles_x = cvcore_clt_tiles (FIT_W);
   const gint tiles = tiles_x * cvcore_clt_tiles (FIT_H);
   const gint odd = tiles / 2;
   cvcore_clt_match *m = g_new (cvcore_clt_match, tiles), *f;
-  gfloat *shapes = g_new (gfloat, 3 * tiles);
+  gfloat *shapes = g_new (gfloat, SHAPE * tiles);
 
   fit_inputs (m, shapes, tiles);
   for (gint t = 0; t < tiles; t++) {
@@ -1274,11 +1346,61 @@ GST_START_TEST (test_fit_linear_motion)
     const gint x = t % tiles_x, y = t / tiles_x;
     const gfloat dx = 0.5f + 0.03f * x - 0.02f * y;
     const gfloat dy = -1.0f + 0.01f * x + 0.04f * y;
+    const gfloat c = fitted_confidence (t, dx, dy, 0.5f);
 
     fail_unless (fabsf (f[t].dx - dx) < 0.01f && fabsf (f[t].dy - dy) < 0.01f,
         "tile %d: (%g, %g) for (%g, %g)", t, f[t].dx, f[t].dy, dx, dy);
-    fail_unless (f[t].confidence == 0.5f);
+    fail_unless (c < 0.0f || f[t].confidence == c, "tile %d: %g", t,
+        f[t].confidence);
   }
+  g_free (f);
+  g_free (m);
+  g_free (shapes);
+}
+
+GST_END_TEST;
+
+/* A linear motion whose tiles measure it where their texture lies,
+ * off their centres by up to 0.4 of a stride, comes back as the motion at
+ * each tile's centre (within 0.01 pixel, against up to 0.08 off). */
+GST_START_TEST (test_fit_off_centre)
+{
+  const gint tiles_x = cvcore_clt_tiles (FIT_W);
+  const gint tiles = tiles_x * cvcore_clt_tiles (FIT_H);
+  cvcore_clt_match *m = g_new (cvcore_clt_match, tiles), *f;
+  gfloat *shapes = g_new (gfloat, SHAPE * tiles);
+  GRand *rand = g_rand_new_with_seed (11);
+  gint off = 0;
+
+  fit_inputs (m, shapes, tiles);
+  for (gint t = 0; t < tiles; t++) {
+    const gfloat ox = g_rand_double_range (rand, -0.4, 0.4);
+    const gfloat oy = g_rand_double_range (rand, -0.4, 0.4);
+    const gfloat x = t % tiles_x + ox, y = t / tiles_x + oy;
+
+    shapes[SHAPE * t + 3] = ox;
+    shapes[SHAPE * t + 4] = oy;
+    m[t].dx = 0.5f + 0.12f * x - 0.08f * y;
+    m[t].dy = -1.0f + 0.05f * x + 0.15f * y;
+    off += hypotf (0.12f * ox - 0.08f * oy, 0.05f * ox + 0.15f * oy) > 0.02f;
+  }
+  f = fit_on (device, stream, m, shapes, FIT_W, FIT_H, 3);
+  for (gint t = 0; t < tiles; t++) {
+    const gint x = t % tiles_x, y = t / tiles_x;
+    const gfloat dx = 0.5f + 0.12f * x - 0.08f * y;
+    const gfloat dy = -1.0f + 0.05f * x + 0.15f * y;
+
+    /* not the tiles whose motion took them out of the frame: an
+     * extrapolation from the neighbours inside it */
+    if (fitted_confidence (t, dx, dy, 0.5f) == 0.0f)
+      continue;
+    fail_unless (fabsf (f[t].dx - dx) < 0.01f
+        && fabsf (f[t].dy - dy) < 0.01f, "tile %d: (%g, %g) for (%g, %g)",
+        t, f[t].dx, f[t].dy, dx, dy);
+  }
+  /* most matches were off the motion at their tile's centre */
+  fail_unless (off > tiles / 2);
+  g_rand_free (rand);
   g_free (f);
   g_free (m);
   g_free (shapes);
@@ -1295,7 +1417,7 @@ GST_START_TEST (test_fit_edges)
   const gint tiles_x = cvcore_clt_tiles (FIT_W);
   const gint tiles = tiles_x * cvcore_clt_tiles (FIT_H);
   cvcore_clt_match *m = g_new (cvcore_clt_match, tiles), *f;
-  gfloat *shapes = g_new (gfloat, 3 * tiles);
+  gfloat *shapes = g_new (gfloat, SHAPE * tiles);
 
   fit_inputs (m, shapes, tiles);
   for (gint t = 0; t < tiles; t++) {
@@ -1303,17 +1425,19 @@ GST_START_TEST (test_fit_edges)
     m[t].dy = -0.75f;
     if (t % tiles_x == 6) {
       /* elongation 0.0526: trusted 0.439 */
-      shapes[3 * t] = 0.95f;
-      shapes[3 * t + 1] = 0.05f;
+      shapes[SHAPE * t] = 0.95f;
+      shapes[SHAPE * t + 1] = 0.05f;
       m[t].dy += 2.0f;
     } else if (t % tiles_x == 10) {
-      shapes[3 * t] = 1.0f;
-      shapes[3 * t + 1] = 0.0f;
+      shapes[SHAPE * t] = 1.0f;
+      shapes[SHAPE * t + 1] = 0.0f;
     }
   }
   f = fit_on (device, stream, m, shapes, FIT_W, FIT_H, 3);
   for (gint t = 0; t < tiles; t++) {
     const gint x = t % tiles_x;
+    const gfloat c = fitted_confidence (t, 1.25f, -0.75f, x == 10 ? 0.0f :
+        0.5f);
 
     fail_unless (fabsf (f[t].dx - 1.25f) < 0.01f
         && fabsf (f[t].dy + 0.75f) < 0.2f, "tile %d: (%g, %g)", t, f[t].dx,
@@ -1322,7 +1446,8 @@ GST_START_TEST (test_fit_edges)
       fail_unless (fabsf (f[t].confidence - 0.5f * 0.05f / 0.95f / 0.12f) <
           1e-5f, "tile %d: %g", t, f[t].confidence);
     else
-      fail_unless (f[t].confidence == (x == 10 ? 0.0f : 0.5f));
+      fail_unless (c < 0.0f || f[t].confidence == c, "tile %d: %g", t,
+          f[t].confidence);
   }
   g_free (f);
   g_free (m);
@@ -1339,7 +1464,7 @@ GST_START_TEST (test_fit_boundary)
   const gint tiles = tiles_x * cvcore_clt_tiles (FIT_H);
   const gint split = tiles_x / 2;
   cvcore_clt_match *m = g_new (cvcore_clt_match, tiles), *f;
-  gfloat *shapes = g_new (gfloat, 3 * tiles);
+  gfloat *shapes = g_new (gfloat, SHAPE * tiles);
   gdouble worst = 0.0;
 
   fit_inputs (m, shapes, tiles);
@@ -1687,7 +1812,7 @@ GST_START_TEST (test_cuda_fit_equals_cpu)
     cvcore_clt_match *m, *f, *cf;
     gdouble worst = 0.0;
 
-    for (gint i = 0; i < 3 * tiles; i++)
+    for (gint i = 0; i < SHAPE * tiles; i++)
       fail_unless (fabsf (shapes[i] - cpu_shapes[i]) < 1e-4f, "%dx%d: "
           "shape %d: %g, %g", w, h, i, shapes[i], cpu_shapes[i]);
     cvcore_clt_corr_params_init (&params);
@@ -1745,7 +1870,9 @@ clt_suite (void)
   tcase_add_test (tc, test_reduce);
   tcase_add_test (tc, test_predict);
   tcase_add_test (tc, test_shapes);
+  tcase_add_test (tc, test_shape_centres);
   tcase_add_test (tc, test_fit_linear_motion);
+  tcase_add_test (tc, test_fit_off_centre);
   tcase_add_test (tc, test_fit_edges);
   tcase_add_test (tc, test_fit_boundary);
   /* minutes under valgrind (CVTEST_QUICK); the elements' tests run

@@ -569,6 +569,59 @@ GST_START_TEST (test_disparity_large)
 
 GST_END_TEST;
 
+/* The natural texture 4 pixels lower: a right view out of line with
+ * the left. */
+static gdouble
+natural_lower (gdouble x, gdouble y)
+{
+  return natural (x, y - 4.0);
+}
+
+/* Right views 4 pixels out of line: no tile keeps its confidence with the
+ * default max-vertical-disparity, and with room for it they find it. */
+GST_START_TEST (test_vertical_disparity)
+{
+  static const gchar *properties[] = {
+    "min-disparity=0 max-disparity=32", "min-disparity=0 max-disparity=32 "
+        "max-vertical-disparity=6"
+  };
+
+  for (guint p = 0; p < G_N_ELEMENTS (properties); p++) {
+    GstElement *left, *right, *sink;
+    GstElement *pipeline = stereo_pipeline_of (properties[p], 256, 256, 176,
+        &left, &right, &sink);
+    GstCudaVisionCorrelationMeta *meta;
+    GstBuffer *out;
+    guint kept = 0, inner = 0;
+
+    gst_element_set_state (pipeline, GST_STATE_PLAYING);
+    gst_app_src_push_buffer (GST_APP_SRC (left), view_of (natural, 256, 176,
+            0.0, 0));
+    gst_app_src_push_buffer (GST_APP_SRC (right), view_of (natural_lower,
+            256, 176, 20.0, 0));
+    out = cvtest_pull_buffer (sink);
+    meta = gst_buffer_get_cuda_vision_correlation_meta (out);
+    fail_unless (meta != NULL);
+    /* inner tiles, whose content is in both views */
+    for (guint ty = 4; ty + 4 < meta->tiles_y; ty++)
+      for (guint tx = 4; tx + 4 < meta->tiles_x; tx++) {
+        inner++;
+        kept += gst_cuda_vision_correlation_meta_tile (meta, tx,
+            ty)->confidence > 0.0f;
+      }
+    fail_unless (inner > 100);
+    if (p == 0) {
+      fail_unless_equals_int (kept, 0);
+    } else {
+      fail_unless (share_found (meta, 256, 176, 32, 20.0, 4.0) >= 0.9);
+    }
+    gst_buffer_unref (out);
+    stereo_pipeline_free (pipeline, left, right, sink);
+  }
+}
+
+GST_END_TEST;
+
 GST_START_TEST (test_views_differ)
 {
   GstElement *left, *right, *sink;
@@ -659,6 +712,7 @@ cudaphasecorr_suite (void)
   tcase_add_test (tc, test_draw);
   tcase_add_test (tc, test_renegotiation);
   tcase_add_test (tc, test_disparity);
+  tcase_add_test (tc, test_vertical_disparity);
   /* accuracy at large motions, minutes under valgrind (CVTEST_QUICK),
    * whose memory checks the smaller tests' pyramids already cover */
   if (!g_getenv ("CVTEST_QUICK")) {
