@@ -7,6 +7,11 @@ writes, with the same statistics, for docs/benchmarks.md:
   - cv2.DISOpticalFlow (medium preset), dense flow sampled at tile centres;
   - cv2.StereoSGBM on the stereo case (block 5, 80 disparities).
 
+Each is measured over every tile where both frames hold its content, and
+over those of them that cudaphasecorr's default threshold (confidence
+0.05) keeps, which are the tiles its own figures count; and ours over
+those too.
+
 Usage: python3 tools/flow-peers.py DIR
 """
 import glob
@@ -22,11 +27,14 @@ def load(path, w, h):
     return np.fromfile(path, dtype=np.uint8).reshape(h, w)
 
 
-def stats(errors):
+def stats(errors, worst=True):
+    """Median, 95th percentile and (with @worst) largest error, as table
+    cells."""
     e = np.sort(np.asarray(errors))
-    if e.size == 0:
-        return "| - | - | - |"
-    return "| %.3f | %.3f | %.3f |" % (np.median(e), e[int(0.95 * (e.size - 1))], e[-1])
+    cells = ["-"] * (3 if worst else 2)
+    if e.size:
+        cells = ["%.3f" % v for v in (np.median(e), e[int(0.95 * (e.size - 1))], e[-1])]
+    return " | ".join(cells[:3 if worst else 2])
 
 
 def tile_window(frame, cx, cy, half):
@@ -36,8 +44,9 @@ def tile_window(frame, cx, cy, half):
 def main():
     folder = sys.argv[1]
     w, h = (int(v) for v in open(os.path.join(folder, "size")).read().split())
-    print("| image | motion | method | median px | 95th percentile px | worst px | ms |")
-    print("|---|---|---|---|---|---|---|")
+    print("| image | motion | method | median px | 95th percentile px | worst px | ms "
+          "| kept tiles: median px | 95th percentile px |")
+    print("|---|---|---|---|---|---|---|---|---|")
     for truth_path in sorted(glob.glob(os.path.join(folder, "*.truth"))):
         name = os.path.basename(truth_path)[:-len(".truth")]
         image, case = name.split("-")
@@ -47,13 +56,16 @@ def main():
         rows = rows[rows[:, 4] > 0]
         centres = [(int(8 * tx), int(8 * ty)) for tx, ty in rows[:, :2]]
         truth = rows[:, 2:4]
-        results = {}
+        kept = rows[:, 7] >= 0.05
+        results = {"ours": (np.hypot(rows[:, 5] - truth[:, 0], rows[:, 6] - truth[:, 1]),
+                            None)}
         for half, label in ((8, "phaseCorrelate 16x16"), (16, "phaseCorrelate 32x32")):
             window = cv2.createHanningWindow((2 * half, 2 * half), cv2.CV_64F)
             start = time.perf_counter()
             errors = []
             for (cx, cy), t in zip(centres, truth):
                 if cx - half < 0 or cy - half < 0 or cx + half > w or cy + half > h:
+                    errors.append(np.nan)
                     continue
                 (dx, dy), _ = cv2.phaseCorrelate(tile_window(a, cx, cy, half),
                                                  tile_window(b, cx, cy, half), window)
@@ -79,7 +91,12 @@ def main():
                 errors.append(abs(-d.mean() - t[0]) if (d >= 0).all() else np.inf)
             results["StereoSGBM"] = (errors, elapsed)
         for label, (errors, elapsed) in results.items():
-            print("| %s | %s | %s %s %.1f |" % (image, case, label, stats(errors), 1000 * elapsed))
+            errors = np.asarray(errors, dtype=np.float64)
+            counted = ~np.isnan(errors)
+            print("| %s | %s | %s | %s | %s | %s |" % (
+                image, case, label, stats(errors[counted]),
+                "-" if elapsed is None else "%.1f" % (1000 * elapsed),
+                stats(errors[counted & kept], worst=False)))
 
 
 if __name__ == "__main__":
