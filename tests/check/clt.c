@@ -1291,17 +1291,29 @@ GST_END_TEST;
 #define FIT_W 121
 #define FIT_H 89
 
-/* Matches of confidence 0.5 and texture alike in every direction,
- * centred in its tile. */
-static void
-fit_inputs (cvcore_clt_match * m, gfloat * shapes, gint tiles)
+/* For the tiles of a FIT_W x FIT_H frame (their number returned),
+ * matches @m of confidence 0.5 and @shapes of texture alike in every
+ * direction, centred in its tile (fit_inputs_free them). */
+static gint
+fit_inputs_new (cvcore_clt_match ** m, gfloat ** shapes)
 {
+  const gint tiles = cvcore_clt_tiles (FIT_W) * cvcore_clt_tiles (FIT_H);
+
+  *m = g_new0 (cvcore_clt_match, tiles);
+  *shapes = g_new0 (gfloat, SHAPE * tiles);
   for (gint t = 0; t < tiles; t++) {
-    m[t].confidence = 0.5f;
-    shapes[SHAPE * t] = shapes[SHAPE * t + 1] = 0.5f;
-    shapes[SHAPE * t + 2] = shapes[SHAPE * t + 3] = shapes[SHAPE * t + 4] =
-        0.0f;
+    (*m)[t].confidence = 0.5f;
+    (*shapes)[SHAPE * t] = (*shapes)[SHAPE * t + 1] = 0.5f;
   }
+  return tiles;
+}
+
+static void
+fit_inputs_free (cvcore_clt_match * m, gfloat * shapes, cvcore_clt_match * f)
+{
+  g_free (f);
+  g_free (m);
+  g_free (shapes);
 }
 
 /* The confidence @c of tile @t of a FIT_W x FIT_H frame after the fit,
@@ -1327,12 +1339,11 @@ fitted_confidence (gint t, gfloat dx, gfloat dy, gfloat c)
 GST_START_TEST (test_fit_linear_motion)
 {
   const gint tiles_x = cvcore_clt_tiles (FIT_W);
-  const gint tiles = tiles_x * cvcore_clt_tiles (FIT_H);
+  cvcore_clt_match *m, *f;
+  gfloat *shapes;
+  const gint tiles = fit_inputs_new (&m, &shapes);
   const gint odd = tiles / 2;
-  cvcore_clt_match *m = g_new (cvcore_clt_match, tiles), *f;
-  gfloat *shapes = g_new (gfloat, SHAPE * tiles);
 
-  fit_inputs (m, shapes, tiles);
   for (gint t = 0; t < tiles; t++) {
     const gint x = t % tiles_x, y = t / tiles_x;
 
@@ -1353,9 +1364,7 @@ GST_START_TEST (test_fit_linear_motion)
     fail_unless (c < 0.0f || f[t].confidence == c, "tile %d: %g", t,
         f[t].confidence);
   }
-  g_free (f);
-  g_free (m);
-  g_free (shapes);
+  fit_inputs_free (m, shapes, f);
 }
 
 GST_END_TEST;
@@ -1366,13 +1375,12 @@ GST_END_TEST;
 GST_START_TEST (test_fit_off_centre)
 {
   const gint tiles_x = cvcore_clt_tiles (FIT_W);
-  const gint tiles = tiles_x * cvcore_clt_tiles (FIT_H);
-  cvcore_clt_match *m = g_new (cvcore_clt_match, tiles), *f;
-  gfloat *shapes = g_new (gfloat, SHAPE * tiles);
+  cvcore_clt_match *m, *f;
+  gfloat *shapes;
+  const gint tiles = fit_inputs_new (&m, &shapes);
   GRand *rand = g_rand_new_with_seed (11);
   gint off = 0;
 
-  fit_inputs (m, shapes, tiles);
   for (gint t = 0; t < tiles; t++) {
     const gfloat ox = g_rand_double_range (rand, -0.4, 0.4);
     const gfloat oy = g_rand_double_range (rand, -0.4, 0.4);
@@ -1401,9 +1409,7 @@ GST_START_TEST (test_fit_off_centre)
   /* most matches were off the motion at their tile's centre */
   fail_unless (off > tiles / 2);
   g_rand_free (rand);
-  g_free (f);
-  g_free (m);
-  g_free (shapes);
+  fit_inputs_free (m, shapes, f);
 }
 
 GST_END_TEST;
@@ -1415,11 +1421,10 @@ GST_END_TEST;
 GST_START_TEST (test_fit_edges)
 {
   const gint tiles_x = cvcore_clt_tiles (FIT_W);
-  const gint tiles = tiles_x * cvcore_clt_tiles (FIT_H);
-  cvcore_clt_match *m = g_new (cvcore_clt_match, tiles), *f;
-  gfloat *shapes = g_new (gfloat, SHAPE * tiles);
+  cvcore_clt_match *m, *f;
+  gfloat *shapes;
+  const gint tiles = fit_inputs_new (&m, &shapes);
 
-  fit_inputs (m, shapes, tiles);
   for (gint t = 0; t < tiles; t++) {
     m[t].dx = 1.25f;
     m[t].dy = -0.75f;
@@ -1449,9 +1454,7 @@ GST_START_TEST (test_fit_edges)
       fail_unless (c < 0.0f || f[t].confidence == c, "tile %d: %g", t,
           f[t].confidence);
   }
-  g_free (f);
-  g_free (m);
-  g_free (shapes);
+  fit_inputs_free (m, shapes, f);
 }
 
 GST_END_TEST;
@@ -1461,13 +1464,12 @@ GST_END_TEST;
 GST_START_TEST (test_fit_boundary)
 {
   const gint tiles_x = cvcore_clt_tiles (FIT_W);
-  const gint tiles = tiles_x * cvcore_clt_tiles (FIT_H);
+  cvcore_clt_match *m, *f;
+  gfloat *shapes;
+  const gint tiles = fit_inputs_new (&m, &shapes);
   const gint split = tiles_x / 2;
-  cvcore_clt_match *m = g_new (cvcore_clt_match, tiles), *f;
-  gfloat *shapes = g_new (gfloat, SHAPE * tiles);
   gdouble worst = 0.0;
 
-  fit_inputs (m, shapes, tiles);
   for (gint t = 0; t < tiles; t++) {
     m[t].dx = t % tiles_x < split ? 2.0f : -3.0f;
     m[t].dy = t % tiles_x < split ? 1.0f : 0.5f;
@@ -1479,9 +1481,7 @@ GST_START_TEST (test_fit_boundary)
   }
   GST_INFO ("worst error: %g px", worst);
   fail_unless (worst < 0.02, "%g px", worst);
-  g_free (f);
-  g_free (m);
-  g_free (shapes);
+  fit_inputs_free (m, shapes, f);
 }
 
 GST_END_TEST;

@@ -532,6 +532,41 @@ GST_START_TEST (test_disparity)
 
 GST_END_TEST;
 
+/* One pair through `cudaphasecorr mode=stereo @properties`: a 256 x 176
+ * left view of the natural texture and a right view of @right_field moved
+ * left by @disparity. */
+typedef struct
+{
+  GstElement *pipeline, *left, *right, *sink;
+  GstBuffer *out;
+} StereoPair;
+
+static const GstCudaVisionCorrelationMeta *
+stereo_pair_run (StereoPair * pair, const gchar * properties,
+    gdouble (*right_field) (gdouble, gdouble), gdouble disparity)
+{
+  const GstCudaVisionCorrelationMeta *meta;
+
+  pair->pipeline = stereo_pipeline_of (properties, 256, 256, 176, &pair->left,
+      &pair->right, &pair->sink);
+  gst_element_set_state (pair->pipeline, GST_STATE_PLAYING);
+  gst_app_src_push_buffer (GST_APP_SRC (pair->left), view_of (natural, 256,
+          176, 0.0, 0));
+  gst_app_src_push_buffer (GST_APP_SRC (pair->right), view_of (right_field,
+          256, 176, disparity, 0));
+  pair->out = cvtest_pull_buffer (pair->sink);
+  meta = gst_buffer_get_cuda_vision_correlation_meta (pair->out);
+  fail_unless (meta != NULL);
+  return meta;
+}
+
+static void
+stereo_pair_free (StereoPair * pair)
+{
+  gst_buffer_unref (pair->out);
+  stereo_pipeline_free (pair->pipeline, pair->left, pair->right, pair->sink);
+}
+
 /* Disparities far from the range's middle, found coarse to fine with the
  * default levels, and not with levels=0. */
 GST_START_TEST (test_disparity_large)
@@ -542,28 +577,16 @@ GST_START_TEST (test_disparity_large)
   };
 
   for (guint p = 0; p < G_N_ELEMENTS (properties); p++) {
-    GstElement *left, *right, *sink;
-    GstElement *pipeline = stereo_pipeline_of (properties[p], 256, 256, 176,
-        &left, &right, &sink);
-    GstCudaVisionCorrelationMeta *meta;
-    GstBuffer *out;
-    gdouble share;
+    StereoPair pair;
+    const GstCudaVisionCorrelationMeta *meta = stereo_pair_run (&pair,
+        properties[p], natural, 51.25);
+    const gdouble share = share_found (meta, 256, 176, 64, 51.25, 0.0);
 
-    gst_element_set_state (pipeline, GST_STATE_PLAYING);
-    gst_app_src_push_buffer (GST_APP_SRC (left), view_of (natural, 256, 176,
-            0.0, 0));
-    gst_app_src_push_buffer (GST_APP_SRC (right), view_of (natural, 256,
-            176, 51.25, 0));
-    out = cvtest_pull_buffer (sink);
-    meta = gst_buffer_get_cuda_vision_correlation_meta (out);
-    fail_unless (meta != NULL);
-    share = share_found (meta, 256, 176, 64, 51.25, 0.0);
     GST_INFO ("%s: %.1f %% of the tiles found the disparity", properties[p],
         100.0 * share);
     fail_unless (p == 0 ? share >= 0.9 : share < 0.1, "%s: %g",
         properties[p], share);
-    gst_buffer_unref (out);
-    stereo_pipeline_free (pipeline, left, right, sink);
+    stereo_pair_free (&pair);
   }
 }
 
@@ -587,21 +610,11 @@ GST_START_TEST (test_vertical_disparity)
   };
 
   for (guint p = 0; p < G_N_ELEMENTS (properties); p++) {
-    GstElement *left, *right, *sink;
-    GstElement *pipeline = stereo_pipeline_of (properties[p], 256, 256, 176,
-        &left, &right, &sink);
-    GstCudaVisionCorrelationMeta *meta;
-    GstBuffer *out;
+    StereoPair pair;
+    const GstCudaVisionCorrelationMeta *meta = stereo_pair_run (&pair,
+        properties[p], natural_lower, 20.0);
     guint kept = 0, inner = 0;
 
-    gst_element_set_state (pipeline, GST_STATE_PLAYING);
-    gst_app_src_push_buffer (GST_APP_SRC (left), view_of (natural, 256, 176,
-            0.0, 0));
-    gst_app_src_push_buffer (GST_APP_SRC (right), view_of (natural_lower,
-            256, 176, 20.0, 0));
-    out = cvtest_pull_buffer (sink);
-    meta = gst_buffer_get_cuda_vision_correlation_meta (out);
-    fail_unless (meta != NULL);
     /* inner tiles, whose content is in both views */
     for (guint ty = 4; ty + 4 < meta->tiles_y; ty++)
       for (guint tx = 4; tx + 4 < meta->tiles_x; tx++) {
@@ -615,8 +628,7 @@ GST_START_TEST (test_vertical_disparity)
     } else {
       fail_unless (share_found (meta, 256, 176, 32, 20.0, 4.0) >= 0.9);
     }
-    gst_buffer_unref (out);
-    stereo_pipeline_free (pipeline, left, right, sink);
+    stereo_pair_free (&pair);
   }
 }
 
@@ -712,12 +724,13 @@ cudaphasecorr_suite (void)
   tcase_add_test (tc, test_draw);
   tcase_add_test (tc, test_renegotiation);
   tcase_add_test (tc, test_disparity);
-  tcase_add_test (tc, test_vertical_disparity);
-  /* accuracy at large motions, minutes under valgrind (CVTEST_QUICK),
-   * whose memory checks the smaller tests' pyramids already cover */
+  /* accuracy at large motions and frames of 256 x 176, minutes under
+   * valgrind (CVTEST_QUICK), whose memory checks the smaller tests'
+   * pyramids already cover */
   if (!g_getenv ("CVTEST_QUICK")) {
     tcase_add_test (tc, test_flow_large_motion);
     tcase_add_test (tc, test_disparity_large);
+    tcase_add_test (tc, test_vertical_disparity);
   }
   tcase_add_test (tc, test_views_differ);
   tcase_add_test (tc, test_right_pad);
