@@ -8,8 +8,9 @@
  * less than low ones, and whitened correlation weighs them all), the
  * pair correlated tile by tile with cudaphasecorr's defaults, and the
  * vectors drawn as cudaphasecorr draw=true draws them (4 x their length,
- * tiles of confidence >= 0.02) in green on the turned frame, over the
- * true motion of every tile in red: where they agree only green shows.
+ * tiles of at least cudaphasecorr's default min-confidence, 0.05) in
+ * green on the turned frame, over the true motion of every tile in red:
+ * where they agree only green shows.
  * Prints the error of the confident inner tiles against the true motion
  * at their centres. Runs on the backend that GST_CUDAVISION_BACKEND names
  * (cpu by default). */
@@ -26,8 +27,9 @@
 
 #define ANGLE (G_PI / 180.0)
 #define ZOOM 1.01
-/* cudaphasecorr's levels */
+/* cudaphasecorr's levels and min-confidence */
 #define GST_CUDA_VISION_DEFAULT_LEVELS 4
+#define GST_CUDA_VISION_DEFAULT_MIN_CONFIDENCE 0.05f
 
 static void
 check (cvcore_status status, const gchar * what)
@@ -143,8 +145,8 @@ main (int argc, char **argv)
   check (cvcore_clt_pyramid_build (stream, pyramid, 1, &b, 0), "pyramid");
   check (cvcore_clt_pyramid_correlate (stream, pyramid, 0, 1, &b, 0, &params,
           dev_matches), "correlate");
-  check (cvcore_clt_draw_matches (stream, &out, dev_matches, 4.0, 0.02,
-          green), "draw");
+  check (cvcore_clt_draw_matches (stream, &out, dev_matches, 4.0,
+          GST_CUDA_VISION_DEFAULT_MIN_CONFIDENCE, green), "draw");
   check (cvcore_copy_async (stream, matches, dev_matches, (gsize) tiles_x *
           tiles_y * sizeof (cvcore_clt_match), CVCORE_COPY_DEVICE_TO_HOST),
       "download");
