@@ -53,7 +53,6 @@ cv_clt_shape_add (float left, float right, float above, float below, int i,
   const float wj = sinf (3.14159265f * (j + 0.5f) / CVCORE_CLT_TILE);
   const float w = wi * wi * wj * wj;
   const float gx = 0.5f * (right - left), gy = 0.5f * (below - above);
-
   const float energy = w * (gx * gx + gy * gy);
   const float centre = 0.5f * (CVCORE_CLT_TILE - 1);
 

@@ -255,7 +255,9 @@ typedef struct
   /* A tile whose match moves it further up or down than this (pixels)
    * gets confidence 0: rectified stereo views put a point on the same row
    * in both, and such a match is of something else, mostly content the
-   * other view hides. Negative (the default): any vertical motion. */
+   * other view hides. Negative (the default): any vertical motion. The
+   * pyramid applies it at its finest level only, as the coarser ones
+   * only predict. */
   double max_dy;
   double full_scale;            /* sample value of full scale (255, 65535) */
   /* Radius in tiles of the neighbourhood whose matches are fitted at
@@ -268,7 +270,7 @@ typedef struct
 #define CVCORE_CLT_SHAPE_FLOATS 5
 
 /* Defaults: fat zero 0.01, lowpass 1, radius 7, 2 refinements, no
- * initial motion, full scale 255, fit radius 3.
+ * initial motion, full scale 255, fit radius 3, any vertical motion.
  * Since: 0.1 */
 void cvcore_clt_corr_params_init (cvcore_clt_corr_params * params);
 
@@ -354,12 +356,15 @@ cvcore_status cvcore_clt_shapes (cvcore_stream * stream,
  *  - its motion becomes the value at its centre of the affine motion that
  *    best explains the matches around it whose scaled confidence is 0.05
  *    or more, and whose window lies inside the frame where it is and
- *    where it matched. Each counts by that confidence, by a Gaussian of
- *    its distance (sigma 2.5 tiles) and by its shape (plus 0.02 of the
- *    identity): fully across its edges, little along them. Two
- *    more passes make a match that misses the fit by more than half a
+ *    where it matched, each taken as the motion at the centre of its
+ *    tile's gradient energy. Each counts by that confidence, by a
+ *    Gaussian of its distance (sigma 2.5 tiles) and by its shape (plus
+ *    0.02 of the identity): fully across its edges, little along them.
+ *    Two more passes make a match that misses the fit by more than half a
  *    pixel count less, so that matches beyond a motion boundary do not
- *    pull. A tile without such neighbours keeps its motion.
+ *    pull. A tile without such neighbours keeps its motion;
+ *  - a tile whose fitted motion takes its centre more than half a tile
+ *    beyond the frame fades out over a pixel: its content left the frame.
  * Since: 0.1 */
 cvcore_status cvcore_clt_fit (cvcore_stream * stream, const float *shapes,
     const cvcore_clt_match * matches, int width, int height, int radius,
