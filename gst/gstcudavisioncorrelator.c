@@ -295,7 +295,8 @@ gst_cuda_vision_correlator_install_properties (GObjectClass * klass,
           CVCORE_CLT_MAX_REFINEMENTS, defaults.params.refinements, flags));
   gst_cuda_vision_install_double (klass, first + MIN_CONFIDENCE,
       "min-confidence", "Minimum confidence", "Tiles below it are not drawn "
-      "and not counted in the message's mean", 0.0, 1.0,
+      "and not counted in the frame's motion (the confidence-weighted "
+      "median that the message calls mean-dx, mean-dy)", 0.0, 1.0,
       defaults.min_confidence, flags | GST_PARAM_CONTROLLABLE);
   g_object_class_install_property (klass, first + DRAW,
       g_param_spec_boolean ("draw", "Draw", draw_blurb, FALSE, flags));
