@@ -56,16 +56,6 @@ unfold_add (const double *g, double *u, bool sine)
   }
 }
 
-static double
-sample_at (const cvcore_image * im, int x, int y, int c)
-{
-  const uint8_t *row = (const uint8_t *) im->data + (size_t) y * im->pitch;
-
-  if (im->sample == CVCORE_SAMPLE_U16)
-    return ((const uint16_t *) row)[x * im->channels + c];
-  return row[x * im->channels + c];
-}
-
 /* Forward transform of tile (@tx, @ty) of channel @c into @coef
  * [layer][l][k]. */
 static void
@@ -93,7 +83,7 @@ cpu_tile_forward (const cvcore_image * src, int c, int tx, int ty,
         v = floor (cv_clt_bayer_sample (src->data, src->pitch, wide,
                 src->width, src->height, plan->bayer, x, y, c) + 0.5);
       else
-        v = sample_at (src, x, y, c);
+        v = cv_clt_sample_at (src, x, y, c);
 
       u[m][n] = v * plan->window_x[n] * plan->window_y[m];
     }
@@ -277,7 +267,7 @@ cv_clt_cpu (cvcore_clt_scratch * clt, const cvcore_image * src,
     if (!plan->bayer && !(params->channel_mask & (1u << c))) {
       for (int y = 0; y < src->height; y++)
         for (int x = 0; x < src->width; x++)
-          store_sample (dst, x, y, c, sample_at (src, x, y, c));
+          store_sample (dst, x, y, c, cv_clt_sample_at (src, x, y, c));
       continue;
     }
     memset (acc, 0, n * sizeof (double));

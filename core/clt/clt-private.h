@@ -90,6 +90,19 @@ cvcore_status cv_clt_predict_cuda (cvcore_stream * stream,
     const cvcore_clt_match * coarse, int width, int height,
     cvcore_clt_match * matches);
 
+/* The CPU references' read of sample (@x, @y) of channel @c of a host
+ * image of 8 or 16 bits. */
+static inline unsigned
+cv_clt_sample_at (const cvcore_image * image, int x, int y, int c)
+{
+  const unsigned char *row = (const unsigned char *) image->data +
+      (size_t) y * image->pitch;
+
+  if (image->sample == CVCORE_SAMPLE_U16)
+    return ((const unsigned short *) row)[x * image->channels + c];
+  return row[x * image->channels + c];
+}
+
 CVCORE_END_DECLS
 
 #endif /* CLT_PRIVATE_H */

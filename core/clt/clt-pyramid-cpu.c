@@ -6,17 +6,6 @@
 
 #include <stdint.h>
 
-static unsigned
-sample_at (const cvcore_image * image, int x, int y, int c)
-{
-  const uint8_t *row = (const uint8_t *) image->data + (size_t) y *
-      image->pitch;
-
-  if (image->sample == CVCORE_SAMPLE_U16)
-    return ((const uint16_t *) row)[x * image->channels + c];
-  return row[x * image->channels + c];
-}
-
 cvcore_status
 cv_clt_reduce_cpu (const cvcore_image * src, int channel,
     const cvcore_image * dst)
@@ -29,7 +18,7 @@ cv_clt_reduce_cpu (const cvcore_image * src, int channel,
       for (int j = 0; j < 4; j++)
         for (int i = 0; i < 4; i++)
           sum += cv_clt_reduce_weight (i) * cv_clt_reduce_weight (j) *
-              sample_at (src, cv_clamp_index (2 * x - 1 + i, src->width),
+              cv_clt_sample_at (src, cv_clamp_index (2 * x - 1 + i, src->width),
               cv_clamp_index (2 * y - 1 + j, src->height), channel);
       if (dst->sample == CVCORE_SAMPLE_U16)
         ((uint16_t *) row)[x] = (uint16_t) ((sum + 32) / 64);
@@ -64,7 +53,7 @@ cv_clt_predict_cpu (const cvcore_clt_match * coarse, int width, int height,
 static float
 mirrored_at (const cvcore_image * image, int x, int y, int c)
 {
-  return (float) sample_at (image, cv_mirror_index (x, image->width),
+  return (float) cv_clt_sample_at (image, cv_mirror_index (x, image->width),
       cv_mirror_index (y, image->height), c);
 }
 
