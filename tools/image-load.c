@@ -17,9 +17,10 @@ preroll (GstElement * pipeline, GstAppSink * sink, const gchar * path)
   GstSample *sample = NULL;
 
   if (gst_element_set_state (pipeline, GST_STATE_PAUSED)
-      != GST_STATE_CHANGE_FAILURE || (msg = gst_bus_pop_filtered (bus,
-              GST_MESSAGE_ERROR)))
-    msg = msg ? msg : gst_bus_timed_pop_filtered (bus, 30 * GST_SECOND,
+      == GST_STATE_CHANGE_FAILURE)
+    msg = gst_bus_pop_filtered (bus, GST_MESSAGE_ERROR);
+  else
+    msg = gst_bus_timed_pop_filtered (bus, 30 * GST_SECOND,
         GST_MESSAGE_ASYNC_DONE | GST_MESSAGE_ERROR);
   if (msg && GST_MESSAGE_TYPE (msg) == GST_MESSAGE_ASYNC_DONE) {
     sample = gst_app_sink_pull_preroll (sink);
@@ -29,6 +30,8 @@ preroll (GstElement * pipeline, GstAppSink * sink, const gchar * path)
     gst_message_parse_error (msg, &error, NULL);
     g_printerr ("%s: %s\n", path, error->message);
     g_error_free (error);
+  } else {
+    g_printerr ("%s: no frame\n", path);
   }
   if (msg)
     gst_message_unref (msg);
