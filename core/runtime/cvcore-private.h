@@ -87,8 +87,10 @@ struct cvcore_stream
   void *handle;
   /* made by someone else, who destroys it */
   bool wrapped;
-  /* a blocking event for cvcore_stream_finish, made on its first call */
+  /* cvcore_stream_finish's events, made when first needed: one looked at
+   * between naps, and a blocking-sync one to sleep on after them */
   void *finished;
+  void *finished_asleep;
   cv_scratch_slot scratch[CV_STREAM_SCRATCH_SLOTS];
   unsigned long long scratch_calls;
 };
