@@ -274,11 +274,16 @@ gst_cuda_vision_base_transform_generate_output (GstBaseTransform * trans,
   ret = GST_BASE_TRANSFORM_CLASS (gst_cuda_vision_base_transform_parent_class)
       ->generate_output (trans, outbuf);
   if (ret == GST_FLOW_OK && *outbuf && *outbuf != input
-      && PRIV (self)->stream && must_finish_work (self, input, *outbuf)
-      && cvcore_stream_finish (PRIV (self)->stream) != CVCORE_OK) {
-    gst_clear_buffer (outbuf);
-    ret = gst_cuda_vision_base_transform_core_error (self,
-        "Device work on CUDA memory failed");
+      && PRIV (self)->stream && must_finish_work (self, input, *outbuf)) {
+    if (cvcore_stream_finish (PRIV (self)->stream) != CVCORE_OK) {
+      gst_clear_buffer (outbuf);
+      ret = gst_cuda_vision_base_transform_core_error (self,
+          "Device work on CUDA memory failed");
+    } else {
+      gst_cuda_vision_cuda_buffer_use_finished (*outbuf, PRIV (self)->stream);
+      if (input)
+        gst_cuda_vision_cuda_buffer_use_finished (input, PRIV (self)->stream);
+    }
   }
   if (input) {
     PRIV (self)->frames++;

@@ -207,6 +207,10 @@ typedef struct
 {
   GstCudaVisionDevice *device;
   cvcore_event *event;
+  /* the stream that recorded the event last, and whether the host has
+   * seen that stream finish since */
+  cvcore_stream *recorded_by;
+  gboolean passed;
 } UseMark;
 
 static GMutex use_mark_lock;
@@ -249,7 +253,7 @@ gst_cuda_vision_cuda_memory_begin_access (GstMemory * mem,
   g_mutex_lock (&use_mark_lock);
   mark = gst_mini_object_get_qdata (GST_MINI_OBJECT_CAST (mem),
       use_mark_quark ());
-  if (mark)
+  if (mark && !mark->passed)
     status = cvcore_stream_wait_event (stream, mark->event);
   g_mutex_unlock (&use_mark_lock);
   if (status != CVCORE_OK) {
@@ -319,12 +323,16 @@ gst_cuda_vision_cuda_memory_end_access (GstMemory * mem,
       gst_mini_object_set_qdata (GST_MINI_OBJECT_CAST (mem),
           use_mark_quark (), mark, use_mark_free);
     }
-  } else {
+  } else if (!mark->passed) {
     /* a tee's other branch may have recorded since our begin_access */
     status = cvcore_stream_wait_event (stream, mark->event);
   }
   if (status == CVCORE_OK)
     status = cvcore_event_record (mark->event, stream);
+  if (status == CVCORE_OK) {
+    mark->recorded_by = stream;
+    mark->passed = FALSE;
+  }
 #ifdef HAVE_GST_CUDA_STREAM
   if (status == CVCORE_OK)
     status = hand_over_to_memory_stream (mem, stream, mark->event);
@@ -336,6 +344,26 @@ gst_cuda_vision_cuda_memory_end_access (GstMemory * mem,
     return FALSE;
   }
   return TRUE;
+}
+
+void
+gst_cuda_vision_cuda_buffer_use_finished (GstBuffer * buffer,
+    cvcore_stream * stream)
+{
+  guint n = gst_buffer_n_memory (buffer);
+
+  g_mutex_lock (&use_mark_lock);
+  for (guint i = 0; i < n; i++) {
+    GstMemory *mem = gst_buffer_peek_memory (buffer, i);
+    UseMark *mark = gst_is_cuda_memory (mem) ?
+        gst_mini_object_get_qdata (GST_MINI_OBJECT_CAST (mem),
+        use_mark_quark ()) : NULL;
+
+    /* a tee's other branch may have recorded on its own stream since */
+    if (mark && mark->recorded_by == stream)
+      mark->passed = TRUE;
+  }
+  g_mutex_unlock (&use_mark_lock);
 }
 
 static GQuark our_pool_quark (void);
@@ -475,6 +503,12 @@ gboolean
 gst_cuda_vision_cuda_buffer_needs_host_wait (GstBuffer * buffer)
 {
   return FALSE;
+}
+
+void
+gst_cuda_vision_cuda_buffer_use_finished (GstBuffer * buffer,
+    cvcore_stream * stream)
+{
 }
 
 GstBufferPool *

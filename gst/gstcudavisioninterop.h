@@ -63,6 +63,12 @@ gboolean gst_cuda_vision_cuda_memory_end_access (GstMemory * mem,
  * stream needs none: the work is handed over to that stream. */
 gboolean gst_cuda_vision_cuda_buffer_needs_host_wait (GstBuffer * buffer);
 
+/* Called once the host has seen @stream finish the use it just ended on
+ * @buffer's CUDAMemory: the event of that use is then passed, and later
+ * uses need not wait for it on the device. */
+void gst_cuda_vision_cuda_buffer_use_finished (GstBuffer * buffer,
+    cvcore_stream * stream);
+
 /* A configured pool of CUDAMemory in @device's context, whose memory
  * carries @stream's GstCudaStream where it has one; or NULL. */
 GstBufferPool *gst_cuda_vision_cuda_pool_new_configured (GstCudaVisionDevice

@@ -445,6 +445,76 @@ GST_START_TEST (test_filters_in_cuda_memory)
 
 GST_END_TEST;
 
+/* A use of CUDAMemory that the host saw finish needs no wait on the device
+ * from later uses, but only where that stream's use was the last: after a
+ * tee's other branch, or a use that came after, later uses still wait. */
+GST_START_TEST (test_use_finished_only_for_the_last_use)
+{
+  GstCudaVisionDevice *device;
+  cvcore_device *core;
+  cvcore_stream *branch_a, *branch_b, *later;
+  cvcore_event *probe;
+  GstBufferPool *pool;
+  GstBuffer *buffer;
+  GstMemory *mem;
+  GstCaps *caps;
+
+  if (cvtest_backend () != CVCORE_BACKEND_CUDA)
+    return;
+  device = gst_cuda_vision_device_new (0, NULL);
+  fail_unless (device != NULL);
+  core = gst_cuda_vision_device_get_core (device);
+  fail_unless_equals_int (cvcore_stream_new (core, &branch_a), CVCORE_OK);
+  fail_unless_equals_int (cvcore_stream_new (core, &branch_b), CVCORE_OK);
+  fail_unless_equals_int (cvcore_stream_new (core, &later), CVCORE_OK);
+  fail_unless_equals_int (cvcore_event_new (core, false, &probe), CVCORE_OK);
+  caps = gst_caps_from_string ("video/x-raw(" CUDA_MEMORY "),format=RGBA,"
+      "width=64,height=64,framerate=30/1");
+  pool =
+      gst_cuda_vision_cuda_pool_new_configured (device, branch_a, caps, 1, 0);
+  fail_unless (pool != NULL);
+  fail_unless (gst_buffer_pool_set_active (pool, TRUE));
+  fail_unless_equals_int (gst_buffer_pool_acquire_buffer (pool, &buffer,
+          NULL), GST_FLOW_OK);
+  mem = gst_buffer_peek_memory (buffer, 0);
+
+  for (guint round = 0; round < 2; round++) {
+    /* round 0: two branches use the memory, b for 200 ms, and a finishes;
+     * round 1: b's use comes after a's finished */
+    fail_unless (gst_cuda_vision_cuda_memory_begin_access (mem, branch_a));
+    fail_unless (gst_cuda_vision_cuda_memory_end_access (mem, device,
+            branch_a));
+    if (round == 1) {
+      fail_unless_equals_int (cvcore_stream_finish (branch_a), CVCORE_OK);
+      gst_cuda_vision_cuda_buffer_use_finished (buffer, branch_a);
+    }
+    fail_unless (gst_cuda_vision_cuda_memory_begin_access (mem, branch_b));
+    fail_unless_equals_int (cvcore_stream_delay (branch_b, 200), CVCORE_OK);
+    fail_unless (gst_cuda_vision_cuda_memory_end_access (mem, device,
+            branch_b));
+    fail_unless_equals_int (cvcore_stream_finish (branch_a), CVCORE_OK);
+    gst_cuda_vision_cuda_buffer_use_finished (buffer, branch_a);
+
+    fail_unless (gst_cuda_vision_cuda_memory_begin_access (mem, later));
+    fail_unless_equals_int (cvcore_event_record (probe, later), CVCORE_OK);
+    fail_unless_equals_int (cvcore_event_query (probe), CVCORE_ERROR_NOT_READY);
+    fail_unless_equals_int (cvcore_stream_finish (later), CVCORE_OK);
+    fail_unless_equals_int (cvcore_stream_finish (branch_b), CVCORE_OK);
+  }
+
+  gst_buffer_unref (buffer);
+  gst_buffer_pool_set_active (pool, FALSE);
+  gst_object_unref (pool);
+  gst_caps_unref (caps);
+  cvcore_event_free (probe);
+  cvcore_stream_free (later);
+  cvcore_stream_free (branch_b);
+  cvcore_stream_free (branch_a);
+  gst_object_unref (device);
+}
+
+GST_END_TEST;
+
 #ifdef HAVE_GST_CUDA_STREAM
 /* From 1.24 a filter's CUDAMemory names the filter's stream and says that
  * work may still be pending there, where 1.22 needs a wait on the host: a
@@ -610,6 +680,7 @@ interop_suite (void)
 #ifdef HAVE_GST_CUDA
   tcase_add_test (tc, test_cuda_memory_round_trip);
   tcase_add_test (tc, test_filters_in_cuda_memory);
+  tcase_add_test (tc, test_use_finished_only_for_the_last_use);
 #ifdef HAVE_GST_CUDA_STREAM
   tcase_add_test (tc, test_cuda_memory_carries_stream);
 #endif
