@@ -246,9 +246,10 @@ def main():
     x264_options = "" if args.x264_frame_offsets else UNIFORM_QUANTISER
 
     Gst.init(None)
+    offsets = "its own frame offsets" if args.x264_frame_offsets else "uniform"
     print(f"{width}x{height}, {args.frames} frames at {FPS} fps, x264 quantizer "
-          f"{args.quantizer} ({'its own frame offsets' if args.x264_frame_offsets else 'uniform'}), "
-          f"corner eccentricity {args.corner_eccentricity:g} degrees\n")
+          f"{args.quantizer} ({offsets}), corner eccentricity "
+          f"{args.corner_eccentricity:g} degrees\n")
     print("| clip | camera | gaze | kbit/frame, off / 1 / 2 / 3 | saved, 1 / 2 / 3 "
           "| fovea PSNR dB, off / 1 / 2 / 3 | against the encoder's input, 1 / 2 / 3 |"
           "\n|---|---|---|---|---|---|---|")
