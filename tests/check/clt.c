@@ -1332,6 +1332,15 @@ fitted_confidence (gint t, gfloat dx, gfloat dy, gfloat c)
   return beyond <= -0.05f ? c : beyond >= 1.05f ? 0.0f : -1.0f;
 }
 
+/* A motion linear in the position (x, y), in strides: @k is the motion
+ * at (0, 0) and its change along x and along y, for dx then for dy. */
+static void
+linear_motion (const gfloat k[6], gfloat x, gfloat y, gfloat * dx, gfloat * dy)
+{
+  *dx = k[0] + k[1] * x + k[2] * y;
+  *dy = k[3] + k[4] * x + k[5] * y;
+}
+
 /* Motion that varies linearly (a turn with a zoom, a disparity ramp)
  * comes back as it is, at every tile; a tile whose match is far off
  * (here one in the middle) gets its neighbours' motion and leaves theirs
@@ -1343,21 +1352,18 @@ GST_START_TEST (test_fit_linear_motion)
   gfloat *shapes;
   const gint tiles = fit_inputs_new (&m, &shapes);
   const gint odd = tiles / 2;
+  const gfloat k[6] = { 0.5f, 0.03f, -0.02f, -1.0f, 0.01f, 0.04f };
 
-  for (gint t = 0; t < tiles; t++) {
-    const gint x = t % tiles_x, y = t / tiles_x;
-
-    m[t].dx = 0.5f + 0.03f * x - 0.02f * y;
-    m[t].dy = -1.0f + 0.01f * x + 0.04f * y;
-  }
+  for (gint t = 0; t < tiles; t++)
+    linear_motion (k, t % tiles_x, t / tiles_x, &m[t].dx, &m[t].dy);
   m[odd].dx += 3.0f;
   m[odd].dy -= 2.0f;
   f = fit_on (device, stream, m, shapes, FIT_W, FIT_H, 3);
   for (gint t = 0; t < tiles; t++) {
-    const gint x = t % tiles_x, y = t / tiles_x;
-    const gfloat dx = 0.5f + 0.03f * x - 0.02f * y;
-    const gfloat dy = -1.0f + 0.01f * x + 0.04f * y;
-    const gfloat c = fitted_confidence (t, dx, dy, 0.5f);
+    gfloat dx, dy, c;
+
+    linear_motion (k, t % tiles_x, t / tiles_x, &dx, &dy);
+    c = fitted_confidence (t, dx, dy, 0.5f);
 
     fail_unless (fabsf (f[t].dx - dx) < 0.01f && fabsf (f[t].dy - dy) < 0.01f,
         "tile %d: (%g, %g) for (%g, %g)", t, f[t].dx, f[t].dy, dx, dy);
@@ -1379,25 +1385,23 @@ GST_START_TEST (test_fit_off_centre)
   gfloat *shapes;
   const gint tiles = fit_inputs_new (&m, &shapes);
   GRand *rand = g_rand_new_with_seed (11);
+  const gfloat k[6] = { 0.5f, 0.12f, -0.08f, -1.0f, 0.05f, 0.15f };
   gint off = 0;
 
   for (gint t = 0; t < tiles; t++) {
     const gfloat ox = g_rand_double_range (rand, -0.4, 0.4);
     const gfloat oy = g_rand_double_range (rand, -0.4, 0.4);
-    const gfloat x = t % tiles_x + ox, y = t / tiles_x + oy;
 
     shapes[SHAPE * t + 3] = ox;
     shapes[SHAPE * t + 4] = oy;
-    m[t].dx = 0.5f + 0.12f * x - 0.08f * y;
-    m[t].dy = -1.0f + 0.05f * x + 0.15f * y;
-    off += hypotf (0.12f * ox - 0.08f * oy, 0.05f * ox + 0.15f * oy) > 0.02f;
+    linear_motion (k, t % tiles_x + ox, t / tiles_x + oy, &m[t].dx, &m[t].dy);
+    off += hypotf (k[1] * ox + k[2] * oy, k[4] * ox + k[5] * oy) > 0.02f;
   }
   f = fit_on (device, stream, m, shapes, FIT_W, FIT_H, 3);
   for (gint t = 0; t < tiles; t++) {
-    const gint x = t % tiles_x, y = t / tiles_x;
-    const gfloat dx = 0.5f + 0.12f * x - 0.08f * y;
-    const gfloat dy = -1.0f + 0.05f * x + 0.15f * y;
+    gfloat dx, dy;
 
+    linear_motion (k, t % tiles_x, t / tiles_x, &dx, &dy);
     /* not the tiles whose motion took them out of the frame: an
      * extrapolation from the neighbours inside it */
     if (fitted_confidence (t, dx, dy, 0.5f) == 0.0f)
