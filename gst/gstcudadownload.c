@@ -283,10 +283,9 @@ gst_cuda_vision_download_transform (GstBaseTransform * trans,
         CVCORE_COPY_DEVICE_TO_DEVICE);
   else
     status = download_to_host (self, stream, &in_frame, &out_frame);
-  if (!gst_cuda_vision_device_memory_end_access (in_mem, device, stream)
+  if (!gst_cuda_vision_base_transform_end_access (BASE (self), in_mem)
       || (to_device
-          && !gst_cuda_vision_device_memory_end_access (out_mem, device,
-              stream)))
+          && !gst_cuda_vision_base_transform_end_access (BASE (self), out_mem)))
     status = CVCORE_ERROR_RUNTIME;
 
   gst_video_frame_unmap (&out_frame);

@@ -334,8 +334,6 @@ gst_cuda_vision_upload_transform (GstBaseTransform * trans, GstBuffer * inbuf,
   GstCudaVisionUpload *self = GST_CUDA_VISION_UPLOAD (trans);
   cvcore_stream *stream = gst_cuda_vision_base_transform_get_stream (BASE
       (self));
-  GstCudaVisionDevice *device =
-      gst_cuda_vision_base_transform_get_device (BASE (self));
   UploadSlot *slot = &self->slots[self->next_slot];
   GstVideoFrame in_frame, out_frame;
   GstMemory *out_mem = gst_buffer_peek_memory (outbuf, 0);
@@ -370,10 +368,9 @@ gst_cuda_vision_upload_transform (GstBaseTransform * trans, GstBuffer * inbuf,
   status = ordered ? upload_frame (self, slot, inbuf, from_device, &in_frame,
       &out_frame) : CVCORE_ERROR_RUNTIME;
   /* record even after a failure: the chain of uses must stay unbroken */
-  if (!gst_cuda_vision_device_memory_end_access (out_mem, device, stream)
+  if (!gst_cuda_vision_base_transform_end_access (BASE (self), out_mem)
       || (from_device
-          && !gst_cuda_vision_device_memory_end_access (in_mem, device,
-              stream)))
+          && !gst_cuda_vision_base_transform_end_access (BASE (self), in_mem)))
     status = CVCORE_ERROR_RUNTIME;
 
   gst_video_frame_unmap (&out_frame);

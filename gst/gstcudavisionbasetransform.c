@@ -31,6 +31,11 @@ typedef struct
   GstVideoInfo in_info;
   GstVideoInfo out_info;
   gint warned_cuda_memory;
+  /* the output is CUDAMemory that only a host wait orders */
+  gboolean out_needs_host_wait;
+  /* set while a frame is made whose device work the host waits for
+   * before its buffers leave */
+  gboolean finish_follows;
   /* what the streaming thread spent on frames, logged at stop */
   guint64 frames, thread_cpu_ns, wall_ns;
 } GstCudaVisionBaseTransformPrivate;
@@ -209,6 +214,8 @@ gst_cuda_vision_base_transform_set_caps (GstBaseTransform * trans,
     return FALSE;
   priv->in_info = in_info;
   priv->out_info = out_info;
+  priv->out_needs_host_wait =
+      gst_cuda_vision_cuda_caps_need_host_wait (outcaps);
   return TRUE;
 }
 
@@ -234,14 +241,28 @@ gst_cuda_vision_pad_peer_is_ours (GstPad * pad)
  * stream (1.24 and newer), which then takes the work over. Between our own
  * elements the events on the memories order everything on the device. */
 static gboolean
-must_finish_work (GstCudaVisionBaseTransform * self, GstBuffer * input,
-    GstBuffer * output)
+input_must_finish (GstBuffer * input)
 {
-  if (output != input && gst_cuda_vision_cuda_buffer_needs_host_wait (output)
-      && !gst_cuda_vision_pad_peer_is_ours (GST_BASE_TRANSFORM_SRC_PAD (self)))
-    return TRUE;
-  return input && gst_cuda_vision_cuda_buffer_needs_host_wait (input)
+  return gst_cuda_vision_cuda_buffer_needs_host_wait (input)
       && !gst_cuda_vision_pool_is_ours (input->pool);
+}
+
+static gboolean
+output_must_finish (GstCudaVisionBaseTransform * self, GstBuffer * output)
+{
+  return gst_cuda_vision_cuda_buffer_needs_host_wait (output)
+      && !gst_cuda_vision_pad_peer_is_ours (GST_BASE_TRANSFORM_SRC_PAD (self));
+}
+
+/* Known before the frame is made, from the input and the output caps. */
+static gboolean
+finish_follows (GstCudaVisionBaseTransform * self, GstBuffer * input)
+{
+  if (input == NULL || PRIV (self)->stream == NULL
+      || gst_base_transform_is_passthrough (GST_BASE_TRANSFORM (self)))
+    return FALSE;
+  return input_must_finish (input) || (PRIV (self)->out_needs_host_wait
+      && !gst_cuda_vision_pad_peer_is_ours (GST_BASE_TRANSFORM_SRC_PAD (self)));
 }
 
 /* The base class checks the template only, which names CUDAMemory even
@@ -271,20 +292,27 @@ gst_cuda_vision_base_transform_generate_output (GstBaseTransform * trans,
   gint64 wall_start = g_get_monotonic_time ();
   GstFlowReturn ret;
 
+  PRIV (self)->finish_follows = finish_follows (self, input);
   ret = GST_BASE_TRANSFORM_CLASS (gst_cuda_vision_base_transform_parent_class)
       ->generate_output (trans, outbuf);
-  if (ret == GST_FLOW_OK && *outbuf && *outbuf != input
-      && PRIV (self)->stream && must_finish_work (self, input, *outbuf)) {
+  /* The output can also be CUDAMemory from a pool downstream, which the
+   * caps do not tell. A failed frame is finished too: its uses went
+   * unrecorded. */
+  if (PRIV (self)->finish_follows || (ret == GST_FLOW_OK && *outbuf
+          && *outbuf != input && PRIV (self)->stream
+          && output_must_finish (self, *outbuf))) {
     if (cvcore_stream_finish (PRIV (self)->stream) != CVCORE_OK) {
       gst_clear_buffer (outbuf);
-      ret = gst_cuda_vision_base_transform_core_error (self,
-          "Device work on CUDA memory failed");
-    } else {
+      if (ret == GST_FLOW_OK)
+        ret = gst_cuda_vision_base_transform_core_error (self,
+            "Device work on CUDA memory failed");
+    } else if (ret == GST_FLOW_OK && *outbuf) {
       gst_cuda_vision_cuda_buffer_use_finished (*outbuf, PRIV (self)->stream);
       if (input)
         gst_cuda_vision_cuda_buffer_use_finished (input, PRIV (self)->stream);
     }
   }
+  PRIV (self)->finish_follows = FALSE;
   if (input) {
     PRIV (self)->frames++;
     PRIV (self)->thread_cpu_ns += thread_cpu_ns () - cpu_start;
@@ -458,6 +486,18 @@ cvcore_stream *
 gst_cuda_vision_base_transform_get_stream (GstCudaVisionBaseTransform * self)
 {
   return PRIV (self)->stream;
+}
+
+gboolean
+gst_cuda_vision_base_transform_end_access (GstCudaVisionBaseTransform * self,
+    GstMemory * mem)
+{
+  /* no one else gets CUDAMemory before the host has waited for this
+   * frame's work: a mark would only cost the driver calls */
+  if (PRIV (self)->finish_follows && !gst_is_cuda_vision_memory (mem))
+    return TRUE;
+  return gst_cuda_vision_device_memory_end_access (mem, PRIV (self)->device,
+      PRIV (self)->stream);
 }
 
 void

@@ -31,6 +31,10 @@ GstCudaVisionDevice *gst_cuda_vision_base_transform_get_device
     (GstCudaVisionBaseTransform * self);
 cvcore_stream *gst_cuda_vision_base_transform_get_stream
     (GstCudaVisionBaseTransform * self);
+/* Ends a use of @mem on the element's stream, begun with
+ * gst_cuda_vision_device_memory_begin_access (). */
+gboolean gst_cuda_vision_base_transform_end_access (GstCudaVisionBaseTransform
+    * self, GstMemory * mem);
 /* Waits until the work the element queued is done (nothing outside start()
  * .. stop()), before memory that work uses is freed. */
 void gst_cuda_vision_base_transform_finish_work (GstCudaVisionBaseTransform *

@@ -166,8 +166,6 @@ gst_cuda_vision_filter_transform (GstBaseTransform * trans, GstBuffer * inbuf,
   GstCudaVisionFilterClass *klass = GST_CUDA_VISION_FILTER_GET_CLASS (self);
   cvcore_stream *stream = gst_cuda_vision_base_transform_get_stream (BASE
       (self));
-  GstCudaVisionDevice *device =
-      gst_cuda_vision_base_transform_get_device (BASE (self));
   GstMemory *in_mem, *out_mem;
   GstVideoFrame in_frame, out_frame;
   GstFlowReturn ret;
@@ -193,8 +191,8 @@ gst_cuda_vision_filter_transform (GstBaseTransform * trans, GstBuffer * inbuf,
       && gst_cuda_vision_device_memory_begin_access (out_mem, stream)) {
     ret = klass->process (self, stream, &in_frame, &out_frame);
     /* Record even after a failure: the chain of uses must stay unbroken. */
-    if (!gst_cuda_vision_device_memory_end_access (out_mem, device, stream)
-        || !gst_cuda_vision_device_memory_end_access (in_mem, device, stream))
+    if (!gst_cuda_vision_base_transform_end_access (BASE (self), out_mem)
+        || !gst_cuda_vision_base_transform_end_access (BASE (self), in_mem))
       ret = gst_cuda_vision_base_transform_core_error (BASE (self),
           "Cannot order device work");
   } else {
@@ -215,8 +213,6 @@ gst_cuda_vision_filter_transform_ip (GstBaseTransform * trans,
   GstCudaVisionFilterClass *klass = GST_CUDA_VISION_FILTER_GET_CLASS (self);
   cvcore_stream *stream = gst_cuda_vision_base_transform_get_stream (BASE
       (self));
-  GstCudaVisionDevice *device =
-      gst_cuda_vision_base_transform_get_device (BASE (self));
   GstVideoFrame frame;
   GstMemory *mem;
   GstFlowReturn ret;
@@ -236,7 +232,7 @@ gst_cuda_vision_filter_transform_ip (GstBaseTransform * trans,
 
   if (gst_cuda_vision_device_memory_begin_access (mem, stream)) {
     ret = klass->process_ip (self, stream, &frame);
-    if (!gst_cuda_vision_device_memory_end_access (mem, device, stream))
+    if (!gst_cuda_vision_base_transform_end_access (BASE (self), mem))
       ret = gst_cuda_vision_base_transform_core_error (BASE (self),
           "Cannot order device work");
   } else {

@@ -183,6 +183,17 @@ gst_cuda_vision_caps_are_cuda_memory (const GstCaps * caps)
       && has_feature (caps, 0, GST_CUDA_VISION_CAPS_FEATURE_CUDA_MEMORY);
 }
 
+gboolean
+gst_cuda_vision_cuda_caps_need_host_wait (const GstCaps * caps)
+{
+#if defined (HAVE_GST_CUDA) && !defined (HAVE_GST_CUDA_STREAM)
+  return gst_cuda_vision_caps_are_cuda_memory (caps);
+#else
+  /* what our pools give names its stream, where there is CUDAMemory */
+  return FALSE;
+#endif
+}
+
 #ifdef HAVE_GST_CUDA
 
 gboolean

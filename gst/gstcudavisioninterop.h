@@ -63,6 +63,10 @@ gboolean gst_cuda_vision_cuda_memory_end_access (GstMemory * mem,
  * stream needs none: the work is handed over to that stream. */
 gboolean gst_cuda_vision_cuda_buffer_needs_host_wait (GstBuffer * buffer);
 
+/* TRUE when buffers of @caps from our pools are CUDAMemory that needs a
+ * host wait, as gst_cuda_vision_cuda_buffer_needs_host_wait () says. */
+gboolean gst_cuda_vision_cuda_caps_need_host_wait (const GstCaps * caps);
+
 /* Called once the host has seen @stream finish the use it just ended on
  * @buffer's CUDAMemory: the event of that use is then passed, and later
  * uses need not wait for it on the device. */

@@ -530,15 +530,17 @@ cvcore_stream_finish (cvcore_stream * stream)
    * looked at between naps is not a blocking-sync one: recording one of
    * those cost the host about 20 us more per frame on an H100 even where
    * nothing slept on it (the driver wakes for each, waited on or not). */
+  /* The work was queued just now: a look before the first nap would
+   * find it running. */
   until = monotonic_ns () + FINISH_NAPPING_NS;
   while (status == CVCORE_OK) {
+    nanosleep (&nap, NULL);
     status = ops->event_query (stream->device, stream->finished);
     if (status != CVCORE_ERROR_NOT_READY)
       return status;
     if (monotonic_ns () > until)
       return finish_asleep (stream);
     status = CVCORE_OK;
-    nanosleep (&nap, NULL);
   }
   return status;
 }
