@@ -36,7 +36,13 @@ typedef struct
   /* set while a frame is made whose device work the host waits for
    * before its buffers leave */
   gboolean finish_follows;
-  /* what the streaming thread spent on frames, logged at stop */
+  /* the source pad's peer, held, and whether it is ours: looked up again
+   * only when the peer changes (streaming thread) */
+  GstPad *src_peer;
+  gboolean src_peer_is_ours;
+  /* what the streaming thread spent on frames, measured where the debug
+   * level asks for it (set at start) and logged at stop */
+  gboolean measuring;
   guint64 frames, thread_cpu_ns, wall_ns;
 } GstCudaVisionBaseTransformPrivate;
 
@@ -111,6 +117,8 @@ gst_cuda_vision_base_transform_start (GstBaseTransform * trans)
   GST_OBJECT_LOCK (self);
   device_id = priv->device_id;
   GST_OBJECT_UNLOCK (self);
+  priv->measuring = gst_debug_category_get_threshold (GST_CAT_DEFAULT)
+      >= GST_LEVEL_INFO;
   /* The device arrives through set_context, which takes the object lock. */
   return gst_cuda_vision_open_stream (GST_ELEMENT_CAST (self), device_id,
       &priv->device, &priv->stream);
@@ -128,6 +136,7 @@ gst_cuda_vision_base_transform_stop (GstBaseTransform * trans)
         priv->thread_cpu_ns / 1e3 / priv->frames,
         priv->wall_ns / 1e3 / priv->frames);
   priv->frames = priv->thread_cpu_ns = priv->wall_ns = 0;
+  gst_clear_object (&priv->src_peer);
   gst_cuda_vision_close_stream (GST_ELEMENT_CAST (self), &priv->device,
       &priv->stream);
   return TRUE;
@@ -247,11 +256,28 @@ input_must_finish (GstBuffer * input)
       && !gst_cuda_vision_pool_is_ours (input->pool);
 }
 
+/* gst_cuda_vision_pad_peer_is_ours () of the source pad, which every
+ * frame asks */
+static gboolean
+src_peer_is_ours (GstCudaVisionBaseTransform * self)
+{
+  GstCudaVisionBaseTransformPrivate *priv = PRIV (self);
+  GstPad *srcpad = GST_BASE_TRANSFORM_SRC_PAD (self);
+  GstPad *peer = gst_pad_get_peer (srcpad);
+
+  if (peer != priv->src_peer) {
+    gst_object_replace ((GstObject **) & priv->src_peer, GST_OBJECT (peer));
+    priv->src_peer_is_ours = gst_cuda_vision_pad_peer_is_ours (srcpad);
+  }
+  gst_clear_object (&peer);
+  return priv->src_peer_is_ours;
+}
+
 static gboolean
 output_must_finish (GstCudaVisionBaseTransform * self, GstBuffer * output)
 {
   return gst_cuda_vision_cuda_buffer_needs_host_wait (output)
-      && !gst_cuda_vision_pad_peer_is_ours (GST_BASE_TRANSFORM_SRC_PAD (self));
+      && !src_peer_is_ours (self);
 }
 
 /* Known before the frame is made, from the input and the output caps. */
@@ -262,7 +288,7 @@ finish_follows (GstCudaVisionBaseTransform * self, GstBuffer * input)
       || gst_base_transform_is_passthrough (GST_BASE_TRANSFORM (self)))
     return FALSE;
   return input_must_finish (input) || (PRIV (self)->out_needs_host_wait
-      && !gst_cuda_vision_pad_peer_is_ours (GST_BASE_TRANSFORM_SRC_PAD (self)));
+      && !src_peer_is_ours (self));
 }
 
 /* The base class checks the template only, which names CUDAMemory even
@@ -288,8 +314,9 @@ gst_cuda_vision_base_transform_generate_output (GstBaseTransform * trans,
   GstCudaVisionBaseTransform *self = GST_CUDA_VISION_BASE_TRANSFORM (trans);
   GstBuffer *input = trans->queued_buf ? gst_buffer_ref (trans->queued_buf) :
       NULL;
-  guint64 cpu_start = thread_cpu_ns ();
-  gint64 wall_start = g_get_monotonic_time ();
+  const gboolean measuring = PRIV (self)->measuring;
+  guint64 cpu_start = measuring ? thread_cpu_ns () : 0;
+  gint64 wall_start = measuring ? g_get_monotonic_time () : 0;
   GstFlowReturn ret;
 
   PRIV (self)->finish_follows = finish_follows (self, input);
@@ -313,7 +340,7 @@ gst_cuda_vision_base_transform_generate_output (GstBaseTransform * trans,
     }
   }
   PRIV (self)->finish_follows = FALSE;
-  if (input) {
+  if (input && measuring) {
     PRIV (self)->frames++;
     PRIV (self)->thread_cpu_ns += thread_cpu_ns () - cpu_start;
     PRIV (self)->wall_ns += (g_get_monotonic_time () - wall_start) * 1000;
