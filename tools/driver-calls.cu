@@ -12,12 +12,13 @@
 #include <vector>
 #include <cuda_runtime.h>
 
-#define CHECK(call) do { \
-    cudaError_t err_ = (call); \
-    if (err_ != cudaSuccess) { \
-      fprintf (stderr, "%s: %s\n", #call, cudaGetErrorString (err_)); \
-      exit (1); \
-    } \
+#define CHECK(call)                                                            \
+  do {                                                                         \
+    cudaError_t err_ = (call);                                                 \
+    if (err_ != cudaSuccess) {                                                 \
+      fprintf (stderr, "%s: %s\n", #call, cudaGetErrorString (err_));          \
+      exit (1);                                                                \
+    }                                                                          \
   } while (0)
 
 /* about a 1080p plane's worth of blocks that do almost nothing */
@@ -30,15 +31,18 @@ touch (int *flags)
 
 enum Call
 {
-  LAUNCH_TWO, EVENT_RECORD, EVENT_QUERY, STREAM_QUERY, FRAME_NAPPING,
-  FRAME_ASLEEP, N_CALLS
+  LAUNCH_TWO,
+  EVENT_RECORD,
+  EVENT_QUERY,
+  STREAM_QUERY,
+  FRAME_NAPPING,
+  FRAME_ASLEEP,
+  N_CALLS
 };
 
-static const char *call_names[N_CALLS] = {
-  "two kernel launches", "cudaEventRecord", "cudaEventQuery",
-  "cudaStreamQuery", "frame, naps on a plain event",
-  "frame, asleep on a blocking-sync event"
-};
+static const char *call_names[N_CALLS] = { "two kernel launches",
+  "cudaEventRecord", "cudaEventQuery", "cudaStreamQuery",
+  "frame, naps on a plain event", "frame, asleep on a blocking-sync event" };
 
 static double
 thread_cpu_us (void)
@@ -70,7 +74,7 @@ measure (Call call, int calls, int device, double *us)
   CHECK (cudaStreamCreateWithFlags (&stream, cudaStreamNonBlocking));
   CHECK (cudaEventCreateWithFlags (&plain, cudaEventDisableTiming));
   CHECK (cudaEventCreateWithFlags (&blocking,
-          cudaEventDisableTiming | cudaEventBlockingSync));
+      cudaEventDisableTiming | cudaEventBlockingSync));
   CHECK (cudaMalloc (&flags, 1024 * sizeof (int)));
   CHECK (cudaEventRecord (plain, stream));
   CHECK (cudaStreamSynchronize (stream));
