@@ -590,12 +590,15 @@ static GstFlowReturn
 push_frame (GstCudaVisionPhaseCorr * self, GstBuffer * out)
 {
   if (gst_cuda_vision_cuda_buffer_needs_host_wait (out)
-      && !gst_cuda_vision_pad_peer_is_ours (GST_AGGREGATOR_SRC_PAD (self))
-      && cvcore_stream_finish (self->stream) != CVCORE_OK) {
-    GST_ELEMENT_ERROR (self, RESOURCE, FAILED,
-        ("Device work on CUDA memory failed"), ("%s", cvcore_last_error ()));
-    gst_buffer_unref (out);
-    return GST_FLOW_ERROR;
+      && !gst_cuda_vision_pad_peer_is_ours (GST_AGGREGATOR_SRC_PAD (self))) {
+    if (cvcore_stream_finish (self->stream) != CVCORE_OK) {
+      GST_ELEMENT_ERROR (self, RESOURCE, FAILED,
+          ("Device work on CUDA memory failed"), ("%s", cvcore_last_error ()));
+      gst_buffer_unref (out);
+      return GST_FLOW_ERROR;
+    }
+    /* later uses of the frame need not wait for ours on the device */
+    gst_cuda_vision_cuda_buffer_use_finished (out, self->stream);
   }
   return gst_aggregator_finish_buffer (GST_AGGREGATOR (self), out);
 }
