@@ -529,9 +529,8 @@ cvcore_stream_finish (cvcore_stream * stream)
    * of a frame's usual wait; a long wait still ends asleep. The event
    * looked at between naps is not a blocking-sync one: recording one of
    * those cost the host about 20 us more per frame on an H100 even where
-   * nothing slept on it (the driver wakes for each, waited on or not). */
-  /* The work was queued just now: a look before the first nap would
-   * find it running. */
+   * nothing slept on it (the driver wakes for each, waited on or not).
+   * The first look comes after a nap: the work was queued just now. */
   until = monotonic_ns () + FINISH_NAPPING_NS;
   while (status == CVCORE_OK) {
     nanosleep (&nap, NULL);
