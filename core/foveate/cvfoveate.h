@@ -232,6 +232,16 @@ cvcore_status cvcore_foveate (cvcore_stream * stream, const cvcore_image * src,
     const cvcore_image * dst, unsigned channel_mask,
     const cvcore_foveate_plan * plan);
 
+/* cvcore_foveate () of a frame's @n_planes planes (1 to 4): plane p of @src
+ * into plane p of @dst, with @channel_masks[p] and @plans[p]. On CUDA a
+ * luma plane and its interleaved chroma plane (NV12's two) share one
+ * launch where the block-wise tensor-core kernel takes both; the result is
+ * the same as plane by plane.
+ * Since: 0.1 */
+cvcore_status cvcore_foveate_planes (cvcore_stream * stream, int n_planes,
+    const cvcore_image * src, const cvcore_image * dst,
+    const unsigned *channel_masks, const cvcore_foveate_plan * const *plans);
+
 /* Per-pixel ("perfect") foveation, on the host: every pixel of 8-bit @src
  * blurred with the Gaussian of its own, unquantised sigma, cut at 4 sigma
  * (edges clamped, as in the block-wise rendering). Slow; the quality

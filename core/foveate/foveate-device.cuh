@@ -57,6 +57,17 @@ cvcore_status launch_mma (cvcore_stream *stream, const cvcore_image *src,
     const cvcore_image *dst, unsigned mask, const cvcore_foveate_plan *plan,
     size_t shared);
 
+/* Whether launch_mma_luma_chroma () takes the two planes of @src, a luma
+ * plane of one channel and its chroma of two, all blurred, by @plans with
+ * @shared from mma_shared_bytes () each. */
+bool mma_luma_chroma_fits (const cvcore_image *src,
+    const cvcore_foveate_plan *const *plans, const size_t *shared);
+
+/* launch_mma () of both planes of @src into those of @dst, in one launch. */
+cvcore_status launch_mma_luma_chroma (cvcore_stream *stream,
+    const cvcore_image *src, const cvcore_image *dst,
+    const cvcore_foveate_plan *const *plans, const size_t *shared);
+
 } /* namespace cv_foveate */
 
 #endif /* FOVEATE_DEVICE_CUH */

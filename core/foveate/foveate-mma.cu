@@ -568,11 +568,11 @@ columns_block (const Layout &layout, const unsigned char *high, int mc, int nt,
   }
 }
 
-/* registers are budgeted for kBlocksPerSm blocks on an SM */
+/* The fragment of launch ranks (@rank_x, @rank_y): a block's work. */
 template <int NC, unsigned MASK, int F>
-__global__ void
-__launch_bounds__ (kThreads, kBlocksPerSm)
-    foveate_mma (Frame frame, const __grid_constant__ ParamFields param)
+__device__ __forceinline__ void
+foveate_fragment (const Frame &frame, const ParamFields &param, int rank_x,
+    int rank_y)
 {
   /* units of work: a warp's rows products take 16 tile rows by 16
    * fragment columns, its columns products 16 output rows by 8 */
@@ -595,11 +595,11 @@ __launch_bounds__ (kThreads, kBlocksPerSm)
   unsigned char *out = base + layout.out_offset;
   const int warp = threadIdx.x >> 5, lane = threadIdx.x & 31;
   const int gx = frame.far_first
-      ? cv_foveate_far_first (blockIdx.y, plan.grid_w, frame.centre_x)
-      : blockIdx.x;
+      ? cv_foveate_far_first (rank_y, plan.grid_w, frame.centre_x)
+      : rank_x;
   const int gy = frame.far_first
-      ? cv_foveate_far_first (blockIdx.x, plan.grid_h, frame.centre_y)
-      : blockIdx.y;
+      ? cv_foveate_far_first (rank_x, plan.grid_h, frame.centre_y)
+      : rank_y;
   const int bx = plan.origin_x + gx * F;
   const int by = plan.origin_y + gy * F;
   int x0 = max (bx, 0), y0 = max (by, 0);
@@ -698,7 +698,71 @@ __launch_bounds__ (kThreads, kBlocksPerSm)
   }
 }
 
-/* @dependent: may start before the kernel before it ends (sm_90). */
+/* registers are budgeted for kBlocksPerSm blocks on an SM */
+template <int NC, unsigned MASK, int F>
+__global__ void
+__launch_bounds__ (kThreads, kBlocksPerSm)
+    foveate_mma (Frame frame, const __grid_constant__ ParamFields param)
+{
+  foveate_fragment<NC, MASK, F> (frame, param, blockIdx.x, blockIdx.y);
+}
+
+/* the first dimension of a plane's grid of launch ranks */
+__device__ __forceinline__ int
+grid_columns (const Frame &frame, const cvcore_foveate_plan &plan)
+{
+  return frame.far_first ? plan.grid_h : plan.grid_w;
+}
+
+/* A luma plane (one channel) and its interleaved chroma plane (two), as
+ * NV12 has them, in one launch: the luma's @luma_blocks fragments first,
+ * then the chroma's, each plane's in the order of its own grid. A launch
+ * costs the host more than the kernel's blocks of a small plane cost the
+ * device. */
+template <int FL, int FC>
+__global__ void
+__launch_bounds__ (kThreads, kBlocksPerSm) foveate_mma_luma_chroma (Frame luma,
+    const __grid_constant__ ParamFields luma_param, Frame chroma,
+    const __grid_constant__ ParamFields chroma_param, int luma_blocks)
+{
+  const int block = blockIdx.x;
+
+  if (block < luma_blocks) {
+    const int columns = grid_columns (luma, luma_param.plan ());
+
+    foveate_fragment<1, 0x1, FL> (luma, luma_param, block % columns,
+        block / columns);
+  } else {
+    const int columns = grid_columns (chroma, chroma_param.plan ());
+    const int rank = block - luma_blocks;
+
+    foveate_fragment<2, 0x3, FC> (chroma, chroma_param, rank % columns,
+        rank / columns);
+  }
+}
+
+/* A launch of kThreads-thread blocks; @dependent: it may start before the
+ * kernel before it ends (sm_90). Not to be copied: the configuration
+ * points at the attribute. */
+struct FrameLaunch
+{
+  cudaLaunchConfig_t config = {};
+  cudaLaunchAttribute early;
+
+  FrameLaunch (cudaStream_t stream, dim3 grid, size_t shared, bool dependent)
+  {
+    config.gridDim = grid;
+    config.blockDim = dim3 (kThreads);
+    config.dynamicSmemBytes = shared;
+    config.stream = stream;
+    early.id = cudaLaunchAttributeProgrammaticStreamSerialization;
+    early.val.programmaticStreamSerializationAllowed = 1;
+    config.attrs = &early;
+    config.numAttrs = dependent ? 1 : 0;
+  }
+  FrameLaunch (const FrameLaunch &) = delete;
+};
+
 template <int NC, unsigned MASK>
 cvcore_status
 launch_channels (const cvcore_device *device, cudaStream_t stream,
@@ -709,20 +773,13 @@ launch_channels (const cvcore_device *device, cudaStream_t stream,
       ? foveate_mma<NC, MASK, 8>
       : plan.fragment == 16 ? foveate_mma<NC, MASK, 16>
                             : foveate_mma<NC, MASK, 32>;
-  cudaLaunchConfig_t config = {};
-  cudaLaunchAttribute early;
+  const FrameLaunch launch (stream,
+      frame.far_first ? dim3 (plan.grid_h, plan.grid_w)
+                      : dim3 (plan.grid_w, plan.grid_h),
+      shared, dependent);
 
   CV_TRY (cv_cuda_opt_in (device, kernel, shared));
-  config.gridDim = frame.far_first ? dim3 (plan.grid_h, plan.grid_w)
-                                   : dim3 (plan.grid_w, plan.grid_h);
-  config.blockDim = dim3 (kThreads);
-  config.dynamicSmemBytes = shared;
-  config.stream = stream;
-  early.id = cudaLaunchAttributeProgrammaticStreamSerialization;
-  early.val.programmaticStreamSerializationAllowed = 1;
-  config.attrs = &early;
-  config.numAttrs = dependent ? 1 : 0;
-  CUDA_TRY (cudaLaunchKernelEx (&config, kernel, frame, param));
+  CUDA_TRY (cudaLaunchKernelEx (&launch.config, kernel, frame, param));
   return CVCORE_OK;
 }
 
@@ -782,22 +839,33 @@ mma_shared_bytes (const cvcore_device *device, const cvcore_foveate_plan *plan,
   return layout.total <= device->shared_per_block_optin ? layout.total : 0;
 }
 
+namespace {
+
+/* What a plane's launch takes; @dependent: it may start before the kernel
+ * before it (its operands') ends. */
+struct PlaneLaunch
+{
+  Frame frame;
+  ParamFields param;
+  bool dependent;
+};
+
+/* A plane's launch, its filters' operands made first where the stream's
+ * scratch does not keep them. */
 cvcore_status
-launch_mma (cvcore_stream *stream, const cvcore_image *src,
-    const cvcore_image *dst, unsigned mask, const cvcore_foveate_plan *plan,
-    size_t shared)
+prepare_plane (cvcore_stream *stream, const cvcore_image *src,
+    const cvcore_image *dst, unsigned blurred, const cvcore_foveate_plan *plan,
+    PlaneLaunch *launch)
 {
   const cvcore_device *device = cvcore_stream_device (stream);
   cudaStream_t cs = cv_cuda_stream (stream);
-  const unsigned blurred = mask & ((1u << src->channels) - 1);
   /* filter 0 copies and needs no operands */
   const int blurs = plan->n_filters - 1;
   const int stride = 2 * Layout::entries_for (plan->max_radius);
   const size_t scales = round16 (plan->n_filters * sizeof (FilterScale));
-  Frame frame;
+  Frame &frame = launch->frame;
   void *scratch;
 
-  CUDA_BIND (device);
   frame.src = static_cast<const unsigned char *> (src->data);
   frame.dst = static_cast<unsigned char *> (dst->data);
   frame.src_pitch = src->pitch;
@@ -854,25 +922,93 @@ launch_mma (cvcore_stream *stream, const cvcore_image *src,
     CV_CUDA_LAUNCHED ();
   }
 
-  const bool dependent = make && device->compute_capability >= 90;
-  ParamFields param;
+  launch->dependent = make && device->compute_capability >= 90;
+  launch->param.set (plan, 0);
+  return CVCORE_OK;
+}
 
-  param.set (plan, 0);
+typedef void (*LumaChromaKernel) (Frame, const ParamFields, Frame,
+    const ParamFields, int);
 
+/* The two-plane kernel for these fragments: those of a frame whose chroma
+ * has half the luma's fragment, or 8 pixels; else NULL. */
+LumaChromaKernel
+luma_chroma_kernel (int luma_fragment, int chroma_fragment)
+{
+  if (luma_fragment == 32 && chroma_fragment == 16)
+    return foveate_mma_luma_chroma<32, 16>;
+  if (luma_fragment == 16 && chroma_fragment == 8)
+    return foveate_mma_luma_chroma<16, 8>;
+  if (luma_fragment == 8 && chroma_fragment == 8)
+    return foveate_mma_luma_chroma<8, 8>;
+  return nullptr;
+}
+
+} /* namespace */
+
+cvcore_status
+launch_mma (cvcore_stream *stream, const cvcore_image *src,
+    const cvcore_image *dst, unsigned mask, const cvcore_foveate_plan *plan,
+    size_t shared)
+{
+  const cvcore_device *device = cvcore_stream_device (stream);
+  cudaStream_t cs = cv_cuda_stream (stream);
+  const unsigned blurred = mask & ((1u << src->channels) - 1);
+  PlaneLaunch launch;
+
+  CUDA_BIND (device);
+  CV_TRY (prepare_plane (stream, src, dst, blurred, plan, &launch));
   /* the sets kernel_channels () allows */
   switch (src->channels) {
     case 1:
-      return launch_channels<1, 0x1> (device, cs, frame, param, shared,
-          dependent);
+      return launch_channels<1, 0x1> (device, cs, launch.frame, launch.param,
+          shared, launch.dependent);
     case 2:
-      return launch_channels<2, 0x3> (device, cs, frame, param, shared,
-          dependent);
+      return launch_channels<2, 0x3> (device, cs, launch.frame, launch.param,
+          shared, launch.dependent);
     default:
-      return blurred == 0x7 ? launch_channels<4, 0x7> (device, cs, frame, param,
-                 shared, dependent)
-                            : launch_channels<4, 0xf> (device, cs, frame, param,
-                                shared, dependent);
+      return blurred == 0x7 ? launch_channels<4, 0x7> (device, cs, launch.frame,
+                 launch.param, shared, launch.dependent)
+                            : launch_channels<4, 0xf> (device, cs, launch.frame,
+                                launch.param, shared, launch.dependent);
   }
+}
+
+bool
+mma_luma_chroma_fits (const cvcore_image *src,
+    const cvcore_foveate_plan *const *plans, const size_t *shared)
+{
+  /* mma_shared_bytes () takes one channel and two only all blurred */
+  return shared[0] > 0 && shared[1] > 0 && src[0].channels == 1
+      && src[1].channels == 2
+      && luma_chroma_kernel (plans[0]->fragment, plans[1]->fragment);
+}
+
+cvcore_status
+launch_mma_luma_chroma (cvcore_stream *stream, const cvcore_image *src,
+    const cvcore_image *dst, const cvcore_foveate_plan *const *plans,
+    const size_t *shared)
+{
+  const cvcore_device *device = cvcore_stream_device (stream);
+  const LumaChromaKernel kernel =
+      luma_chroma_kernel (plans[0]->fragment, plans[1]->fragment);
+  const size_t bytes = shared[0] > shared[1] ? shared[0] : shared[1];
+  const int luma_blocks = plans[0]->grid_w * plans[0]->grid_h;
+  const int chroma_blocks = plans[1]->grid_w * plans[1]->grid_h;
+  PlaneLaunch luma, chroma;
+
+  CUDA_BIND (device);
+  CV_TRY (prepare_plane (stream, &src[0], &dst[0], 0x1, plans[0], &luma));
+  CV_TRY (prepare_plane (stream, &src[1], &dst[1], 0x3, plans[1], &chroma));
+  CV_TRY (cv_cuda_opt_in (device, kernel, bytes));
+
+  const FrameLaunch launch (cv_cuda_stream (stream),
+      dim3 (luma_blocks + chroma_blocks), bytes,
+      luma.dependent || chroma.dependent);
+
+  CUDA_TRY (cudaLaunchKernelEx (&launch.config, kernel, luma.frame, luma.param,
+      chroma.frame, chroma.param, luma_blocks));
+  return CVCORE_OK;
 }
 
 } /* namespace cv_foveate */

@@ -251,6 +251,23 @@ shared_bytes (const cvcore_foveate_plan *plan, size_t available, int strip,
 } /* namespace */
 
 extern "C" cvcore_status
+cv_foveate_cuda_luma_chroma (cvcore_stream *stream, const cvcore_image *src,
+    const cvcore_image *dst, const unsigned *channel_masks,
+    const cvcore_foveate_plan *const *plans, bool *launched)
+{
+  const cvcore_device *device = cvcore_stream_device (stream);
+  size_t shared[2];
+
+  for (int p = 0; p < 2; p++)
+    shared[p] = cv_foveate::mma_shared_bytes (device, plans[p], &src[p],
+        &dst[p], channel_masks[p]);
+  *launched = cv_foveate::mma_luma_chroma_fits (src, plans, shared);
+  if (!*launched)
+    return CVCORE_OK;
+  return cv_foveate::launch_mma_luma_chroma (stream, src, dst, plans, shared);
+}
+
+extern "C" cvcore_status
 cv_foveate_cuda (cvcore_stream *stream, const cvcore_image *src,
     const cvcore_image *dst, unsigned channel_mask,
     const cvcore_foveate_plan *plan)

@@ -560,6 +560,66 @@ GST_START_TEST (test_bad_arguments)
 
 GST_END_TEST;
 
+/* A frame's planes in one call (NV12's luma and interleaved chroma, and
+ * I420's three) come out as plane by plane, sample for sample, whichever
+ * of them share a launch; bad planes are refused. */
+GST_START_TEST (test_planes_as_one_by_one)
+{
+  /* luma sizes, and the luma's and the chroma's fragments */
+  static const gint cases[][4] = { {1920, 1080, 32, 16}, {641, 359, 16, 8},
+  {97, 53, 8, 8}, {331, 211, 32, 8}, {1, 1, 32, 16}
+  };
+  cvcore_foveate_model model;
+
+  cvcore_foveate_model_init (&model);
+  for (guint n = 0; n < 2 * G_N_ELEMENTS (cases); n++) {
+    const gint *c = cases[n % G_N_ELEMENTS (cases)];
+    const gboolean nv12 = n < G_N_ELEMENTS (cases);
+    const gint n_planes = nv12 ? 2 : 3;
+    const gint cw = (c[0] + 1) / 2, ch = (c[1] + 1) / 2;
+    const gdouble fix_x = 0.2 + 0.15 * n, fix_y = 0.7 - 0.1 * n;
+    cvcore_foveate_plan plan[3];
+    const cvcore_foveate_plan *plans[3] = { &plan[0], &plan[1], &plan[2] };
+    const unsigned masks[3] = { 0x1, nv12 ? 0x3 : 0x1, 0x1 };
+    TestImage src[3], planes[3], one[3];
+    cvcore_image src_images[3], out_images[3];
+
+    for (gint p = 0; p < n_planes; p++) {
+      const gint w = p ? cw : c[0], h = p ? ch : c[1];
+      const gint channels = p && nv12 ? 2 : 1;
+      cvcore_foveate_model plane_model = model;
+
+      if (p > 0)
+        plane_model.strength *= (gdouble) cw / c[0];
+      fail_unless_equals_int (cvcore_foveate_plan_init (&plan[p],
+              &plane_model, w, h, p ? c[3] : c[2], fix_x, fix_y), CVCORE_OK);
+      src[p] = cvtest_image_new (device, stream, w, h, channels,
+          CVCORE_SAMPLE_U8, -1, 8 * p, 60 + n + p);
+      planes[p] = cvtest_image_new (device, stream, w, h, channels,
+          CVCORE_SAMPLE_U8, 0xab, 32, 0);
+      src_images[p] = src[p].image;
+      out_images[p] = planes[p].image;
+    }
+    fail_unless (cvcore_foveate_planes (stream, n_planes, src_images,
+            out_images, masks, plans) == CVCORE_OK, "%s", cvcore_last_error ());
+    for (gint p = 0; p < n_planes; p++) {
+      cvtest_image_download (&planes[p], stream);
+      one[p] = run (&src[p], &plan[p], masks[p]);
+      assert_foveated (&src[p], &planes[p], &plan[p], masks[p], &one[p], 0.0);
+      cvtest_image_free (&one[p], device);
+      cvtest_image_free (&planes[p], device);
+    }
+    fail_unless_equals_int (cvcore_foveate_planes (stream, 0, src_images,
+            out_images, masks, plans), CVCORE_ERROR_INVALID_VALUE);
+    fail_unless_equals_int (cvcore_foveate_planes (stream, n_planes,
+            src_images, src_images, masks, plans), CVCORE_ERROR_INVALID_VALUE);
+    for (gint p = 0; p < n_planes; p++)
+      cvtest_image_free (&src[p], device);
+  }
+}
+
+GST_END_TEST;
+
 /* A blur map as a one-channel test image on @dev (random levels, or
  * @fill when >= 0), described in @map. */
 static TestImage
@@ -1054,6 +1114,7 @@ foveate_suite (void)
   tcase_add_test (tc, test_smooth);
   tcase_add_test (tc, test_stack_against_gaussian);
   tcase_add_test (tc, test_bad_arguments);
+  tcase_add_test (tc, test_planes_as_one_by_one);
   tcase_add_test (tc, test_blur_map);
   if (cvtest_backend () == CVCORE_BACKEND_CUDA) {
     TCase *cuda = cvtest_cuda_tcase (s, setup, teardown, 300);
