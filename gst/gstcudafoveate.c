@@ -412,21 +412,24 @@ gst_cuda_vision_foveate_process (GstCudaVisionFilter * filter,
     cvcore_stream * stream, GstVideoFrame * in_frame, GstVideoFrame * out_frame)
 {
   GstCudaVisionFoveate *self = GST_CUDA_VISION_FOVEATE (filter);
+  const guint n_planes = GST_VIDEO_FRAME_N_PLANES (in_frame);
+  cvcore_image src[GST_VIDEO_MAX_PLANES], dst[GST_VIDEO_MAX_PLANES];
+  const cvcore_foveate_plan *plans[GST_VIDEO_MAX_PLANES];
 
   if (!ensure_map (self, stream) || !ensure_plans (self))
     return GST_FLOW_ERROR;
 
-  for (guint p = 0; p < GST_VIDEO_FRAME_N_PLANES (in_frame); p++) {
-    cvcore_image src, dst;
-
-    gst_cuda_vision_frame_plane (in_frame, p, CVCORE_SAMPLE_U8, &src);
-    gst_cuda_vision_frame_plane (out_frame, p, CVCORE_SAMPLE_U8, &dst);
-    if (cvcore_foveate (stream, &src, &dst, self->channel_mask[p],
-            p > 0 && GST_VIDEO_INFO_IS_YUV (&in_frame->info) ?
-            self->chroma_plan : self->plan) != CVCORE_OK)
-      return gst_cuda_vision_base_transform_core_error (BASE (self),
-          "Foveation failed");
+  for (guint p = 0; p < n_planes; p++) {
+    gst_cuda_vision_frame_plane (in_frame, p, CVCORE_SAMPLE_U8, &src[p]);
+    gst_cuda_vision_frame_plane (out_frame, p, CVCORE_SAMPLE_U8, &dst[p]);
+    plans[p] = p > 0 && GST_VIDEO_INFO_IS_YUV (&in_frame->info) ?
+        self->chroma_plan : self->plan;
   }
+  /* the planes in one call: NV12's two share a launch */
+  if (cvcore_foveate_planes (stream, n_planes, src, dst, self->channel_mask,
+          plans) != CVCORE_OK)
+    return gst_cuda_vision_base_transform_core_error (BASE (self),
+        "Foveation failed");
   self->streaming = TRUE;
   return GST_FLOW_OK;
 }
