@@ -42,13 +42,12 @@ cvcore_status cv_foveate_cuda (cvcore_stream * stream,
     const cvcore_image * src, const cvcore_image * dst, unsigned mask,
     const cvcore_foveate_plan * plan);
 
-/* A frame's luma plane and its interleaved chroma (src[0], src[1]) in one
- * launch, where the tensor-core kernel takes both (*@launched); else
- * nothing is queued. */
+/* A frame's luma plane and its interleaved chroma (src[0], src[1]), as
+ * cv_foveate_cuda () of each: in one launch where the tensor-core kernel
+ * takes both, else one a plane. */
 cvcore_status cv_foveate_cuda_luma_chroma (cvcore_stream * stream,
     const cvcore_image * src, const cvcore_image * dst,
-    const unsigned *channel_masks, const cvcore_foveate_plan * const *plans,
-    bool *launched);
+    const unsigned *channel_masks, const cvcore_foveate_plan * const *plans);
 
 /* @memory: the stack's pixels times src->channels samples */
 cvcore_status cv_foveate_stack_cpu (const cvcore_image * src,

@@ -376,14 +376,8 @@ cvcore_foveate_planes (cvcore_stream * stream, int n_planes,
       && shapes_fit (&src[1], &dst[1], plans[1])
       && src[0].data != dst[0].data && src[1].data != dst[1].data
       && !cvcore_foveate_plan_stacked (plans[0])
-      && !cvcore_foveate_plan_stacked (plans[1])) {
-    bool launched;
-
-    CV_TRY (cv_foveate_cuda_luma_chroma (stream, src, dst, channel_masks,
-            plans, &launched));
-    if (launched)
-      return CVCORE_OK;
-  }
+      && !cvcore_foveate_plan_stacked (plans[1]))
+    return cv_foveate_cuda_luma_chroma (stream, src, dst, channel_masks, plans);
 #endif
   for (int p = 0; p < n_planes; p++)
     CV_TRY (cvcore_foveate (stream, &src[p], &dst[p], channel_masks[p],

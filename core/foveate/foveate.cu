@@ -250,33 +250,15 @@ shared_bytes (const cvcore_foveate_plan *plan, size_t available, int strip,
 
 } /* namespace */
 
-extern "C" cvcore_status
-cv_foveate_cuda_luma_chroma (cvcore_stream *stream, const cvcore_image *src,
-    const cvcore_image *dst, const unsigned *channel_masks,
-    const cvcore_foveate_plan *const *plans, bool *launched)
-{
-  const cvcore_device *device = cvcore_stream_device (stream);
-  size_t shared[2];
-
-  for (int p = 0; p < 2; p++)
-    shared[p] = cv_foveate::mma_shared_bytes (device, plans[p], &src[p],
-        &dst[p], channel_masks[p]);
-  *launched = cv_foveate::mma_luma_chroma_fits (src, plans, shared);
-  if (!*launched)
-    return CVCORE_OK;
-  return cv_foveate::launch_mma_luma_chroma (stream, src, dst, plans, shared);
-}
-
-extern "C" cvcore_status
-cv_foveate_cuda (cvcore_stream *stream, const cvcore_image *src,
+/* @mma_shared: mma_shared_bytes () of the plane */
+static cvcore_status
+foveate_plane (cvcore_stream *stream, const cvcore_image *src,
     const cvcore_image *dst, unsigned channel_mask,
-    const cvcore_foveate_plan *plan)
+    const cvcore_foveate_plan *plan, size_t mma_shared)
 {
   const cvcore_device *device = cvcore_stream_device (stream);
   cudaStream_t cs = cv_cuda_stream (stream);
   const bool param_bank = plan->n_taps <= CVCORE_FOVEATE_PARAM_TAPS;
-  const size_t mma_shared =
-      cv_foveate::mma_shared_bytes (device, plan, src, dst, channel_mask);
   size_t shared = 0;
   int strip, band = 0;
   Frame frame;
@@ -335,5 +317,34 @@ cv_foveate_cuda (cvcore_stream *stream, const cvcore_image *src,
   /* freed once the launch is done with it */
   if (bank)
     CUDA_TRY (cudaFreeAsync (bank, cs));
+  return CVCORE_OK;
+}
+
+extern "C" cvcore_status
+cv_foveate_cuda (cvcore_stream *stream, const cvcore_image *src,
+    const cvcore_image *dst, unsigned channel_mask,
+    const cvcore_foveate_plan *plan)
+{
+  return foveate_plane (stream, src, dst, channel_mask, plan,
+      cv_foveate::mma_shared_bytes (cvcore_stream_device (stream), plan, src,
+          dst, channel_mask));
+}
+
+extern "C" cvcore_status
+cv_foveate_cuda_luma_chroma (cvcore_stream *stream, const cvcore_image *src,
+    const cvcore_image *dst, const unsigned *channel_masks,
+    const cvcore_foveate_plan *const *plans)
+{
+  const cvcore_device *device = cvcore_stream_device (stream);
+  size_t shared[2];
+
+  for (int p = 0; p < 2; p++)
+    shared[p] = cv_foveate::mma_shared_bytes (device, plans[p], &src[p],
+        &dst[p], channel_masks[p]);
+  if (cv_foveate::mma_luma_chroma_fits (src, plans, shared))
+    return cv_foveate::launch_mma_luma_chroma (stream, src, dst, plans, shared);
+  for (int p = 0; p < 2; p++)
+    CV_TRY (foveate_plane (stream, &src[p], &dst[p], channel_masks[p], plans[p],
+        shared[p]));
   return CVCORE_OK;
 }
