@@ -145,6 +145,8 @@ struct _GstCudaVisionPhaseCorr
   gint previous;
   /* flow: set by a flush (from any thread), so the next frame starts over */
   gint restart;
+  /* whether the source pad's peer is ours (source pad's thread) */
+  GstCudaVisionPeerCache src_peer;
 };
 
 static void
@@ -314,6 +316,7 @@ gst_cuda_vision_phase_corr_stop (GstAggregator * agg)
   GstCudaVisionPhaseCorr *self = GST_CUDA_VISION_PHASE_CORR (agg);
 
   gst_cuda_vision_correlator_free (&self->corr, self->stream);
+  gst_cuda_vision_peer_cache_clear (&self->src_peer);
   gst_cuda_vision_close_stream (GST_ELEMENT (self), &self->device,
       &self->stream);
   return TRUE;
@@ -590,7 +593,8 @@ static GstFlowReturn
 push_frame (GstCudaVisionPhaseCorr * self, GstBuffer * out)
 {
   if (gst_cuda_vision_cuda_buffer_needs_host_wait (out)
-      && !gst_cuda_vision_pad_peer_is_ours (GST_AGGREGATOR_SRC_PAD (self))) {
+      && !gst_cuda_vision_peer_cache_is_ours (&self->src_peer,
+          GST_AGGREGATOR_SRC_PAD (self))) {
     if (cvcore_stream_finish (self->stream) != CVCORE_OK) {
       GST_ELEMENT_ERROR (self, RESOURCE, FAILED,
           ("Device work on CUDA memory failed"), ("%s", cvcore_last_error ()));

@@ -36,10 +36,8 @@ typedef struct
   /* set while a frame is made whose device work the host waits for
    * before its buffers leave */
   gboolean finish_follows;
-  /* the source pad's peer, held, and whether it is ours: looked up again
-   * only when the peer changes (streaming thread) */
-  GstPad *src_peer;
-  gboolean src_peer_is_ours;
+  /* whether the source pad's peer is ours (streaming thread) */
+  GstCudaVisionPeerCache src_peer;
   /* what the streaming thread spent on frames, measured where the debug
    * level asks for it (set at start) and logged at stop */
   gboolean measuring;
@@ -136,7 +134,7 @@ gst_cuda_vision_base_transform_stop (GstBaseTransform * trans)
         priv->thread_cpu_ns / 1e3 / priv->frames,
         priv->wall_ns / 1e3 / priv->frames);
   priv->frames = priv->thread_cpu_ns = priv->wall_ns = 0;
-  gst_clear_object (&priv->src_peer);
+  gst_cuda_vision_peer_cache_clear (&priv->src_peer);
   gst_cuda_vision_close_stream (GST_ELEMENT_CAST (self), &priv->device,
       &priv->stream);
   return TRUE;
@@ -256,21 +254,32 @@ input_must_finish (GstBuffer * input)
       && !gst_cuda_vision_pool_is_ours (input->pool);
 }
 
-/* gst_cuda_vision_pad_peer_is_ours () of the source pad, which every
- * frame asks */
+gboolean
+gst_cuda_vision_peer_cache_is_ours (GstCudaVisionPeerCache * cache,
+    GstPad * pad)
+{
+  GstPad *peer = gst_pad_get_peer (pad);
+
+  if (peer != cache->peer) {
+    gst_object_replace ((GstObject **) & cache->peer, GST_OBJECT (peer));
+    cache->ours = gst_cuda_vision_pad_peer_is_ours (pad);
+  }
+  gst_clear_object (&peer);
+  return cache->ours;
+}
+
+void
+gst_cuda_vision_peer_cache_clear (GstCudaVisionPeerCache * cache)
+{
+  gst_clear_object (&cache->peer);
+  cache->ours = FALSE;
+}
+
 static gboolean
 src_peer_is_ours (GstCudaVisionBaseTransform * self)
 {
-  GstCudaVisionBaseTransformPrivate *priv = PRIV (self);
-  GstPad *srcpad = GST_BASE_TRANSFORM_SRC_PAD (self);
-  GstPad *peer = gst_pad_get_peer (srcpad);
-
-  if (peer != priv->src_peer) {
-    gst_object_replace ((GstObject **) & priv->src_peer, GST_OBJECT (peer));
-    priv->src_peer_is_ours = gst_cuda_vision_pad_peer_is_ours (srcpad);
-  }
-  gst_clear_object (&peer);
-  return priv->src_peer_is_ours;
+  return gst_cuda_vision_peer_cache_is_ours (&PRIV (self)->src_peer,
+      GST_BASE_TRANSFORM_SRC_PAD (self));
 }
 
 static gboolean
@@ -308,6 +317,17 @@ gst_cuda_vision_base_transform_accept_caps (GstBaseTransform * trans,
 }
 
 static GstFlowReturn
+frame_work_failed (GstCudaVisionBaseTransform * self, GstFlowReturn ret,
+    GstBuffer ** outbuf)
+{
+  gst_clear_buffer (outbuf);
+  if (ret != GST_FLOW_OK)
+    return ret;
+  return gst_cuda_vision_base_transform_core_error (self,
+      "Device work on CUDA memory failed");
+}
+
+static GstFlowReturn
 gst_cuda_vision_base_transform_generate_output (GstBaseTransform * trans,
     GstBuffer ** outbuf)
 {
@@ -323,17 +343,17 @@ gst_cuda_vision_base_transform_generate_output (GstBaseTransform * trans,
   ret = GST_BASE_TRANSFORM_CLASS (gst_cuda_vision_base_transform_parent_class)
       ->generate_output (trans, outbuf);
   /* The output can also be CUDAMemory from a pool downstream, which the
-   * caps do not tell. A failed frame is finished too: its uses went
+   * caps do not tell: its marks were recorded, and are passed once the
+   * host has waited. A failed frame is finished too: its uses went
    * unrecorded. */
-  if (PRIV (self)->finish_follows || (ret == GST_FLOW_OK && *outbuf
-          && *outbuf != input && PRIV (self)->stream
-          && output_must_finish (self, *outbuf))) {
+  if (PRIV (self)->finish_follows) {
+    if (cvcore_stream_finish (PRIV (self)->stream) != CVCORE_OK)
+      ret = frame_work_failed (self, ret, outbuf);
+  } else if (ret == GST_FLOW_OK && *outbuf && *outbuf != input
+      && PRIV (self)->stream && output_must_finish (self, *outbuf)) {
     if (cvcore_stream_finish (PRIV (self)->stream) != CVCORE_OK) {
-      gst_clear_buffer (outbuf);
-      if (ret == GST_FLOW_OK)
-        ret = gst_cuda_vision_base_transform_core_error (self,
-            "Device work on CUDA memory failed");
-    } else if (ret == GST_FLOW_OK && *outbuf) {
+      ret = frame_work_failed (self, ret, outbuf);
+    } else {
       gst_cuda_vision_cuda_buffer_use_finished (*outbuf, PRIV (self)->stream);
       if (input)
         gst_cuda_vision_cuda_buffer_use_finished (input, PRIV (self)->stream);

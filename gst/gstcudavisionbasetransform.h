@@ -68,6 +68,19 @@ GstCaps *gst_cuda_vision_transfer_transform_caps (GstBaseTransform * trans,
  * device work after ours without waiting on the host. */
 gboolean gst_cuda_vision_pad_peer_is_ours (GstPad * pad);
 
+/* gst_cuda_vision_pad_peer_is_ours () of a pad that every frame asks:
+ * looked up again only when the peer changes, which the cache holds. Used
+ * from one thread; cleared at stop. */
+typedef struct
+{
+  GstPad *peer;
+  gboolean ours;
+} GstCudaVisionPeerCache;
+
+gboolean gst_cuda_vision_peer_cache_is_ours (GstCudaVisionPeerCache * cache,
+    GstPad * pad);
+void gst_cuda_vision_peer_cache_clear (GstCudaVisionPeerCache * cache);
+
 /* Posts an element error for a failed core call, with the core's message
  * as debug text, and returns GST_FLOW_ERROR. */
 GstFlowReturn gst_cuda_vision_base_transform_core_error
