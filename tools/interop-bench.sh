@@ -6,9 +6,13 @@
 # before the elements took memory:CUDAMemory. Each stream is its own
 # gst-launch-1.0 process, start-up included; with INTEROP_BENCH_PROCESSES=one
 # the streams are branches of one pipeline in one process instead, so that
-# they share one CUDA context.
-# Needs nvcodec's nvh264dec and x264enc. Prints a markdown table.
-# Usage: interop-bench.sh [frames] [streams...]   (default 3000; 1 4 8)
+# they share one CUDA context. The peer is nvcodec's own CUDA filter,
+# cudaconvert (NV12 to I420, the same bytes), between decoder and download.
+# INTEROP_BENCH_REPEAT=N runs every row N times, the modes interleaved, and
+# prints the means; INTEROP_BENCH_MODES names the modes to run (all of
+# those below by default); INTEROP_BENCH_4K=no leaves out the 4K row.
+# Needs nvcodec's nvh264dec, cudaconvert and x264enc. Prints a markdown
+# table. Usage: interop-bench.sh [frames] [streams...]   (default 3000; 1 4 8)
 set -eu
 
 frames="${1:-3000}"
@@ -29,13 +33,24 @@ make_stream() {
 
 # The modes, and where the frames end: decoding alone and into the element
 # with the frames left in CUDA memory, and each with a download to the
-# host by nvcodec's cudadownload; the host round trip.
-modes=(decode foveate-in-cuda download zero-copy host-round-trip)
+# host by nvcodec's cudadownload; nvcodec's own filter in the element's
+# place; the host round trip.
+read -r -a modes <<<"${INTEROP_BENCH_MODES:-decode foveate-in-cuda download \
+zero-copy nvcodec-filter host-round-trip}"
+declare -A labels=(
+  [decode]="decode alone"
+  [foveate-in-cuda]="decode ! cudafoveate"
+  [download]="decode ! cudadownload"
+  [zero-copy]="decode ! cudafoveate ! cudadownload (zero-copy)"
+  [nvcodec-filter]="decode ! cudaconvert ! cudadownload (nvcodec's filter)"
+  [host-round-trip]="host round trip"
+)
 declare -A tails=(
   [decode]="fakesink"
   [foveate-in-cuda]="cudafoveate ! fakesink"
   [download]="cudadownload ! fakesink"
   [zero-copy]="cudafoveate ! cudadownload ! fakesink"
+  [nvcodec-filter]="cudaconvert ! video/x-raw(memory:CUDAMemory),format=I420 ! cudadownload ! fakesink"
   [host-round-trip]="cudadownload ! cudavisionupload ! cudafoveate ! cudavisiondownload ! fakesink"
 )
 
@@ -63,24 +78,43 @@ run() {
   # children's user and system time, as "0m1.234s 0m0.567s"
   awk -v n="$count" -v f="$frames" -v s="$start" -v e="$end" 'NR == 2 {
     split($1, u, /[ms]/); split($2, y, /[ms]/);
-    printf "%.0f %.1f\n", n * f / (e - s), u[1] * 60 + u[2] + y[1] * 60 + y[2]
+    printf "%.0f %.2f\n", n * f / (e - s), u[1] * 60 + u[2] + y[1] * 60 + y[2]
   }' "$work/times"
 }
 
 make_stream 1920 1080 8000
-echo "| streams | size | decode alone | decode ! cudafoveate | decode ! cudadownload | decode ! cudafoveate ! cudadownload (zero-copy) | host round trip |"
-echo "|---|---|---|---|---|---|---|"
+header="| streams | size |"
+rule="|---|---|"
+for mode in "${modes[@]}"; do
+  [ -n "${tails[$mode]:-}" ] || { echo "unknown mode $mode" >&2; exit 2; }
+  header="$header ${labels[$mode]} |"
+  rule="$rule---|"
+done
+echo "$header"
+echo "$rule"
 row() {
-  local count="$1" size="$2" line="| $1 | $2 |"
+  local count="$1" size="$2" line="| $1 | $2 |" repeat mode
+  local -A fps_sum=() cpu_sum=()
+  repeat="${INTEROP_BENCH_REPEAT:-1}"
+  for _ in $(seq "$repeat"); do
+    for mode in "${modes[@]}"; do
+      read -r fps cpu <<<"$(run "$work/${size%x*}.h264" "$count" \
+        "${tails[$mode]}")"
+      fps_sum[$mode]=$(awk -v a="${fps_sum[$mode]:-0}" -v b="$fps" \
+        'BEGIN { print a + b }')
+      cpu_sum[$mode]=$(awk -v a="${cpu_sum[$mode]:-0}" -v b="$cpu" \
+        'BEGIN { print a + b }')
+    done
+  done
   for mode in "${modes[@]}"; do
-    read -r fps cpu <<<"$(run "$work/${size%x*}.h264" "$count" \
-      "${tails[$mode]}")"
-    line="$line $fps fps, $cpu CPU s |"
+    line="$line $(awk -v f="${fps_sum[$mode]}" -v c="${cpu_sum[$mode]}" \
+      -v n="$repeat" 'BEGIN { printf "%.0f fps, %.2f CPU s", f / n, c / n }') |"
   done
   echo "$line"
 }
 for count in "${counts[@]}"; do
   row "$count" 1920x1080
 done
+[ "${INTEROP_BENCH_4K:-yes}" = no ] && exit 0
 make_stream 3840 2160 30000
 row 1 3840x2160
