@@ -59,21 +59,28 @@ run() {
   local file="$1" count="$2" tail="$3" start end
   local branch="filesrc location=$file ! h264parse ! nvh264dec ! $tail sync=false"
   start=$(date +%s.%N)
-  (
+  if ! (
+    failed=0
     if [ "${INTEROP_BENCH_PROCESSES:-}" = one ]; then
       # shellcheck disable=SC2046
       timeout 300 gst-launch-1.0 -q $(for _ in $(seq "$count"); do
-        echo "$branch"; done) >/dev/null
+        echo "$branch"; done) >/dev/null || failed=1
     else
+      pids=()
       for _ in $(seq "$count"); do
         # shellcheck disable=SC2086
         timeout 300 gst-launch-1.0 -q $branch >/dev/null &
+        pids+=($!)
       done
-      wait
+      for pid in "${pids[@]}"; do wait "$pid" || failed=1; done
     fi
     # the second line: the processes this subshell waited for
     times >"$work/times"
-  )
+    exit "$failed"
+  ); then
+    echo "interop-bench: a pipeline failed: $branch" >&2
+    exit 1
+  fi
   end=$(date +%s.%N)
   # children's user and system time, as "0m1.234s 0m0.567s"
   awk -v n="$count" -v f="$frames" -v s="$start" -v e="$end" 'NR == 2 {
@@ -82,24 +89,37 @@ run() {
   }' "$work/times"
 }
 
-make_stream 1920 1080 8000
+for element in nvh264dec x264enc; do
+  gst-inspect-1.0 "$element" >/dev/null 2>&1 ||
+    { echo "interop-bench: no element $element here" >&2; exit 2; }
+done
+if [[ " ${modes[*]} " == *" nvcodec-filter "* ]] &&
+  ! gst-inspect-1.0 cudaconvert >/dev/null 2>&1; then
+  echo "interop-bench: no cudaconvert here (nvcodec 1.22 registers it only" \
+    "with an NVRTC that offers compute_52: name one in" \
+    "GST_CUDA_NVRTC_LIBNAME); leaving out nvcodec-filter" >&2
+  read -r -a modes <<<"${modes[*]/nvcodec-filter/}"
+fi
 header="| streams | size |"
 rule="|---|---|"
 for mode in "${modes[@]}"; do
-  [ -n "${tails[$mode]:-}" ] || { echo "unknown mode $mode" >&2; exit 2; }
+  [ -n "${tails[$mode]:-}" ] ||
+    { echo "interop-bench: unknown mode $mode" >&2; exit 2; }
   header="$header ${labels[$mode]} |"
   rule="$rule---|"
 done
+make_stream 1920 1080 8000
 echo "$header"
 echo "$rule"
 row() {
-  local count="$1" size="$2" line="| $1 | $2 |" repeat mode
+  local count="$1" size="$2" line="| $1 | $2 |" repeat mode result
   local -A fps_sum=() cpu_sum=()
   repeat="${INTEROP_BENCH_REPEAT:-1}"
   for _ in $(seq "$repeat"); do
     for mode in "${modes[@]}"; do
-      read -r fps cpu <<<"$(run "$work/${size%x*}.h264" "$count" \
-        "${tails[$mode]}")"
+      result=$(run "$work/${size%x*}.h264" "$count" "${tails[$mode]}") ||
+        exit 1
+      read -r fps cpu <<<"$result"
       fps_sum[$mode]=$(awk -v a="${fps_sum[$mode]:-0}" -v b="$fps" \
         'BEGIN { print a + b }')
       cpu_sum[$mode]=$(awk -v a="${cpu_sum[$mode]:-0}" -v b="$cpu" \
