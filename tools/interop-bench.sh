@@ -37,22 +37,19 @@ make_stream() {
 # place; the host round trip.
 read -r -a modes <<<"${INTEROP_BENCH_MODES:-decode foveate-in-cuda download \
 zero-copy nvcodec-filter host-round-trip}"
-declare -A labels=(
-  [decode]="decode alone"
-  [foveate-in-cuda]="decode ! cudafoveate"
-  [download]="decode ! cudadownload"
-  [zero-copy]="decode ! cudafoveate ! cudadownload (zero-copy)"
-  [nvcodec-filter]="decode ! cudaconvert ! cudadownload (nvcodec's filter)"
-  [host-round-trip]="host round trip"
-)
-declare -A tails=(
-  [decode]="fakesink"
-  [foveate-in-cuda]="cudafoveate ! fakesink"
-  [download]="cudadownload ! fakesink"
-  [zero-copy]="cudafoveate ! cudadownload ! fakesink"
-  [nvcodec-filter]="cudaconvert ! video/x-raw(memory:CUDAMemory),format=I420 ! cudadownload ! fakesink"
-  [host-round-trip]="cudadownload ! cudavisionupload ! cudafoveate ! cudavisiondownload ! fakesink"
-)
+declare -A labels=() tails=()
+# define_mode MODE LABEL TAIL: the table's column and where the frames go
+define_mode() { labels[$1]="$2"; tails[$1]="$3"; }
+define_mode decode "decode alone" "fakesink"
+define_mode foveate-in-cuda "decode ! cudafoveate" "cudafoveate ! fakesink"
+define_mode download "decode ! cudadownload" "cudadownload ! fakesink"
+define_mode zero-copy "decode ! cudafoveate ! cudadownload (zero-copy)" \
+  "cudafoveate ! cudadownload ! fakesink"
+define_mode nvcodec-filter \
+  "decode ! cudaconvert ! cudadownload (nvcodec's filter)" \
+  "cudaconvert ! video/x-raw(memory:CUDAMemory),format=I420 ! cudadownload ! fakesink"
+define_mode host-round-trip "host round trip" \
+  "cudadownload ! cudavisionupload ! cudafoveate ! cudavisiondownload ! fakesink"
 
 # run STREAM_FILE COUNT TAIL: prints "fps cpu_seconds"
 run() {
