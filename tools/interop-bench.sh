@@ -11,8 +11,9 @@
 # INTEROP_BENCH_REPEAT=N runs every row N times, the modes interleaved, and
 # prints the means; INTEROP_BENCH_MODES names the modes to run (all of
 # those below by default); INTEROP_BENCH_4K=no leaves out the 4K row.
-# Needs nvcodec's nvh264dec, cudaconvert and x264enc. Prints a markdown
-# table. Usage: interop-bench.sh [frames] [streams...]   (default 3000; 1 4 8)
+# Needs nvcodec's nvh264dec and x264enc, and cudaconvert for the peer's
+# column (left out, with a message, without it). Prints a markdown table.
+# Usage: interop-bench.sh [frames] [streams...]   (default 3000; 1 4 8)
 set -eu
 
 frames="${1:-3000}"
@@ -108,6 +109,8 @@ done
 make_stream 1920 1080 8000
 echo "$header"
 echo "$rule"
+# add A B: their sum, in floating point
+add() { awk -v a="$1" -v b="$2" 'BEGIN { print a + b }'; }
 row() {
   local count="$1" size="$2" line="| $1 | $2 |" repeat mode result
   local -A fps_sum=() cpu_sum=()
@@ -117,10 +120,8 @@ row() {
       result=$(run "$work/${size%x*}.h264" "$count" "${tails[$mode]}") ||
         exit 1
       read -r fps cpu <<<"$result"
-      fps_sum[$mode]=$(awk -v a="${fps_sum[$mode]:-0}" -v b="$fps" \
-        'BEGIN { print a + b }')
-      cpu_sum[$mode]=$(awk -v a="${cpu_sum[$mode]:-0}" -v b="$cpu" \
-        'BEGIN { print a + b }')
+      fps_sum[$mode]=$(add "${fps_sum[$mode]:-0}" "$fps")
+      cpu_sum[$mode]=$(add "${cpu_sum[$mode]:-0}" "$cpu")
     done
   done
   for mode in "${modes[@]}"; do
