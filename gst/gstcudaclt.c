@@ -60,7 +60,8 @@ GST_DEBUG_CATEGORY_STATIC (gst_cuda_vision_clt_debug);
 #define GST_CAT_DEFAULT gst_cuda_vision_clt_debug
 
 #define CLT_FORMATS \
-    "{ GRAY8, GRAY16_LE, RGBA, BGRA, RGBx, BGRx, RGBA64_LE }"
+    "{ GRAY8, GRAY16_LE, " GST_CUDA_VISION_RGBA64_ITEM \
+    "RGBA, BGRA, RGBx, BGRx }"
 #define CLT_CAPS GST_CUDA_VISION_DEVICE_CAPS (CLT_FORMATS) ";" \
     GST_CUDA_VISION_BAYER_CAPS (GST_CAPS_FEATURE_MEMORY_CUDA_VISION)
 
@@ -398,7 +399,12 @@ gst_cuda_vision_clt_transform_caps (GstBaseTransform * trans,
         && gst_structure_has_name (s, "video/x-bayer")) {
       other = gst_structure_copy (s);
       gst_structure_set_name (other, "video/x-raw");
-      if (format) {
+      if (format && g_str_has_suffix (format, "16le")
+          && !GST_CHECK_VERSION (1, 20, 0)) {
+        /* RGBA64_LE came with GStreamer 1.20 */
+        gst_structure_free (other);
+        other = NULL;
+      } else if (format) {
         gst_structure_set (other, "format", G_TYPE_STRING,
             g_str_has_suffix (format, "16le") ? "RGBA64_LE" : "RGBA", NULL);
       } else {

@@ -30,7 +30,7 @@
 #include <math.h>
 
 #include "gstcudaconvolve.h"
-#include "gstcudavisionmemory.h"
+#include "gstcudavisionformats.h"
 #include "gstcudavisionutils.h"
 #include "cvconvolve.h"
 
@@ -38,7 +38,8 @@ GST_DEBUG_CATEGORY_STATIC (gst_cuda_vision_convolve_debug);
 #define GST_CAT_DEFAULT gst_cuda_vision_convolve_debug
 
 #define CONVOLVE_FORMATS \
-    "{ RGBA, BGRA, RGBx, BGRx, GRAY8, GRAY16_LE, RGBA64_LE, I420, NV12 }"
+    "{ RGBA, BGRA, RGBx, BGRx, GRAY8, GRAY16_LE, " \
+    GST_CUDA_VISION_RGBA64_ITEM "I420, NV12 }"
 
 typedef enum
 {

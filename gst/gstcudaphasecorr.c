@@ -59,8 +59,9 @@
  * pull away as they would a mean; the meta carries them as `motion_dx`,
  * `motion_dy`) and `matches`, a
  * #GBytes of tiles_y x tiles_x float triples (dx, dy, confidence). With
- * `custom-meta=true` the frames carry the same fields in a #GstCustomMeta
- * named `GstCudaVisionCorrelationCustomMeta`, for bindings such as Python
+ * `custom-meta=true` (GStreamer 1.20 and newer) the frames carry the
+ * same fields in a #GstCustomMeta named
+ * `GstCudaVisionCorrelationCustomMeta`, for bindings such as Python
  * that cannot read the C meta (examples/python/flow_numpy.py). With
  * `draw=true` the vectors of confident tiles are drawn onto a copy of the
  * frame, `draw-scale` times their length, from each tile's centre.
@@ -634,11 +635,13 @@ finish_frame (GstCudaVisionPhaseCorr * self, GstBuffer * in, gboolean matched,
       self->corr.tiles_y,
       (const GstCudaVisionTileMatch *) self->corr.host_matches, dx, dy,
       confident);
+#if GST_CUDA_VISION_HAVE_CUSTOM_META
   if (settings->custom_meta)
     gst_cuda_vision_correlator_fill (&self->corr,
         gst_custom_meta_get_structure (gst_buffer_add_custom_meta (out,
                 GST_CUDA_VISION_CORRELATION_CUSTOM_META)), GST_BUFFER_PTS (out),
         dx, dy, confident);
+#endif
   if (settings->post_messages)
     gst_element_post_message (GST_ELEMENT (self),
         gst_cuda_vision_correlator_message (&self->corr, GST_OBJECT (self),

@@ -44,6 +44,7 @@
 #include <string.h>
 
 #include "gstcudatonemap.h"
+#include "gstcudavisionformats.h"
 #include "gstcudavisionutils.h"
 #include "cvtonemap.h"
 
@@ -51,7 +52,8 @@ GST_DEBUG_CATEGORY_STATIC (gst_cuda_vision_tonemap_debug);
 #define GST_CAT_DEFAULT gst_cuda_vision_tonemap_debug
 
 #define TONEMAP_SINK_FORMATS \
-    "{ RGBA64_LE, GRAY16_LE, RGBA, P010_10LE, I420_10LE }"
+    "{ " GST_CUDA_VISION_RGBA64_ITEM \
+    "GRAY16_LE, RGBA, P010_10LE, I420_10LE }"
 #define TONEMAP_SRC_FORMATS "{ RGBA, BGRx, NV12 }"
 
 enum

@@ -47,6 +47,7 @@ add_meta (GstBuffer * buffer, const GstCudaVisionCorrelationMeta * from)
   GstCudaVisionCorrelationMeta *m = (GstCudaVisionCorrelationMeta *)
       gst_buffer_add_meta (buffer, gst_cuda_vision_correlation_meta_get_info
       (), NULL);
+  gsize n;
 
   if (m == NULL)
     return NULL;
@@ -60,8 +61,9 @@ add_meta (GstBuffer * buffer, const GstCudaVisionCorrelationMeta * from)
   m->motion_dx = from->motion_dx;
   m->motion_dy = from->motion_dy;
   m->motion_tiles = from->motion_tiles;
-  m->matches = g_memdup2 (from->matches, sizeof (GstCudaVisionTileMatch) *
-      from->tiles_x * from->tiles_y);
+  n = (gsize) from->tiles_x * from->tiles_y;
+  m->matches = g_new (GstCudaVisionTileMatch, n);
+  memcpy (m->matches, from->matches, n * sizeof (GstCudaVisionTileMatch));
   return m;
 }
 
@@ -114,6 +116,7 @@ gst_buffer_add_cuda_vision_correlation_meta (GstBuffer * buffer,
   return add_meta (buffer, &from);
 }
 
+#if GST_CUDA_VISION_HAVE_CUSTOM_META
 const GstMetaInfo *
 gst_cuda_vision_correlation_custom_meta_get_info (void)
 {
@@ -130,3 +133,4 @@ gst_cuda_vision_correlation_custom_meta_get_info (void)
   }
   return info;
 }
+#endif

@@ -7,8 +7,14 @@
 
 G_BEGIN_DECLS GType gst_cuda_vision_correlation_meta_api_get_type (void);
 const GstMetaInfo *gst_cuda_vision_correlation_meta_get_info (void);
+/* GstCustomMeta came with GStreamer 1.20: built against an older release,
+ * cudaphasecorr has no custom-meta property. */
+#define GST_CUDA_VISION_HAVE_CUSTOM_META GST_CHECK_VERSION (1, 20, 0)
+
+#if GST_CUDA_VISION_HAVE_CUSTOM_META
 /* Registers GST_CUDA_VISION_CORRELATION_CUSTOM_META. */
 const GstMetaInfo *gst_cuda_vision_correlation_custom_meta_get_info (void);
+#endif
 
 /* Adds a meta of @tiles_x x @tiles_y tiles (16 pixels at a stride of 8
  * from (-8, -8)) with a copy of @matches and the frame's motion. */

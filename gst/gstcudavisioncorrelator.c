@@ -4,7 +4,7 @@
 #endif
 
 #include "gstcudavisioncorrelator.h"
-#include "gstcudavisioncorrelationmeta.h"
+#include "gstcudavisioncorrelationmetaimpl.h"
 #include "gstcudavisionutils.h"
 
 #include <math.h>
@@ -320,12 +320,14 @@ gst_cuda_vision_correlator_install_properties (GObjectClass * klass,
       "correlation: the highest frequencies, where frames alias most, count "
       "less", 0.0, 4.0, defaults.params.lowpass,
       flags | GST_PARAM_CONTROLLABLE);
+#if GST_CUDA_VISION_HAVE_CUSTOM_META
   g_object_class_install_property (klass, first + CUSTOM_META,
       g_param_spec_boolean ("custom-meta", "Custom meta",
           "Also attach the matches as a GstCustomMeta named "
           GST_CUDA_VISION_CORRELATION_CUSTOM_META ", whose structure "
           "bindings such as Python can read (the message's fields)", FALSE,
           flags));
+#endif
   g_object_class_install_property (klass, first + FIT_RADIUS,
       g_param_spec_int ("fit-radius", "Fit radius",
           "Tiles each way around a tile whose matches are fitted with a "

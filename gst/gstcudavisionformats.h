@@ -4,9 +4,17 @@
 
 #include "gstcudavisionmemory.h"
 
+/* RGBA64_LE came with GStreamer 1.20: built against an older release, the
+ * templates leave it out. An item of a format list, followed by others. */
+#if GST_CHECK_VERSION (1, 20, 0)
+#define GST_CUDA_VISION_RGBA64_ITEM "RGBA64_LE, "
+#else
+#define GST_CUDA_VISION_RGBA64_ITEM ""
+#endif
+
 #define GST_CUDA_VISION_TRANSFER_FORMATS \
     "{ RGBA, BGRA, RGBx, BGRx, ARGB, ABGR, RGB, BGR, GRAY8, GRAY16_LE, " \
-    "I420, NV12, Y444, RGBA64_LE, P010_10LE, I420_10LE }"
+    "I420, NV12, Y444, " GST_CUDA_VISION_RGBA64_ITEM "P010_10LE, I420_10LE }"
 
 #define GST_CUDA_VISION_DEVICE_CAPS(formats) \
     GST_VIDEO_CAPS_MAKE_WITH_FEATURES (GST_CAPS_FEATURE_MEMORY_CUDA_VISION, \

@@ -73,7 +73,9 @@ gst_cuda_vision_plugin_init (GstPlugin * plugin)
   g_type_ensure (GST_TYPE_CUDA_VISION_DEVICE);
   /* applications find the meta's API by name */
   gst_cuda_vision_correlation_meta_get_info ();
+#if GST_CUDA_VISION_HAVE_CUSTOM_META
   gst_cuda_vision_correlation_custom_meta_get_info ();
+#endif
 
   ok &= register_element (plugin, "cudaupload", "cudavisionupload",
       GST_TYPE_CUDA_VISION_UPLOAD);

@@ -67,8 +67,15 @@ static cudaError_t
 get_driver_function (const char *name, void **function)
 {
   enum cudaDriverEntryPointQueryResult found;
+  /* The versioned call came with CUDA 12.5, and CUDA 13 keeps only it;
+   * both give the function as of the runtime's version. */
+#if CUDART_VERSION >= 12050
   cudaError_t err = cudaGetDriverEntryPointByVersion (name, function,
       CUDART_VERSION, cudaEnableDefault, &found);
+#else
+  cudaError_t err = cudaGetDriverEntryPoint (name, function,
+      cudaEnableDefault, &found);
+#endif
 
   if (err == cudaSuccess && found != cudaDriverEntryPointSuccess)
     err = cudaErrorSymbolNotFound;

@@ -6,6 +6,7 @@
  * thesis' 13.85 ms (2048x1536, GeForce 8800 GTX) and the frame rate of
  * `cudaupload ! cudatonemap ! cudadownload` from pinned frames; and 10-bit
  * PQ video (P010) to NV12 with the local operator. */
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -104,7 +105,9 @@ bench_tonemap (cvcore_device * device)
     const gint w = sizes[s].width, h = sizes[s].height;
     guint16 *host;
     gdouble floor_ms;
+#if GST_CHECK_VERSION (1, 20, 0)
     GstVideoInfo info;
+#endif
 
     if (!size_wanted (&sizes[s]))
       continue;
@@ -131,8 +134,10 @@ bench_tonemap (cvcore_device * device)
     CORE_TRY (cvcore_device_alloc (device, job.floor_bytes, &job.floor_dst));
     floor_ms = time_median_ms (device, stream, run_floor_copy, &job, 21, 20);
 
+#if GST_CHECK_VERSION (1, 20, 0)
     gst_video_info_set_format (&info, GST_VIDEO_FORMAT_RGBA64_LE, w, h);
     GST_VIDEO_INFO_FPS_N (&info) = 30;
+#endif
     for (gint op = 0; op < 2; op++) {
       gchar *between = g_strdup_printf ("cudatonemap operator=%s",
           op ? "local" : "global");
@@ -141,7 +146,11 @@ bench_tonemap (cvcore_device * device)
       cvcore_tonemap_params_init (&job.params);
       job.params.op = op ? CVCORE_TONEMAP_LOCAL : CVCORE_TONEMAP_GLOBAL;
       ms = time_median_ms (device, stream, run_tonemap, &job, 21, 20);
+#if GST_CHECK_VERSION (1, 20, 0)
       fps = pipeline_fps (&info, TRUE, between);
+#else
+      fps = NAN;                /* RGBA64_LE caps came with GStreamer 1.20 */
+#endif
       printf ("| %s | %s | %.4f | %.4f | %.2f | %.0f | %.0f |\n",
           sizes[s].name, op ? "local" : "global", ms, floor_ms, ms / floor_ms,
           thesis_ms / ms, fps);

@@ -173,6 +173,28 @@ cvtest_run_to_end (GstElement * pipeline, GstClockTime timeout)
   return msg;
 }
 
+GstEvent *
+cvtest_mouse_move_event (gdouble x, gdouble y)
+{
+#if GST_CHECK_VERSION (1, 22, 0)
+  return gst_navigation_event_new_mouse_move (x, y,
+      GST_NAVIGATION_MODIFIER_NONE);
+#else
+  /* the structure that gst_navigation_send_mouse_event makes */
+  return gst_event_new_navigation (gst_structure_new
+      ("application/x-gst-navigation", "event", G_TYPE_STRING, "mouse-move",
+          "button", G_TYPE_INT, 0, "pointer_x", G_TYPE_DOUBLE, x,
+          "pointer_y", G_TYPE_DOUBLE, y, NULL));
+#endif
+}
+
+void
+cvtest_left_out (const gchar * test, const gchar * why)
+{
+  g_printerr ("%s left out: %s (built against GStreamer %d.%d.%d)\n", test,
+      why, GST_VERSION_MAJOR, GST_VERSION_MINOR, GST_VERSION_MICRO);
+}
+
 void
 cvtest_restore_env (const gchar * name, gchar * saved)
 {

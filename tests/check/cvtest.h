@@ -10,6 +10,22 @@
 
 G_BEGIN_DECLS
 
+/* Built against GStreamer 1.18: 1.20's name of the request-pad call, and
+ * no RGBA64_LE, which the elements then leave out of their caps. */
+#if !GST_CHECK_VERSION (1, 20, 0)
+#define gst_element_request_pad_simple gst_element_get_request_pad
+#define CVTEST_RGBA64_ITEM
+#else
+#define CVTEST_HAVE_RGBA64 1
+#define CVTEST_RGBA64_ITEM GST_VIDEO_FORMAT_RGBA64_LE,
+#endif
+/* A navigation event of the pointer moved to (@x, @y). */
+GstEvent * cvtest_mouse_move_event (gdouble x, gdouble y);
+
+/* Says on stderr that @test is left out of this build, and @why: for a
+ * test that needs a newer GStreamer than the one built against. */
+void cvtest_left_out (const gchar * test, const gchar * why);
+
 /* Exit status meson reads as "skipped". */
 #define CVTEST_SKIP 77
 /* Runs @suite with the backend that GST_CUDAVISION_BACKEND names; exits

@@ -11,7 +11,7 @@
 static const GstVideoFormat formats[] = {
   GST_VIDEO_FORMAT_GRAY8, GST_VIDEO_FORMAT_GRAY16_LE, GST_VIDEO_FORMAT_RGBA,
   GST_VIDEO_FORMAT_BGRA, GST_VIDEO_FORMAT_RGBx, GST_VIDEO_FORMAT_BGRx,
-  GST_VIDEO_FORMAT_RGBA64_LE,
+  CVTEST_RGBA64_ITEM
 };
 
 /* `none`, and deconvolution with an identity kernel set, give every frame
@@ -263,6 +263,13 @@ GST_START_TEST (test_bayer)
       GstBuffer *out;
       GstMapInfo a, b;
 
+#ifndef CVTEST_HAVE_RGBA64
+      if (rgba && bytes == 2) {
+        cvtest_left_out ("test_bayer: 16 bits to RGBA64_LE",
+            "RGBA64_LE came with GStreamer 1.20");
+        goto next;
+      }
+#endif
       gst_harness_set_src_caps_str (hs, caps);
       gst_harness_set_sink_caps_str (hs, rgba ? "video/x-raw" :
           "video/x-bayer");
@@ -291,8 +298,11 @@ GST_START_TEST (test_bayer)
         }
       gst_buffer_unmap (in, &a);
       gst_buffer_unmap (out, &b);
-      gst_buffer_unref (in);
       gst_buffer_unref (out);
+#ifndef CVTEST_HAVE_RGBA64
+    next:
+#endif
+      gst_buffer_unref (in);
       g_free (caps);
       gst_harness_teardown (hs);
     }

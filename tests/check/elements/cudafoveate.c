@@ -118,14 +118,12 @@ GST_START_TEST (test_fixation_moves)
 
   /* Pointer moves are ignored until follow-pointer is set. */
   fail_unless (gst_harness_push_upstream_event (h,
-          gst_navigation_event_new_mouse_move (50.0, 25.0,
-              GST_NAVIGATION_MODIFIER_NONE)));
+          cvtest_mouse_move_event (50.0, 25.0)));
   g_object_get (foveate, "fixation-x", &fx, NULL);
   fail_unless_equals_float (fx, 0.75);
   g_object_set (foveate, "follow-pointer", TRUE, NULL);
   fail_unless (gst_harness_push_upstream_event (h,
-          gst_navigation_event_new_mouse_move (50.0, 25.0,
-              GST_NAVIGATION_MODIFIER_NONE)));
+          cvtest_mouse_move_event (50.0, 25.0)));
   g_object_get (foveate, "fixation-x", &fx, NULL);
   fail_unless_equals_float (fx, 0.25);
   out = cvtest_push_frame (h, in);
@@ -142,8 +140,7 @@ GST_START_TEST (test_fixation_moves)
       gdouble fy;
 
       fail_unless (gst_harness_push_upstream_event (h,
-              gst_navigation_event_new_mouse_move (moves[i][0], moves[i][1],
-                  GST_NAVIGATION_MODIFIER_NONE)));
+              cvtest_mouse_move_event (moves[i][0], moves[i][1])));
       g_object_get (foveate, "fixation-x", &fx, "fixation-y", &fy, NULL);
       fail_unless_equals_float (fx, expect[i][0]);
       fail_unless_equals_float (fy, expect[i][1]);
