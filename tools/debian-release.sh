@@ -1,0 +1,105 @@
+#!/usr/bin/env bash
+# gst-cuda-vision: builds the project in another Debian release and runs
+# its CPU tests there.
+#
+#   bullseye  Debian 11, GStreamer 1.18 and GLib 2.66, the oldest the
+#             plugin supports, with meson 0.61 (Ubuntu 22.04's) from PyPI;
+#             CPU backend only
+#   trixie    Debian 13, GStreamer 1.26, whose CUDA library carries a CUDA
+#             stream on its memory (the code built for 1.24 and newer), and
+#             Debian's own CUDA toolkit 12.4, the oldest nvcc the project
+#             is compiled with (-Dcuda-arch=87, a Jetson Orin's)
+#
+# It makes the system in a folder with debootstrap (once; later runs reuse
+# it), installs the build dependencies there, copies the working tree's
+# tracked files in, builds and tests them. Needs root (chroot, mount) and
+# Debian's mirror.
+# Usage: bash tools/debian-release.sh bullseye|trixie [folder]
+#        (default folder: debian-RELEASE)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+suite="${1:-}"
+case "$suite" in
+  bullseye | trixie) ;;
+  *)
+    echo "usage: bash tools/debian-release.sh bullseye|trixie [folder]" >&2
+    exit 2
+    ;;
+esac
+root="$(realpath -m "${2:-debian-$suite}")"
+
+if [ "$(id -u)" -ne 0 ]; then
+  echo "debian-release: needs root for debootstrap, mount and chroot" >&2
+  exit 1
+fi
+if ! command -v debootstrap >/dev/null; then
+  apt-get update -q
+  DEBIAN_FRONTEND=noninteractive apt-get install -y -q debootstrap
+fi
+if [ ! -f "$root/etc/debian_version" ]; then
+  echo "== making a Debian $suite system in $root"
+  debootstrap --variant=minbase "$suite" "$root" http://deb.debian.org/debian
+fi
+
+mounts=()
+cleanup() {
+  for ((i = ${#mounts[@]} - 1; i >= 0; i--)); do
+    umount "${mounts[$i]}" || true
+  done
+}
+trap cleanup EXIT
+mount -t proc proc "$root/proc"
+mounts+=("$root/proc")
+mkdir -p "$root/dev"
+mount --bind /dev "$root/dev"
+mounts+=("$root/dev")
+
+packages=(ninja-build pkg-config gcc g++ libc6-dev libglib2.0-dev
+  libgstreamer1.0-dev libgstreamer-plugins-base1.0-dev gstreamer1.0-tools
+  gstreamer1.0-plugins-base gstreamer1.0-plugins-good)
+setup_args=()
+case "$suite" in
+  bullseye)
+    # Debian 11's meson (0.56) is older than the project's minimum
+    packages+=(python3-pip)
+    setup_args+=(-Dcuda=disabled)
+    ;;
+  trixie)
+    # the CUDA library and its headers (which need GL's), and Debian's
+    # CUDA toolkit from non-free
+    packages+=(meson libgstreamer-plugins-bad1.0-dev libgl-dev
+      gstreamer1.0-plugins-bad nvidia-cuda-toolkit)
+    setup_args+=(-Dcuda=enabled -Dgst-cuda=enabled -Dcuda-arch=87)
+    echo "deb http://deb.debian.org/debian $suite main contrib non-free" \
+      >"$root/etc/apt/sources.list"
+    ;;
+esac
+
+echo "== installing the build dependencies in $root"
+chroot "$root" apt-get update -q
+chroot "$root" env DEBIAN_FRONTEND=noninteractive apt-get install -y -q \
+  --no-install-recommends "${packages[@]}"
+if [ "$suite" = bullseye ]; then
+  # fetched here, where pip is set up for this machine's network
+  rm -rf "$root/tmp/wheels"
+  python3 -m pip download -q --no-deps -d "$root/tmp/wheels" 'meson==0.61.*'
+  chroot "$root" sh -c 'pip3 install -q --no-index /tmp/wheels/meson-*.whl'
+fi
+
+echo "== building and testing against GStreamer" \
+  "$(chroot "$root" pkg-config --modversion gstreamer-1.0)"
+rm -rf "$root/src"
+mkdir -p "$root/src"
+git ls-files -z | tar --null -T - -c | tar -x -C "$root/src"
+# Python's bindings are not installed there: the python suite stays out
+chroot "$root" env PATH="/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin" \
+  bash -c '
+  set -e
+  cd /src
+  meson setup build "$@"
+  meson compile -C build
+  grep HAVE_GST_CUDA build/config.h ||
+    echo "== built without GStreamer'"'"'s CUDA library"
+  meson test -C build --suite cpu --no-suite python --print-errorlogs \
+    --num-processes 2' setup "${setup_args[@]}"
