@@ -245,6 +245,7 @@ gst_cuda_vision_download_transform (GstBaseTransform * trans,
       "it is not one memory block" :
       gst_cuda_vision_device_memory_refusal (in_mem, device);
   GstVideoFrame in_frame, out_frame;
+  gchar *map_refusal = NULL;
   cvcore_status status;
   gboolean ordered;
 
@@ -256,20 +257,22 @@ gst_cuda_vision_download_transform (GstBaseTransform * trans,
         ("buffer %" GST_PTR_FORMAT, inbuf));
     return GST_FLOW_ERROR;
   }
-  if (!gst_video_frame_map (&in_frame,
-          (GstVideoInfo *) gst_cuda_vision_base_transform_get_in_info (BASE
-              (self)), inbuf, GST_MAP_READ | GST_MAP_CUDA_VISION)) {
-    GST_ELEMENT_ERROR (self, RESOURCE, FAILED, ("Cannot map a device frame"),
-        (NULL));
+  if (!gst_cuda_vision_video_frame_map (&in_frame,
+          gst_cuda_vision_base_transform_get_in_info (BASE (self)), inbuf,
+          GST_MAP_READ | GST_MAP_CUDA_VISION, &map_refusal)) {
+    GST_ELEMENT_ERROR (self, STREAM, FORMAT, ("Cannot map a device frame: %s",
+            map_refusal), ("buffer %" GST_PTR_FORMAT, inbuf));
+    g_free (map_refusal);
     return GST_FLOW_ERROR;
   }
-  if (!gst_video_frame_map (&out_frame,
-          (GstVideoInfo *) gst_cuda_vision_base_transform_get_out_info (BASE
-              (self)), outbuf,
-          GST_MAP_WRITE | (to_device ? GST_MAP_CUDA_VISION : 0))) {
+  if (!gst_cuda_vision_video_frame_map (&out_frame,
+          gst_cuda_vision_base_transform_get_out_info (BASE (self)), outbuf,
+          GST_MAP_WRITE | (to_device ? GST_MAP_CUDA_VISION : 0),
+          &map_refusal)) {
     gst_video_frame_unmap (&in_frame);
-    GST_ELEMENT_ERROR (self, RESOURCE, FAILED, ("Cannot map the output frame"),
-        (NULL));
+    GST_ELEMENT_ERROR (self, RESOURCE, FAILED, ("Cannot map the output "
+            "frame: %s", map_refusal), ("buffer %" GST_PTR_FORMAT, outbuf));
+    g_free (map_refusal);
     return GST_FLOW_ERROR;
   }
 

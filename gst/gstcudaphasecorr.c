@@ -458,16 +458,17 @@ map_input (GstCudaVisionPhaseCorr * self, GstBuffer * buffer, gint input,
       gst_cuda_vision_device_memory_refusal (gst_buffer_peek_memory (buffer,
           0), self->device);
 
-  if (refusal == NULL && !gst_video_frame_map (frame, &self->info[input],
-          buffer, flags | GST_MAP_CUDA_VISION))
-    refusal = "it cannot be mapped";
-  if (refusal) {
-    GST_ELEMENT_ERROR (self, STREAM, FORMAT,
-        ("Cannot use the %s frame: %s", input ? "right view's" : "input",
-            refusal), (NULL));
-    return FALSE;
-  }
-  return TRUE;
+  gchar *map_refusal = NULL;
+
+  if (refusal == NULL && gst_cuda_vision_video_frame_map (frame,
+          &self->info[input], buffer, flags | GST_MAP_CUDA_VISION,
+          &map_refusal))
+    return TRUE;
+  GST_ELEMENT_ERROR (self, STREAM, FORMAT,
+      ("Cannot use the %s frame: %s", input ? "right view's" : "input",
+          refusal ? refusal : map_refusal), (NULL));
+  g_free (map_refusal);
+  return FALSE;
 }
 
 /* Flow: this frame's pyramid, then the previous frame's matched in it.

@@ -294,6 +294,7 @@ map_input (GstCudaVisionUpload * self, GstBuffer * inbuf,
   const gsize size = gst_buffer_get_size (inbuf);
   GstVideoInfo packed = *info;
   gsize packed_size = 0;
+  gchar *refusal = NULL;
 
   for (guint p = 0; p < GST_VIDEO_INFO_N_PLANES (info); p++) {
     packed.stride[p] = (gint) gst_cuda_vision_plane_row_bytes (info, p);
@@ -305,12 +306,12 @@ map_input (GstCudaVisionUpload * self, GstBuffer * inbuf,
   if (gst_buffer_get_video_meta (inbuf) == NULL && size < info->size
       && size == packed_size && !from_device)
     info = &packed;
-  if (gst_video_frame_map (frame, (GstVideoInfo *) info, inbuf, flags))
+  if (gst_cuda_vision_video_frame_map (frame, info, inbuf, flags, &refusal))
     return TRUE;
-  GST_ELEMENT_ERROR (self, STREAM, FORMAT, ("Cannot map the input frame"),
-      ("buffer of %" G_GSIZE_FORMAT " bytes; its caps need %" G_GSIZE_FORMAT
-          " (%" G_GSIZE_FORMAT " with rows unpadded), or a video meta",
-          size, GST_VIDEO_INFO_SIZE (info), packed_size));
+  GST_ELEMENT_ERROR (self, STREAM, FORMAT, ("Cannot map the input frame: %s",
+          refusal), ("rows unpadded, the caps need %" G_GSIZE_FORMAT " bytes",
+          packed_size));
+  g_free (refusal);
   return FALSE;
 }
 

@@ -150,11 +150,14 @@ static gboolean
 map_device_frame (GstCudaVisionFilter * self, GstVideoFrame * frame,
     const GstVideoInfo * info, GstBuffer * buffer, GstMapFlags flags)
 {
-  if (gst_video_frame_map (frame, (GstVideoInfo *) info, buffer,
-          flags | GST_MAP_CUDA_VISION))
+  gchar *refusal = NULL;
+
+  if (gst_cuda_vision_video_frame_map (frame, info, buffer,
+          flags | GST_MAP_CUDA_VISION, &refusal))
     return TRUE;
-  GST_ELEMENT_ERROR (self, RESOURCE, FAILED, ("Cannot map a device frame"),
-      ("buffer %" GST_PTR_FORMAT, buffer));
+  GST_ELEMENT_ERROR (self, STREAM, FORMAT, ("Cannot map a device frame: %s",
+          refusal), ("buffer %" GST_PTR_FORMAT, buffer));
+  g_free (refusal);
   return FALSE;
 }
 

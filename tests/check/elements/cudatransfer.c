@@ -354,6 +354,52 @@ cuda_memory_carried (void)
   return built && cvtest_backend () == CVCORE_BACKEND_CUDA;
 }
 
+/* A buffer of the right size whose video meta puts a plane past its end,
+ * or does not describe the caps' frame, is refused with an error: never
+ * read (64x48 RGBA, 12288 bytes). A good meta still goes through. */
+GST_START_TEST (test_bad_video_meta_refused)
+{
+  static const struct
+  {
+    GstVideoFormat format;
+    guint width;
+    gsize offset;
+    gint stride;
+  } metas[] = {
+    {GST_VIDEO_FORMAT_RGBA, 64, 0, 8 * 256},    /* 8 times the stride */
+    {GST_VIDEO_FORMAT_RGBA, 64, 0, -256},       /* negative */
+    {GST_VIDEO_FORMAT_RGBA, 64, 12288 - 256, 256},      /* offset near the end */
+    {GST_VIDEO_FORMAT_RGBA, 64, G_MAXSIZE - 8, 256},    /* offset overflowing */
+    {GST_VIDEO_FORMAT_RGBA, 64, 0, 128},        /* stride below a row */
+    {GST_VIDEO_FORMAT_RGBA, 32, 0, 256},        /* narrower than the caps */
+    {GST_VIDEO_FORMAT_BGRx, 64, 0, 256},        /* another format */
+    {GST_VIDEO_FORMAT_RGBA, 64, 0, 256},        /* good */
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (metas); i++) {
+    GstHarness *h = cvtest_filter_harness ("cudaconvolve", "preset=box3",
+        NULL);
+    const gboolean good = i == G_N_ELEMENTS (metas) - 1;
+    GstVideoInfo info;
+    GstBuffer *in;
+    gsize offset[GST_VIDEO_MAX_PLANES] = { metas[i].offset };
+    gint stride[GST_VIDEO_MAX_PLANES] = { metas[i].stride };
+
+    cvtest_set_caps (h, &info, GST_VIDEO_FORMAT_RGBA, 64, 48);
+    in = gst_buffer_new_allocate (NULL, info.size, NULL);
+    gst_buffer_memset (in, 0, 0x40, info.size);
+    gst_buffer_add_video_meta_full (in, GST_VIDEO_FRAME_FLAG_NONE,
+        metas[i].format, metas[i].width, 48, 1, offset, stride);
+    fail_unless_equals_int (gst_harness_push (h, in),
+        good ? GST_FLOW_OK : GST_FLOW_ERROR);
+    if (good)
+      gst_buffer_unref (gst_harness_pull (h));
+    gst_harness_teardown (h);
+  }
+}
+
+GST_END_TEST;
+
 GST_START_TEST (test_caps_refused)
 {
   fail_unless (caps_accepted ("cudaupload", "sink",
@@ -715,6 +761,7 @@ cudatransfer_suite (void)
   tcase_add_test (tc, test_bayer_unpadded);
   tcase_add_test (tc, test_passthrough_chain);
   tcase_add_test (tc, test_caps_refused);
+  tcase_add_test (tc, test_bad_video_meta_refused);
   tcase_add_test (tc, test_caps_transform);
   tcase_add_test (tc, test_pools_in_pipeline);
   tcase_add_test (tc, test_state_changes);
