@@ -141,6 +141,9 @@ struct _GstCudaVisionPhaseCorr
   cvcore_stream *stream;
   GstVideoInfo info[2];         /* sink, right */
   gboolean have_info[2];
+  /* the caps of the sink pad's next frames, as their event came in order
+   * (the pad's current caps may be those of frames still queued behind) */
+  GstCaps *sink_caps;
   GstCudaVisionCorrelator corr;
   /* flow: index of the previous frame's coefficients in corr, or -1 */
   gint previous;
@@ -317,6 +320,7 @@ gst_cuda_vision_phase_corr_stop (GstAggregator * agg)
   GstCudaVisionPhaseCorr *self = GST_CUDA_VISION_PHASE_CORR (agg);
 
   gst_cuda_vision_correlator_free (&self->corr, self->stream);
+  gst_clear_caps (&self->sink_caps);
   gst_cuda_vision_peer_cache_clear (&self->src_peer);
   gst_cuda_vision_close_stream (GST_ELEMENT (self), &self->device,
       &self->stream);
@@ -414,6 +418,7 @@ gst_cuda_vision_phase_corr_sink_event (GstAggregator * agg,
       return FALSE;
     }
     if (input == 0) {
+      gst_caps_replace (&self->sink_caps, caps);
       gst_cuda_vision_correlator_set_info (&self->corr, &self->info[0],
           self->stream);
       self->previous = -1;
@@ -435,17 +440,17 @@ gst_cuda_vision_phase_corr_sink_event (GstAggregator * agg,
       (agg, pad, event);
 }
 
-/* The output is the sink pad's video. */
+/* The output is the sink pad's video, with the caps of the frames that
+ * come next. */
 static GstFlowReturn
 gst_cuda_vision_phase_corr_update_src_caps (GstAggregator * agg, GstCaps * caps,
     GstCaps ** ret)
 {
   GstCudaVisionPhaseCorr *self = GST_CUDA_VISION_PHASE_CORR (agg);
-  GstCaps *sink = gst_pad_get_current_caps (GST_PAD (self->sink));
 
-  if (sink == NULL)
+  if (self->sink_caps == NULL)
     return GST_AGGREGATOR_FLOW_NEED_DATA;
-  *ret = sink;
+  *ret = gst_caps_ref (self->sink_caps);
   return GST_FLOW_OK;
 }
 

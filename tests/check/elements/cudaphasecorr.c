@@ -236,6 +236,67 @@ GST_START_TEST (test_custom_meta)
 GST_END_TEST;
 #endif
 
+/* Frames whose size changes every frame leave with the caps they came
+ * with, also while the next frame's caps are already waiting on the pad:
+ * the drawn copies go through cudagabor, which maps each by its caps. */
+GST_START_TEST (test_caps_change_every_frame)
+{
+  GstElement *pipeline = gst_parse_launch ("appsrc name=src format=time ! "
+      "cudavisionupload ! cudaphasecorr draw=true ! cudagabor ! "
+      "cudavisiondownload ! appsink name=sink sync=false wait-on-eos=false",
+      NULL);
+  GstElement *src = gst_bin_get_by_name (GST_BIN (pipeline), "src");
+  GstElement *sink = gst_bin_get_by_name (GST_BIN (pipeline), "sink");
+  const gint frames = 40;
+  GstMessage *error;
+
+  gst_element_set_state (pipeline, GST_STATE_PLAYING);
+  for (gint n = 0; n < frames; n++) {
+    GstVideoInfo info;
+    GstBuffer *buffer;
+    GstCaps *caps;
+    GstSample *sample;
+
+    gst_video_info_set_format (&info, GST_VIDEO_FORMAT_GRAY8, 64 + 8 * (n % 3),
+        48 + 4 * (n % 2));
+    GST_VIDEO_INFO_FPS_N (&info) = 30;
+    caps = gst_video_info_to_caps (&info);
+    buffer = cvtest_random_frame (&info, n);
+    GST_BUFFER_PTS (buffer) = n * GST_SECOND / 30;
+    sample = gst_sample_new (buffer, caps, NULL, NULL);
+    fail_unless_equals_int (gst_app_src_push_sample (GST_APP_SRC (src),
+            sample), GST_FLOW_OK);
+    gst_sample_unref (sample);
+    gst_buffer_unref (buffer);
+    gst_caps_unref (caps);
+  }
+  gst_app_src_end_of_stream (GST_APP_SRC (src));
+  error = cvtest_run_to_end (pipeline, 30 * GST_SECOND);
+  if (error) {
+    GError *e;
+
+    gst_message_parse_error (error, &e, NULL);
+    fail ("the stream failed: %s", e->message);
+  }
+  for (gint n = 0; n < frames; n++) {
+    GstSample *sample = gst_app_sink_try_pull_sample (GST_APP_SINK (sink), 0);
+    GstVideoInfo info;
+
+    fail_unless (sample != NULL, "frame %d missing", n);
+    fail_unless (gst_video_info_from_caps (&info, gst_sample_get_caps
+            (sample)));
+    fail_unless_equals_int (GST_VIDEO_INFO_WIDTH (&info), 64 + 8 * (n % 3));
+    fail_unless_equals_int (GST_VIDEO_INFO_HEIGHT (&info), 48 + 4 * (n % 2));
+    gst_sample_unref (sample);
+  }
+  gst_element_set_state (pipeline, GST_STATE_NULL);
+  gst_object_unref (src);
+  gst_object_unref (sink);
+  gst_object_unref (pipeline);
+}
+
+GST_END_TEST;
+
 static gint
 compare_pairs (gconstpointer a, gconstpointer b)
 {
@@ -730,6 +791,7 @@ cudaphasecorr_suite (void)
   tcase_add_test (tc, test_messages_and_flush);
   tcase_add_test (tc, test_draw);
   tcase_add_test (tc, test_renegotiation);
+  tcase_add_test (tc, test_caps_change_every_frame);
   tcase_add_test (tc, test_disparity);
   /* accuracy at large motions and frames of 256 x 176, minutes under
    * valgrind (CVTEST_QUICK), whose memory checks the smaller tests'
