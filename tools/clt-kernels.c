@@ -17,6 +17,8 @@
 #include <stdlib.h>
 
 #include <glib.h>
+#include <glib/gstdio.h>
+#include <sys/stat.h>
 
 #include "cvclt.h"
 #include "pictures.h"
@@ -48,19 +50,56 @@ static GOptionEntry entries[] = {
   {NULL}
 };
 
-/* A square PSF from @path into @size and a new array. */
+/* The largest blur modelled: the kernels cover a 16-pixel tile, and a
+ * Gaussian wider than this is a flat response there. */
+#define MAX_SIGMA 32.0
+/* The largest PSF file read: 64x64 numbers with room for their digits. */
+#define MAX_PSF_BYTES (1 << 20)
+
+/* Parses @text as 1 to @max comma-separated finite numbers, each above 0,
+ * into @values; the count, or 0 when anything else is there. */
+static gint
+parse_positive_list (const gchar * text, gdouble * values, gint max)
+{
+  gchar **parts = g_strsplit (text, ",", -1);
+  gint n = (gint) g_strv_length (parts);
+
+  if (n > max)
+    n = 0;
+  for (gint i = 0; i < n; i++) {
+    gchar *end;
+
+    values[i] = g_ascii_strtod (parts[i], &end);
+    if (end == parts[i] || *end || !isfinite (values[i]) || !(values[i] > 0.0))
+      n = 0;
+  }
+  g_strfreev (parts);
+  return n;
+}
+
+/* A square PSF from @path into @size and a new array: a regular file of
+ * at most MAX_PSF_BYTES, of a positive finite sum. */
 static gdouble *
 read_psf (const gchar * path, gint * size)
 {
-  gchar *text, **tokens;
+  gchar *text = NULL, **tokens;
   GPtrArray *values = g_ptr_array_new ();
-  gdouble *psf = NULL;
+  gdouble *psf = NULL, sum = 0.0;
   GError *error = NULL;
+  GStatBuf st;
   guint n;
 
+  if (g_stat (path, &st) != 0 || !S_ISREG (st.st_mode)
+      || st.st_size > MAX_PSF_BYTES) {
+    fprintf (stderr, "cudavision-clt-kernels: %s is not a readable file of "
+        "at most %d bytes\n", path, MAX_PSF_BYTES);
+    g_ptr_array_free (values, TRUE);
+    return NULL;
+  }
   if (!g_file_get_contents (path, &text, NULL, &error)) {
     fprintf (stderr, "cudavision-clt-kernels: %s\n", error->message);
     g_error_free (error);
+    g_ptr_array_free (values, TRUE);
     return NULL;
   }
   tokens = g_strsplit_set (text, " \t\r\n,;", -1);
@@ -84,6 +123,12 @@ read_psf (const gchar * path, gint * size)
         g_clear_pointer (&psf, g_free);
         break;
       }
+      sum += psf[i];
+    }
+    if (psf && !(sum > 0.0 && isfinite (sum))) {
+      fprintf (stderr, "cudavision-clt-kernels: %s: the PSF's sum is %g, "
+          "not above 0\n", path, sum);
+      g_clear_pointer (&psf, g_free);
     }
   }
   g_ptr_array_free (values, TRUE);
@@ -92,72 +137,13 @@ read_psf (const gchar * path, gint * size)
   return psf;
 }
 
-int
-main (int argc, char **argv)
+/* Fills @set's nodes from the measured PSF, or else from the Gaussian
+ * model of @sigma (centre, corners) scaled per channel by @scale. */
+static void
+fill_kernel_set (cvcore_clt_kernel_set * set, const gdouble * measured,
+    gint measured_size, const gdouble * sigma, const gdouble * scale)
 {
-  GOptionContext *context = g_option_context_new ("- make a CLT kernel set");
-  GError *error = NULL;
-  gdouble sigma[2] = { 0.0, 0.0 }, scale[3] = { 1.0, 1.0, 1.0 };
-  cvcore_clt_kernel_set *set;
-  gdouble *measured = NULL;
-  gint measured_size = 0;
-
-  g_option_context_add_main_entries (context, entries, NULL);
-  if (!g_option_context_parse (context, &argc, &argv, &error)) {
-    fprintf (stderr, "cudavision-clt-kernels: %s\n", error->message);
-    return 2;
-  }
-  g_option_context_free (context);
-  if (width < 1 || height < 1 || output == NULL || (!gaussian == !psf_path)) {
-    fprintf (stderr, "cudavision-clt-kernels: give --width, --height, "
-        "--output and one of --gaussian, --psf (see --help)\n");
-    return 2;
-  }
-  if (width > 65536 || height > 65536) {
-    fprintf (stderr, "cudavision-clt-kernels: --width and --height must be "
-        "1 to 65536 (got %dx%d)\n", width, height);
-    return 2;
-  }
-  if (stride < 1 || stride > 4096) {
-    fprintf (stderr, "cudavision-clt-kernels: --stride must be 1 to 4096 "
-        "tiles (got %d)\n", stride);
-    return 2;
-  }
-  if (!isfinite (noise) || noise < 0.0) {
-    fprintf (stderr, "cudavision-clt-kernels: --noise must be a finite "
-        "number of 0 or more (got %g)\n", noise);
-    return 2;
-  }
-  if (gaussian) {
-    gint n = sscanf (gaussian, "%lf,%lf", &sigma[0], &sigma[1]);
-
-    if (n < 1 || !(sigma[0] > 0.0) || !isfinite (sigma[0])
-        || (n == 2 && !(sigma[1] > 0.0 && isfinite (sigma[1])))) {
-      fprintf (stderr, "cudavision-clt-kernels: bad --gaussian '%s'\n",
-          gaussian);
-      return 2;
-    }
-    if (n == 1)
-      sigma[1] = sigma[0];
-  }
-  if (colour_scales) {
-    if (sscanf (colour_scales, "%lf,%lf,%lf", &scale[0], &scale[1],
-            &scale[2]) != 3 || !(scale[0] > 0 && scale[1] > 0
-            && scale[2] > 0) || !isfinite (scale[0] + scale[1] + scale[2])) {
-      fprintf (stderr, "cudavision-clt-kernels: bad --colour-scales '%s'\n",
-          colour_scales);
-      return 2;
-    }
-    channels = 3;
-  }
-  if (psf_path && !(measured = read_psf (psf_path, &measured_size)))
-    return 1;
-  if (cvcore_clt_kernel_set_new (width, height, stride, channels, &set)
-      != CVCORE_OK) {
-    fprintf (stderr, "cudavision-clt-kernels: %s\n", cvcore_last_error ());
-    return 2;
-  }
-  for (gint c = 0; c < channels; c++)
+  for (gint c = 0; c < set->channels; c++)
     for (gint ny = 0; ny < set->nodes_y; ny++)
       for (gint nx = 0; nx < set->nodes_x; nx++) {
         gfloat *node = cvcore_clt_kernel_set_node (set, c, nx, ny);
@@ -180,13 +166,120 @@ main (int argc, char **argv)
           g_free (psf);
         }
       }
+}
+
+/* Whether every value of @set is a finite number. */
+static gboolean
+kernel_set_is_finite (const cvcore_clt_kernel_set * set)
+{
+  const gsize n = (gsize) set->channels * set->nodes_y * set->nodes_x * 256;
+
+  for (gsize i = 0; i < n; i++)
+    if (!isfinite (set->data[i]))
+      return FALSE;
+  return TRUE;
+}
+
+/* The checks of the arguments; FALSE after saying what is wrong. */
+static gboolean
+check_arguments (gdouble * sigma, gdouble * scale)
+{
+  gint n;
+
+  if (width < 1 || height < 1 || output == NULL || (!gaussian == !psf_path)) {
+    fprintf (stderr, "cudavision-clt-kernels: give --width, --height, "
+        "--output and one of --gaussian, --psf (see --help)\n");
+    return FALSE;
+  }
+  if (width > 65536 || height > 65536) {
+    fprintf (stderr, "cudavision-clt-kernels: --width and --height must be "
+        "1 to 65536 (got %dx%d)\n", width, height);
+    return FALSE;
+  }
+  if (stride < 1 || stride > 4096) {
+    fprintf (stderr, "cudavision-clt-kernels: --stride must be 1 to 4096 "
+        "tiles (got %d)\n", stride);
+    return FALSE;
+  }
+  if (!isfinite (noise) || noise < 0.0) {
+    fprintf (stderr, "cudavision-clt-kernels: --noise must be a finite "
+        "number of 0 or more (got %g)\n", noise);
+    return FALSE;
+  }
+  if (colour_scales) {
+    if (parse_positive_list (colour_scales, scale, 3) != 3) {
+      fprintf (stderr, "cudavision-clt-kernels: bad --colour-scales '%s': "
+          "three numbers above 0\n", colour_scales);
+      return FALSE;
+    }
+    channels = 3;
+  }
+  if (gaussian) {
+    n = parse_positive_list (gaussian, sigma, 2);
+    if (n == 1)
+      sigma[1] = sigma[0];
+    for (gint c = 0; c < channels && n > 0; c++)
+      if (MAX (sigma[0], sigma[1]) * scale[c] > MAX_SIGMA)
+        n = 0;
+    if (n == 0) {
+      fprintf (stderr, "cudavision-clt-kernels: bad --gaussian '%s': one or "
+          "two sigmas above 0, at most %g pixels with the colour scales\n",
+          gaussian, MAX_SIGMA);
+      return FALSE;
+    }
+  }
+  return TRUE;
+}
+
+int
+main (int argc, char **argv)
+{
+  GOptionContext *context = g_option_context_new ("- make a CLT kernel set");
+  GError *error = NULL;
+  gdouble sigma[2] = { 0.0, 0.0 }, scale[3] = { 1.0, 1.0, 1.0 };
+  cvcore_clt_kernel_set *set = NULL;
+  gdouble *measured = NULL;
+  gint measured_size = 0, status = 2;
+
+  g_option_context_add_main_entries (context, entries, NULL);
+  if (!g_option_context_parse (context, &argc, &argv, &error)) {
+    fprintf (stderr, "cudavision-clt-kernels: %s\n", error->message);
+    g_error_free (error);
+    goto done;
+  }
+  if (!check_arguments (sigma, scale))
+    goto done;
+  status = 1;
+  if (psf_path && !(measured = read_psf (psf_path, &measured_size)))
+    goto done;
+  if (cvcore_clt_kernel_set_new (width, height, stride, channels, &set)
+      != CVCORE_OK) {
+    fprintf (stderr, "cudavision-clt-kernels: %s\n", cvcore_last_error ());
+    status = 2;
+    goto done;
+  }
+  fill_kernel_set (set, measured, measured_size, sigma, scale);
+  if (!kernel_set_is_finite (set)) {
+    fprintf (stderr, "cudavision-clt-kernels: the PSF has frequencies of "
+        "no response, which --noise 0 cannot invert: give a --noise above "
+        "0\n");
+    goto done;
+  }
   if (cvcore_clt_kernel_set_save (set, output) != CVCORE_OK) {
     fprintf (stderr, "cudavision-clt-kernels: %s\n", cvcore_last_error ());
-    return 1;
+    goto done;
   }
   printf ("%s: %d x %d nodes of %d channel(s) for %dx%d frames\n", output,
       set->nodes_x, set->nodes_y, channels, width, height);
-  cvcore_clt_kernel_set_free (set);
+  status = 0;
+done:
+  if (set)
+    cvcore_clt_kernel_set_free (set);
   g_free (measured);
-  return 0;
+  g_free (gaussian);
+  g_free (psf_path);
+  g_free (output);
+  g_free (colour_scales);
+  g_option_context_free (context);
+  return status;
 }
