@@ -60,7 +60,8 @@ static gint fit_radius = 3;
 static gdouble min_confidence = 0.05;
 static gchar *size = NULL;
 static gchar *dump_dir = NULL;
-static gint only_case = -1;
+/* G_MININT: every case */
+static gint only_case = G_MININT;
 static gboolean keep_left_frame = FALSE;
 /* cudaphasecorr's default in mode=stereo */
 static gdouble max_vertical_disparity = 2.0;
@@ -345,6 +346,29 @@ run_case (cvcore_stream * stream, cvcore_clt_pyramid * pyramid,
   g_free (matches);
 }
 
+/* The frame size from --size and the case from --case, checked; FALSE
+ * after saying what is wrong. */
+static gboolean
+check_arguments (gint * w, gint * h)
+{
+  if (size) {
+    gint used = 0;
+
+    if (sscanf (size, "%dx%d%n", w, h, &used) != 2 || size[used]
+        || *w < 64 || *h < 64 || *w > 8192 || *h > 8192) {
+      fprintf (stderr, "flow-quality: --size must be WxH, each 64 to 8192 "
+          "(got '%s')\n", size);
+      return FALSE;
+    }
+  }
+  if (only_case != G_MININT && (only_case < 0 || only_case >= CASES)) {
+    fprintf (stderr, "flow-quality: --case must be 0 to %d (got %d)\n",
+        CASES - 1, only_case);
+    return FALSE;
+  }
+  return TRUE;
+}
+
 int
 main (int argc, char **argv)
 {
@@ -378,7 +402,7 @@ main (int argc, char **argv)
       "against known motion");
   GError *error = NULL;
   Reliability rel = { {0} };
-  gint w = 1280, h = 720;
+  gint w = 1280, h = 720, status = 0;
   cvcore_device *device;
   cvcore_stream *stream;
   cvcore_event *start, *end;
@@ -386,11 +410,15 @@ main (int argc, char **argv)
   g_option_context_add_main_entries (ctx, entries, NULL);
   g_option_context_add_group (ctx, gst_init_get_option_group ());
   if (!g_option_context_parse (ctx, &argc, &argv, &error) || argc < 2
-      || (size && sscanf (size, "%dx%d", &w, &h) != 2) || w < 64 || h < 64
+      || !check_arguments (&w, &h)
       || (name && !cvcore_backend_from_string (name, &backend))) {
     fprintf (stderr, "usage: flow-quality [--levels N] [--refinements N] "
         "[--lowpass S] [--fat-zero F] [--fit-radius R] [--min-confidence C] [--size WxH] "
         "[--dump DIR] [--case N] [--keep-left-frame] image...\n");
+    g_clear_error (&error);
+    g_option_context_free (ctx);
+    g_free (size);
+    g_free (dump_dir);
     return 2;
   }
   g_option_context_free (ctx);
@@ -414,8 +442,10 @@ main (int argc, char **argv)
     cvcore_clt_pyramid *pyramid;
     cvcore_clt_match *dev_matches;
 
-    if (!luma)
-      return 1;
+    if (!luma) {
+      status = 1;
+      break;
+    }
     first = g_new (guint8, w * h);
     second = g_new (guint8, w * h);
 #pragma omp parallel for
@@ -445,7 +475,7 @@ main (int argc, char **argv)
       g_free (file);
     }
     for (guint c = 0; c < CASES; c++)
-      if (only_case < 0 || (guint) only_case == c)
+      if (only_case == G_MININT || only_case == (gint) c)
         run_case (stream, pyramid, &a_img, &b_img, dev_matches, start, end,
             first, second, luma, lw, lh, w, h, e, c, i, &rel);
     cvcore_clt_pyramid_free (pyramid);
@@ -456,16 +486,20 @@ main (int argc, char **argv)
     g_free (second);
     g_free (luma);
   }
-  printf ("\n| confidence | tiles | within 0.5 px | within 0.1 px |\n"
-      "|---|---|---|---|\n");
-  for (gint b = 0; b < BINS; b++)
-    printf ("| %.2f - %.2f | %u | %.1f %% | %.1f %% |\n", bin_edges[b],
-        MIN (bin_edges[b + 1], 1.0), rel.n[b],
-        rel.n[b] ? 100.0 * rel.within_half[b] / rel.n[b] : 0.0,
-        rel.n[b] ? 100.0 * rel.within_tenth[b] / rel.n[b] : 0.0);
+  if (status == 0) {
+    printf ("\n| confidence | tiles | within 0.5 px | within 0.1 px |\n"
+        "|---|---|---|---|\n");
+    for (gint b = 0; b < BINS; b++)
+      printf ("| %.2f - %.2f | %u | %.1f %% | %.1f %% |\n", bin_edges[b],
+          MIN (bin_edges[b + 1], 1.0), rel.n[b],
+          rel.n[b] ? 100.0 * rel.within_half[b] / rel.n[b] : 0.0,
+          rel.n[b] ? 100.0 * rel.within_tenth[b] / rel.n[b] : 0.0);
+  }
   cvcore_event_free (start);
   cvcore_event_free (end);
   cvcore_stream_free (stream);
   cvcore_device_close (device);
-  return 0;
+  g_free (size);
+  g_free (dump_dir);
+  return status;
 }

@@ -155,6 +155,7 @@ evaluate (cvcore_stream * stream, const gchar * path, gdouble fx, gdouble fy)
   guint8 *luma = image_load_luma (path, &w, &h);
   gdouble *map;
   const gchar *name = strrchr (path, '/') ? strrchr (path, '/') + 1 : path;
+  gboolean ok = TRUE;
 
   if (!luma)
     return FALSE;
@@ -172,11 +173,11 @@ evaluate (cvcore_stream * stream, const gchar * path, gdouble fx, gdouble fy)
   map = g_new (gdouble, (gsize) w * h);
   if (cvcore_foveate_perfect (&model, &src, &perfect, 1, fx, fy) != CVCORE_OK) {
     g_printerr ("%s: %s\n", path, cvcore_last_error ());
-    return FALSE;
+    ok = FALSE;
   }
   /* block-wise at 8, 16 and 32, then smooth (32-pixel fragments); each
    * directly, then through the stack */
-  for (gint n = 0; n < 8; n++) {
+  for (gint n = 0; n < 8 && ok; n++) {
     const gint run = n % 4;
     const gboolean stacked = n >= 4;
     const gint fragment = run < 3 ? 8 << run : 32;
@@ -187,7 +188,8 @@ evaluate (cvcore_stream * stream, const gchar * path, gdouble fx, gdouble fy)
             fy) != CVCORE_OK) {
       g_printerr ("%s: %s\n", path, cvcore_last_error ());
       g_free (plan);
-      return FALSE;
+      ok = FALSE;
+      break;
     }
     plan->smooth = run == 3;
     plan->render = stacked ? CVCORE_FOVEATE_RENDER_STACK :
@@ -195,7 +197,8 @@ evaluate (cvcore_stream * stream, const gchar * path, gdouble fx, gdouble fy)
     if (cvcore_foveate (stream, &src, &block, 1, plan) != CVCORE_OK) {
       g_printerr ("%s: %s\n", path, cvcore_last_error ());
       g_free (plan);
-      return FALSE;
+      ok = FALSE;
+      break;
     }
     ssim_map (block.data, perfect.data, w, h, map);
     summarise (map, w, h, &mean, &worst, &share);
@@ -217,6 +220,29 @@ evaluate (cvcore_stream * stream, const gchar * path, gdouble fx, gdouble fy)
   g_free (block.data);
   g_free (perfect.data);
   g_free (luma);
+  return ok;
+}
+
+/* --strength within cudafoveate's range and --fixation inside the frame,
+ * where the per-pixel reference takes seconds; FALSE after saying what is
+ * wrong. */
+static gboolean
+check_arguments (gdouble * fx, gdouble * fy)
+{
+  gint used = 0;
+
+  if (!(strength >= 0.05 && strength <= 10.0)) {
+    g_printerr ("foveate-quality: --strength must be 0.05 to 10 (got %g)\n",
+        strength);
+    return FALSE;
+  }
+  if (fixation && (sscanf (fixation, "%lf,%lf%n", fx, fy, &used) != 2
+          || fixation[used] || !(*fx >= 0.0 && *fx <= 1.0)
+          || !(*fy >= 0.0 && *fy <= 1.0))) {
+    g_printerr ("foveate-quality: --fixation must be X,Y, each 0 to 1 "
+        "(got '%s')\n", fixation);
+    return FALSE;
+  }
   return TRUE;
 }
 
@@ -243,19 +269,22 @@ main (int argc, char **argv)
 
   g_option_context_add_main_entries (options, entries, NULL);
   g_option_context_add_group (options, gst_init_get_option_group ());
-  if (!g_option_context_parse (options, &argc, &argv, &error) || argc < 2) {
+  if (!g_option_context_parse (options, &argc, &argv, &error) || argc < 2
+      || !check_arguments (&fx, &fy)) {
     g_printerr ("usage: foveate-quality [--strength S] [--fixation X,Y] "
         "[--maps DIR] image...\n");
+    g_clear_error (&error);
+    g_option_context_free (options);
+    g_free (fixation);
+    g_free (maps_dir);
     return 2;
   }
   g_option_context_free (options);
-  if (fixation && sscanf (fixation, "%lf,%lf", &fx, &fy) != 2) {
-    g_printerr ("foveate-quality: fixation \"%s\" is not X,Y\n", fixation);
-    return 2;
-  }
   if (cvcore_device_open (CVCORE_BACKEND_CPU, 0, &device) != CVCORE_OK
       || cvcore_stream_new (device, &stream) != CVCORE_OK) {
     g_printerr ("foveate-quality: %s\n", cvcore_last_error ());
+    g_free (fixation);
+    g_free (maps_dir);
     return 1;
   }
   printf ("| image | size | strength | rendering | filters or levels | "
