@@ -23,6 +23,7 @@ import argparse
 import sys
 
 import numpy as np
+from example_args import count, number_pair
 import gi
 
 gi.require_version("Gst", "1.0")
@@ -52,10 +53,12 @@ def flow_field(structure):
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--frames", type=int, default=5)
-    ap.add_argument("--motion", default="3.25,-1.5")
+    # two frames at least: the first has no motion
+    ap.add_argument("--frames", type=count(2), default=5)
+    # well within the search's default reach (7 x 2^4 pixels)
+    ap.add_argument("--motion", type=number_pair(32.0), default="3.25,-1.5")
     args = ap.parse_args()
-    motion = tuple(float(v) for v in args.motion.split(","))
+    motion = args.motion
     width, height = 256, 192
 
     Gst.init(None)

@@ -19,6 +19,7 @@ import math
 import sys
 
 import numpy as np
+from example_args import count, frame_size
 import gi
 
 gi.require_version("Gst", "1.0")
@@ -40,10 +41,10 @@ def picture(width, height, seed):
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--frames", type=int, default=10)
-    ap.add_argument("--size", default="320x240")
+    ap.add_argument("--frames", type=count(1), default=10)
+    ap.add_argument("--size", type=frame_size, default="320x240")
     args = ap.parse_args()
-    width, height = (int(v) for v in args.size.split("x"))
+    width, height = args.size
 
     Gst.init(None)
     pipeline = Gst.parse_launch(
