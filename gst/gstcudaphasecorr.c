@@ -414,6 +414,7 @@ gst_cuda_vision_phase_corr_sink_event (GstAggregator * agg,
     self->have_info[input] =
         gst_cuda_vision_video_info_from_caps (&self->info[input], caps);
     if (!self->have_info[input]) {
+      gst_cuda_vision_post_caps_refusal (GST_ELEMENT (self), caps);
       gst_event_unref (event);
       return FALSE;
     }

@@ -210,10 +210,12 @@ gst_cuda_vision_base_transform_set_caps (GstBaseTransform * trans,
   GstCudaVisionBaseTransformPrivate *priv = PRIV (self);
   GstVideoInfo in_info, out_info;
 
-  if (!gst_cuda_vision_video_info_from_caps (&in_info, incaps)
-      || !gst_cuda_vision_video_info_from_caps (&out_info, outcaps)) {
-    GST_ERROR_OBJECT (self, "cannot parse caps %" GST_PTR_FORMAT " -> %"
-        GST_PTR_FORMAT, incaps, outcaps);
+  if (!gst_cuda_vision_video_info_from_caps (&in_info, incaps)) {
+    gst_cuda_vision_post_caps_refusal (GST_ELEMENT (self), incaps);
+    return FALSE;
+  }
+  if (!gst_cuda_vision_video_info_from_caps (&out_info, outcaps)) {
+    gst_cuda_vision_post_caps_refusal (GST_ELEMENT (self), outcaps);
     return FALSE;
   }
   if (klass->set_info && !klass->set_info (self, incaps, &in_info, outcaps,

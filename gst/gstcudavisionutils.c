@@ -229,6 +229,24 @@ gst_cuda_vision_video_frame_map (GstVideoFrame * frame,
   return FALSE;
 }
 
+void
+gst_cuda_vision_post_caps_refusal (GstElement * element, const GstCaps * caps)
+{
+  GstVideoInfo info;
+
+  if (gst_video_info_from_caps (&info, caps)
+      && GST_VIDEO_INFO_IS_INTERLACED (&info))
+    GST_ELEMENT_ERROR (element, STREAM, FORMAT,
+        ("Interlaced video is not supported"),
+        ("interlace-mode=%s: deinterlace it first (deinterlace, or "
+            "nvcodec's decoders' own deinterlacing)",
+            gst_video_interlace_mode_to_string
+            (GST_VIDEO_INFO_INTERLACE_MODE (&info))));
+  else
+    GST_ELEMENT_ERROR (element, STREAM, FORMAT, ("Cannot use these caps"),
+        ("%" GST_PTR_FORMAT, caps));
+}
+
 gboolean
 gst_cuda_vision_video_info_from_caps (GstVideoInfo * info, const GstCaps * caps)
 {
@@ -240,7 +258,8 @@ gst_cuda_vision_video_info_from_caps (GstVideoInfo * info, const GstCaps * caps)
     return FALSE;
   s = gst_caps_get_structure (caps, 0);
   if (!gst_structure_has_name (s, "video/x-bayer"))
-    return gst_video_info_from_caps (info, caps);
+    return gst_video_info_from_caps (info, caps)
+        && !GST_VIDEO_INFO_IS_INTERLACED (info);
   /* every pattern has green, so none packs to 0 */
   if (gst_cuda_vision_caps_bayer_pattern (caps) == 0)
     return FALSE;

@@ -69,8 +69,14 @@ gboolean gst_cuda_vision_video_frame_map (GstVideoFrame * frame,
 
 /* gst_video_info_from_caps(), and for a Bayer mosaic the layout of its
  * samples: GRAY8 or GRAY16_LE of the same size and rate (rows padded to 4
- * bytes, as GStreamer's bayer elements lay them out). */
+ * bytes, as GStreamer's bayer elements lay them out). Interlaced video is
+ * refused: the elements process whole progressive frames. */
 gboolean gst_cuda_vision_video_info_from_caps (GstVideoInfo * info,
+    const GstCaps * caps);
+/* Posts the error of @element's refusal of @caps, which
+ * gst_cuda_vision_video_info_from_caps() did not take: interlaced video
+ * named as such. */
+void gst_cuda_vision_post_caps_refusal (GstElement * element,
     const GstCaps * caps);
 /* The Bayer pattern of @caps as the colours (0 red, 1 green, 2 blue) of
  * its top-left 2x2 cell, row by row, packed 2 bits each; 0 when @caps are

@@ -705,6 +705,20 @@ expect_start_error (const gchar * description, GQuark domain,
   gst_object_unref (pipeline);
 }
 
+/* Interlaced video is refused with an error that says so, interleaved or
+ * mixed. */
+GST_START_TEST (test_interlaced_refused)
+{
+  expect_start_error ("videotestsrc num-buffers=1 ! "
+      "video/x-raw,interlace-mode=interleaved ! cudaupload ! fakesink",
+      GST_STREAM_ERROR, "Interlaced");
+  expect_start_error ("videotestsrc num-buffers=1 ! "
+      "video/x-raw,interlace-mode=mixed ! cudaupload ! fakesink",
+      GST_STREAM_ERROR, "Interlaced");
+}
+
+GST_END_TEST;
+
 GST_START_TEST (test_device_id_out_of_range)
 {
   expect_start_error ("videotestsrc num-buffers=1 ! cudaupload device-id=99 "
@@ -786,6 +800,7 @@ cudatransfer_suite (void)
   tcase_add_test (tc, test_host_map_of_device_memory);
   tcase_add_test (tc, test_device_shared_by_context);
   tcase_add_test (tc, test_device_id_out_of_range);
+  tcase_add_test (tc, test_interlaced_refused);
   tcase_add_test (tc, test_no_cuda_device);
   tcase_add_test (tc, test_unknown_backend);
   suite_add_tcase (s, tc);
