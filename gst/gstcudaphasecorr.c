@@ -149,6 +149,10 @@ struct _GstCudaVisionPhaseCorr
   gint previous;
   /* flow: set by a flush (from any thread), so the next frame starts over */
   gint restart;
+  /* stereo (source pad's thread): frames dropped for want of a pair, and
+   * whether a right view was there and has gone */
+  guint unpaired;
+  gboolean right_seen, right_missing;
   /* whether the source pad's peer is ours (source pad's thread) */
   GstCudaVisionPeerCache src_peer;
 };
@@ -311,6 +315,8 @@ gst_cuda_vision_phase_corr_start (GstAggregator * agg)
     return FALSE;
   self->have_info[0] = self->have_info[1] = FALSE;
   self->previous = -1;
+  self->unpaired = 0;
+  self->right_seen = self->right_missing = FALSE;
   return TRUE;
 }
 
@@ -319,6 +325,9 @@ gst_cuda_vision_phase_corr_stop (GstAggregator * agg)
 {
   GstCudaVisionPhaseCorr *self = GST_CUDA_VISION_PHASE_CORR (agg);
 
+  if (self->unpaired > 0)
+    GST_WARNING_OBJECT (self, "%u frames were dropped unpaired",
+        self->unpaired);
   gst_cuda_vision_correlator_free (&self->corr, self->stream);
   gst_clear_caps (&self->sink_caps);
   gst_cuda_vision_peer_cache_clear (&self->src_peer);
@@ -737,10 +746,38 @@ paired (GstCudaVisionPhaseCorr * self, GstAggregatorPad * right)
 
     GST_DEBUG_OBJECT (self, "dropping an unpaired %s frame",
         late == self->sink ? "left" : "right");
+    if (self->unpaired++ == 0)
+      GST_ELEMENT_WARNING (self, STREAM, FAILED,
+          ("Left and right frames do not pair: unpaired frames are dropped"),
+          ("left at %" GST_TIME_FORMAT ", right at %" GST_TIME_FORMAT
+              ": %.3f ms apart, more than the %.3f ms (half a frame) that "
+              "pairs them", GST_TIME_ARGS (lt), GST_TIME_ARGS (rt),
+              (gdouble) (lt > rt ? lt - rt : rt - lt) / GST_MSECOND,
+              (gdouble) tolerance / GST_MSECOND));
     gst_aggregator_pad_drop_buffer (late);
     return FALSE;
   }
   return TRUE;
+}
+
+/* The right view's pad was released mid-stream (a camera swapped): the
+ * left frames go on unmatched, with a warning, until a new one comes. */
+static GstFlowReturn
+pass_without_right (GstCudaVisionPhaseCorr * self,
+    const GstCudaVisionCorrelatorSettings * settings)
+{
+  GstBuffer *frame;
+
+  if (!gst_aggregator_pad_has_buffer (self->sink))
+    return gst_aggregator_pad_is_eos (self->sink) ? GST_FLOW_EOS : GST_FLOW_OK;
+  if (!self->right_missing)
+    GST_ELEMENT_WARNING (self, STREAM, FAILED,
+        ("The right view has gone: left frames pass unmatched until a new "
+            "sink_right pad comes"), (NULL));
+  self->right_missing = TRUE;
+  frame = gst_aggregator_pad_pop_buffer (self->sink);
+  return finish_frame (self, frame, FALSE, GST_CUDA_VISION_CORRELATION_STEREO,
+      settings);
 }
 
 static GstFlowReturn
@@ -751,11 +788,15 @@ aggregate_stereo (GstCudaVisionPhaseCorr * self, GstAggregatorPad * right,
   GstBuffer *left_frame, *right_frame;
   gboolean ok;
 
-  if (right == NULL) {
+  if (right == NULL && !self->right_seen) {
     GST_ELEMENT_ERROR (self, CORE, PAD, ("mode=stereo needs the right view "
             "on a sink_right pad"), (NULL));
     return GST_FLOW_ERROR;
   }
+  if (right == NULL)
+    return pass_without_right (self, settings);
+  self->right_seen = TRUE;
+  self->right_missing = FALSE;
   /* a view that has ended leaves nothing to pair */
   for (gint v = 0; v < 2; v++) {
     GstAggregatorPad *pad = v ? right : self->sink;

@@ -595,6 +595,120 @@ GST_START_TEST (test_disparity)
 
 GST_END_TEST;
 
+/* The first warning on @pipeline's bus, or NULL; fails on an error. */
+static gchar *
+first_warning (GstElement * pipeline)
+{
+  GstBus *bus = gst_element_get_bus (pipeline);
+  GstMessage *msg;
+  gchar *text = NULL;
+
+  while (text == NULL && (msg = gst_bus_pop_filtered (bus,
+              GST_MESSAGE_WARNING | GST_MESSAGE_ERROR))) {
+    GError *error;
+
+    if (GST_MESSAGE_TYPE (msg) == GST_MESSAGE_ERROR) {
+      gst_message_parse_error (msg, &error, NULL);
+      fail ("error: %s", error->message);
+    }
+    gst_message_parse_warning (msg, &error, NULL);
+    text = g_strdup (error->message);
+    g_error_free (error);
+    gst_message_unref (msg);
+  }
+  gst_object_unref (bus);
+  return text;
+}
+
+/* Views whose timestamps never pair (the right one's clock 10 frames
+ * ahead) give no frames and one warning that says so. */
+GST_START_TEST (test_unpaired_warned)
+{
+  GstElement *left, *right, *sink;
+  GstElement *pipeline = stereo_pipeline (W, &left, &right, &sink);
+  const GstClockTime frame = GST_SECOND / 30;
+  gchar *warning;
+
+  gst_element_set_state (pipeline, GST_STATE_PLAYING);
+  for (gint n = 0; n < 4; n++) {
+    gst_app_src_push_buffer (GST_APP_SRC (left), view (W, 0.0, n * frame));
+    gst_app_src_push_buffer (GST_APP_SRC (right), view (W, DISPARITY,
+            (n + 10) * frame));
+  }
+  gst_app_src_end_of_stream (GST_APP_SRC (left));
+  gst_app_src_end_of_stream (GST_APP_SRC (right));
+  fail_unless (gst_app_sink_try_pull_sample (GST_APP_SINK (sink),
+          5 * GST_SECOND) == NULL);
+  fail_unless (gst_app_sink_is_eos (GST_APP_SINK (sink)));
+  warning = first_warning (pipeline);
+  fail_unless (warning != NULL && strstr (warning, "do not pair"), "%s",
+      warning);
+  g_free (warning);
+  fail_unless (first_warning (pipeline) == NULL, "warned more than once");
+  stereo_pipeline_free (pipeline, left, right, sink);
+}
+
+GST_END_TEST;
+
+/* Pushes a pair at @pts and takes the output frame: matched or not. */
+static void
+push_pair_expect (GstElement * left, GstElement * right, GstElement * sink,
+    GstClockTime pts, gboolean with_right, gboolean matched)
+{
+  GstBuffer *out;
+
+  gst_app_src_push_buffer (GST_APP_SRC (left), view (W, 0.0, pts));
+  if (with_right)
+    gst_app_src_push_buffer (GST_APP_SRC (right), view (W, DISPARITY, pts));
+  out = cvtest_pull_buffer (sink);
+  fail_unless_equals_uint64 (GST_BUFFER_PTS (out), pts);
+  fail_unless ((gst_buffer_get_cuda_vision_correlation_meta (out) != NULL)
+      == matched, "frame at %" GST_TIME_FORMAT, GST_TIME_ARGS (pts));
+  gst_buffer_unref (out);
+}
+
+/* A right camera swapped while playing: its pad released, the left
+ * frames go on unmatched with a warning, and a new sink_right pad takes
+ * up matching again. */
+GST_START_TEST (test_right_view_swapped)
+{
+  GstElement *left, *right, *sink;
+  GstElement *pipeline = stereo_pipeline (W, &left, &right, &sink);
+  GstElement *pc = gst_bin_get_by_name (GST_BIN (pipeline), "s");
+  GstPad *pad = gst_element_get_static_pad (pc, "sink_right");
+  GstPad *upstream = gst_pad_get_peer (pad);
+  const GstClockTime frame = GST_SECOND / 30;
+  gchar *warning;
+
+  gst_element_set_state (pipeline, GST_STATE_PLAYING);
+  push_pair_expect (left, right, sink, 0, TRUE, TRUE);
+  fail_unless (gst_pad_unlink (upstream, pad));
+  gst_element_release_request_pad (pc, pad);
+  gst_object_unref (pad);
+  push_pair_expect (left, right, sink, frame, FALSE, FALSE);
+  push_pair_expect (left, right, sink, 2 * frame, FALSE, FALSE);
+  warning = first_warning (pipeline);
+  fail_unless (warning != NULL && strstr (warning, "right view"), "%s",
+      warning);
+  g_free (warning);
+
+  pad = gst_element_request_pad_simple (pc, "sink_right");
+  fail_unless_equals_int (gst_pad_link (upstream, pad), GST_PAD_LINK_OK);
+  push_pair_expect (left, right, sink, 3 * frame, TRUE, TRUE);
+  gst_app_src_end_of_stream (GST_APP_SRC (left));
+  gst_app_src_end_of_stream (GST_APP_SRC (right));
+  fail_unless (gst_app_sink_try_pull_sample (GST_APP_SINK (sink),
+          5 * GST_SECOND) == NULL);
+  fail_unless (gst_app_sink_is_eos (GST_APP_SINK (sink)));
+  fail_unless (first_warning (pipeline) == NULL);
+  gst_object_unref (pad);
+  gst_object_unref (upstream);
+  gst_object_unref (pc);
+  stereo_pipeline_free (pipeline, left, right, sink);
+}
+
+GST_END_TEST;
+
 /* One pair through `cudaphasecorr mode=stereo @properties`: a 256 x 176
  * left view of the natural texture and a right view of @right_field moved
  * left by @disparity. */
@@ -804,6 +918,8 @@ cudaphasecorr_suite (void)
   tcase_add_test (tc, test_views_differ);
   tcase_add_test (tc, test_right_pad);
   tcase_add_test (tc, test_right_pad_unlinked);
+  tcase_add_test (tc, test_unpaired_warned);
+  tcase_add_test (tc, test_right_view_swapped);
   return s;
 }
 
