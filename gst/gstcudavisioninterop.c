@@ -202,6 +202,12 @@ gst_cuda_vision_is_cuda_memory (GstMemory * mem)
   return gst_is_cuda_memory (mem);
 }
 
+const GstVideoInfo *
+gst_cuda_vision_cuda_memory_info (GstMemory * mem)
+{
+  return gst_is_cuda_memory (mem) ? &GST_CUDA_MEMORY_CAST (mem)->info : NULL;
+}
+
 gboolean
 gst_cuda_vision_cuda_memory_on_device (GstMemory * mem,
     GstCudaVisionDevice * device)
@@ -487,6 +493,12 @@ gboolean
 gst_cuda_vision_is_cuda_memory (GstMemory * mem)
 {
   return FALSE;
+}
+
+const GstVideoInfo *
+gst_cuda_vision_cuda_memory_info (GstMemory * mem)
+{
+  return NULL;
 }
 
 gboolean

@@ -354,6 +354,14 @@ gst_cuda_vision_is_device_memory (GstMemory * mem)
       (mem);
 }
 
+const GstVideoInfo *
+gst_cuda_vision_device_memory_layout (GstMemory * mem)
+{
+  if (gst_is_cuda_vision_memory (mem))
+    return gst_cuda_vision_memory_get_info (mem);
+  return gst_cuda_vision_cuda_memory_info (mem);
+}
+
 const gchar *
 gst_cuda_vision_device_memory_refusal (GstMemory * mem,
     GstCudaVisionDevice * device)

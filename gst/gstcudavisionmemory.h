@@ -60,6 +60,12 @@ gboolean gst_cuda_vision_memory_sync (GstMemory * mem);
  * GStreamer's CUDA library. Both map to a device pointer with
  * GST_MAP_CUDA_VISION (the same flag as the library's GST_MAP_CUDA). */
 gboolean gst_cuda_vision_is_device_memory (GstMemory * mem);
+/* The plane layout (offsets and strides) that device memory @mem was
+ * allocated with, or NULL for other memory: for a buffer without a video
+ * meta, where the caps alone would give another layout (GStreamer 1.24.0
+ * to 1.24.3 lay out I420's V plane half a pitch away from later
+ * releases). */
+const GstVideoInfo *gst_cuda_vision_device_memory_layout (GstMemory * mem);
 /* NULL when @mem is device memory that @device can work on; otherwise why
  * not, for an error message (static string). */
 const gchar *gst_cuda_vision_device_memory_refusal (GstMemory * mem,

@@ -204,6 +204,28 @@ video_meta_refusal (const GstVideoMeta * meta, const GstVideoInfo * info,
   return NULL;
 }
 
+/* @info with the plane layout of device memory @mem, where it has one of
+ * the same format and at least @info's size. */
+static gboolean
+device_memory_layout (GstMemory * mem, const GstVideoInfo * info,
+    GstVideoInfo * own)
+{
+  const GstVideoInfo *layout = gst_cuda_vision_device_memory_layout (mem);
+
+  if (layout == NULL
+      || GST_VIDEO_INFO_FORMAT (layout) != GST_VIDEO_INFO_FORMAT (info)
+      || GST_VIDEO_INFO_WIDTH (layout) < GST_VIDEO_INFO_WIDTH (info)
+      || GST_VIDEO_INFO_HEIGHT (layout) < GST_VIDEO_INFO_HEIGHT (info))
+    return FALSE;
+  *own = *info;
+  for (guint p = 0; p < GST_VIDEO_INFO_N_PLANES (info); p++) {
+    own->offset[p] = layout->offset[p];
+    own->stride[p] = layout->stride[p];
+  }
+  own->size = layout->size;
+  return TRUE;
+}
+
 gboolean
 gst_cuda_vision_video_frame_map (GstVideoFrame * frame,
     const GstVideoInfo * info, GstBuffer * buffer, GstMapFlags flags,
@@ -212,7 +234,12 @@ gst_cuda_vision_video_frame_map (GstVideoFrame * frame,
   const GstVideoMeta *meta = gst_buffer_get_video_meta (buffer);
   const gsize size = gst_buffer_get_size (buffer);
   gchar *why = meta ? video_meta_refusal (meta, info, size) : NULL;
+  GstVideoInfo own;
 
+  /* device memory without a meta: its own layout, never the caps' */
+  if (meta == NULL && gst_buffer_n_memory (buffer) == 1
+      && device_memory_layout (gst_buffer_peek_memory (buffer, 0), info, &own))
+    info = &own;
   if (why == NULL && gst_video_frame_map (frame, (GstVideoInfo *) info,
           buffer, flags))
     return TRUE;
