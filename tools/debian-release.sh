@@ -10,10 +10,9 @@
 #             Debian's own CUDA toolkit 12.4, the oldest nvcc the project
 #             is compiled with (-Dcuda-arch=87, a Jetson Orin's)
 #
-# It makes the system in a folder with debootstrap (once; later runs reuse
-# it), installs the build dependencies there, copies the working tree's
-# tracked files in, builds and tests them. Needs root (chroot, mount) and
-# Debian's mirror.
+# It makes the system in a folder (tools/lib/debian-chroot.sh), installs
+# the build dependencies there, copies the working tree's tracked files
+# in, builds and tests them.
 # Usage: bash tools/debian-release.sh bullseye|trixie [folder]
 #        (default folder: debian-RELEASE)
 set -euo pipefail
@@ -28,37 +27,13 @@ case "$suite" in
     ;;
 esac
 root="$(realpath -m "${2:-debian-$suite}")"
-
-if [ "$(id -u)" -ne 0 ]; then
-  echo "debian-release: needs root for debootstrap, mount and chroot" >&2
-  exit 1
-fi
-if ! command -v debootstrap >/dev/null; then
-  apt-get update -q
-  DEBIAN_FRONTEND=noninteractive apt-get install -y -q debootstrap
-fi
-if [ ! -f "$root/etc/debian_version" ]; then
-  echo "== making a Debian $suite system in $root"
-  debootstrap --variant=minbase "$suite" "$root" http://deb.debian.org/debian
-fi
-
-mounts=()
-cleanup() {
-  for ((i = ${#mounts[@]} - 1; i >= 0; i--)); do
-    umount "${mounts[$i]}" || true
-  done
-}
-trap cleanup EXIT
-mount -t proc proc "$root/proc"
-mounts+=("$root/proc")
-mkdir -p "$root/dev"
-mount --bind /dev "$root/dev"
-mounts+=("$root/dev")
+. tools/lib/debian-chroot.sh
 
 packages=(ninja-build pkg-config gcc g++ libc6-dev libglib2.0-dev
   libgstreamer1.0-dev libgstreamer-plugins-base1.0-dev gstreamer1.0-tools
   gstreamer1.0-plugins-base gstreamer1.0-plugins-good)
 setup_args=()
+components=main
 case "$suite" in
   bullseye)
     # Debian 11's meson (0.56) is older than the project's minimum
@@ -71,15 +46,13 @@ case "$suite" in
     packages+=(meson libgstreamer-plugins-bad1.0-dev libgl-dev
       gstreamer1.0-plugins-bad nvidia-cuda-toolkit)
     setup_args+=(-Dcuda=enabled -Dgst-cuda=enabled -Dcuda-arch=87)
-    echo "deb http://deb.debian.org/debian $suite main contrib non-free" \
-      >"$root/etc/apt/sources.list"
+    components="main contrib non-free"
     ;;
 esac
 
+chroot_make "$root" "$suite" "$components"
 echo "== installing the build dependencies in $root"
-chroot "$root" apt-get update -q
-chroot "$root" env DEBIAN_FRONTEND=noninteractive apt-get install -y -q \
-  --no-install-recommends "${packages[@]}"
+chroot_install "$root" "${packages[@]}"
 if [ "$suite" = bullseye ]; then
   # fetched here, where pip is set up for this machine's network
   rm -rf "$root/tmp/wheels"
@@ -89,12 +62,9 @@ fi
 
 echo "== building and testing against GStreamer" \
   "$(chroot "$root" pkg-config --modversion gstreamer-1.0)"
-rm -rf "$root/src"
-mkdir -p "$root/src"
-git ls-files -z | tar --null -T - -c | tar -x -C "$root/src"
+chroot_copy_tree "$root"
 # Python's bindings are not installed there: the python suite stays out
-chroot "$root" env PATH="/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin" \
-  bash -c '
+chroot_run "$root" bash -c '
   set -e
   cd /src
   meson setup build "$@"
