@@ -27,7 +27,11 @@
  *   whose match lies more than `max-vertical-disparity` (2 pixels) up or
  *   down gets confidence 0: rectified views hold a point on the same row,
  *   and such tiles mostly show what the right view hides. Both views
- *   must have the same format and size.
+ *   must have the same format and size. Views whose frames do not pair
+ *   get one warning with the offset, and the count of dropped frames is
+ *   logged at the end. A `sink_right` pad released while playing (a
+ *   camera swapped) lets the left frames pass unmatched, with a warning,
+ *   until a new one is requested and linked.
  *
  * Each tile's correlation is blurred by `lowpass` (a weighting of its
  * frequencies): the highest frequencies are where frames alias and differ

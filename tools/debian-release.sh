@@ -4,7 +4,8 @@
 #
 #   bullseye  Debian 11, GStreamer 1.18 and GLib 2.66, the oldest the
 #             plugin supports, with meson 0.61 (Ubuntu 22.04's) from PyPI;
-#             CPU backend only
+#             the CUDA backend compiled (sm_75) with this machine's
+#             toolkit at /usr/local/cuda where there is one
 #   trixie    Debian 13, GStreamer 1.26, whose CUDA library carries a CUDA
 #             stream on its memory (the code built for 1.24 and newer), and
 #             Debian's own CUDA toolkit 12.4, the oldest nvcc the project
@@ -27,6 +28,7 @@ case "$suite" in
     ;;
 esac
 root="$(realpath -m "${2:-debian-$suite}")"
+toolkit=/usr/local/cuda
 . tools/lib/debian-chroot.sh
 
 packages=(ninja-build pkg-config gcc g++ libc6-dev libglib2.0-dev
@@ -38,7 +40,11 @@ case "$suite" in
   bullseye)
     # Debian 11's meson (0.56) is older than the project's minimum
     packages+=(python3-pip)
-    setup_args+=(-Dcuda=disabled)
+    if [ -x "$toolkit/bin/nvcc" ]; then
+      setup_args+=(-Dcuda=enabled -Dcuda-arch=75)
+    else
+      setup_args+=(-Dcuda=disabled)
+    fi
     ;;
   trixie)
     # the CUDA library and its headers (which need GL's), and Debian's
@@ -51,6 +57,9 @@ case "$suite" in
 esac
 
 chroot_make "$root" "$suite" "$components"
+if [ "$suite" = bullseye ] && [ -x "$toolkit/bin/nvcc" ]; then
+  chroot_bind "$toolkit" "$root$toolkit"
+fi
 echo "== installing the build dependencies in $root"
 chroot_install "$root" "${packages[@]}"
 if [ "$suite" = bullseye ]; then
@@ -64,7 +73,7 @@ echo "== building and testing against GStreamer" \
   "$(chroot "$root" pkg-config --modversion gstreamer-1.0)"
 chroot_copy_tree "$root"
 # Python's bindings are not installed there: the python suite stays out
-chroot_run "$root" bash -c '
+chroot_run "$root" env PATH="$toolkit/bin:/usr/local/bin:/usr/bin:/bin" bash -c '
   set -e
   cd /src
   meson setup build "$@"

@@ -11,6 +11,14 @@ G_BEGIN_DECLS
 /* Registers the plugin "cudavision"; FALSE when it cannot be. */
 gboolean cvtest_register_linked_plugin (void);
 
+/* Pushes a 64x48 I420 device frame in @feature's memory (ours or
+ * memory:CUDAMemory) through `cudaconvolve preset=identity !
+ * cudavisiondownload`, laid out as GStreamer 1.24.0 to 1.24.3 lay out
+ * CUDA memory (the V plane half a pitch further on than the caps say) and
+ * described by its video meta, and checks every output row against the
+ * planes where the meta puts them. */
+void cvtest_assert_meta_layout_followed (const gchar * feature);
+
 G_END_DECLS
 
 #endif /* CVTEST_LINKED_H */

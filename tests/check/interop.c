@@ -391,6 +391,17 @@ harness (const gchar * launch)
 
 static const gint odd_sizes[][2] = { {641, 481}, {33, 9}, {320, 240} };
 
+/* CUDAMemory laid out as GStreamer 1.24.0 to 1.24.3 lay out I420 (the V
+ * plane half a pitch further on) is read as its video meta says. */
+GST_START_TEST (test_cuda_memory_follows_its_meta)
+{
+  if (cvtest_backend () != CVCORE_BACKEND_CUDA)
+    return;
+  cvtest_assert_meta_layout_followed (CUDA_MEMORY);
+}
+
+GST_END_TEST;
+
 /* Uploads into GStreamer's CUDA memory and downloads from it, through
  * renegotiations of format and size: every byte comes back. */
 GST_START_TEST (test_cuda_memory_round_trip)
@@ -679,6 +690,7 @@ interop_suite (void)
   tcase_add_test (tc, test_context_handling);
 #ifdef HAVE_GST_CUDA
   tcase_add_test (tc, test_cuda_memory_round_trip);
+  tcase_add_test (tc, test_cuda_memory_follows_its_meta);
   tcase_add_test (tc, test_filters_in_cuda_memory);
   tcase_add_test (tc, test_use_finished_only_for_the_last_use);
 #ifdef HAVE_GST_CUDA_STREAM

@@ -41,6 +41,14 @@ chroot_make() {
   chroot "$root" apt-get update -q
 }
 
+# chroot_bind FOLDER TARGET: FOLDER bind-mounted (read-only) at TARGET
+# until the script exits.
+chroot_bind() {
+  mkdir -p "$2"
+  mount --bind -o ro "$1" "$2"
+  chroot_mounts+=("$2")
+}
+
 # chroot_install ROOT PACKAGE...: installs them without recommends.
 chroot_install() {
   local root="$1"
