@@ -41,7 +41,7 @@ chroot_install "$root" "/tmp/debs/$package" gstreamer1.0-tools \
 chroot_run "$root" env GST_CUDAVISION_BACKEND=cpu bash -c '
   set -e
   gst-inspect-1.0 cudavision
-  gst-inspect-1.0 cudafoveate | grep -q "Filename.*/usr/lib/"
+  gst-inspect-1.0 cudafoveate | grep -q "Filename .*/lib/.*/gstreamer-1.0/libgstcudavision.so"
   cudavision-devices
   gst-launch-1.0 videotestsrc num-buffers=30 ! \
     video/x-raw,format=NV12,width=320,height=240 ! cudavisionupload ! \
