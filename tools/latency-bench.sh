@@ -1,0 +1,85 @@
+#!/usr/bin/env bash
+# gst-cuda-vision: latency of each element in a live pipeline, from the
+# source's pad to the sink's (GStreamer's latency tracer):
+#   videotestsrc is-live=true ! caps ! cudavisionupload ! ELEMENT !
+#   cudavisiondownload ! fakesink sync=true
+# at 1080p60 and 4K30, in RGBA and NV12, next to the same pipeline without
+# the element (the copies up and down) in the same run. Prints a markdown
+# table of the median and 99th percentile in milliseconds, the first
+# LATENCY_BENCH_SKIP frames (default 30) left out, with the sink's default
+# processing deadline (20 ms) and with none.
+#
+# The sink holds each frame until its time plus the pipeline's latency,
+# which counts its processing deadline, in the thread that pushed it.
+# Behind a thread boundary (a queue, or cudaphasecorr's aggregator thread)
+# the next frame waits for that thread, and the tracer counts the wait;
+# in one thread the source waits instead, before the tracer starts
+# counting. Frames reach the display at the same time either way: the
+# column with no deadline shows what the elements themselves take. LATENCY_BENCH_STREAMS=N
+# runs N such pipelines at once, each its own process, and pools their
+# frames. Needs the plugin on GST_PLUGIN_PATH and a usable GPU (or
+# GST_CUDAVISION_BACKEND=cpu, at a size the CPU keeps up with:
+# LATENCY_BENCH_SIZES="160x120@30").
+# Usage: latency-bench.sh [frames]   (default 300)
+set -eu
+
+frames="${1:-300}"
+skip="${LATENCY_BENCH_SKIP:-30}"
+streams="${LATENCY_BENCH_STREAMS:-1}"
+read -r -a sizes <<<"${LATENCY_BENCH_SIZES:-1920x1080@60 3840x2160@30}"
+read -r -a formats <<<"${LATENCY_BENCH_FORMATS:-RGBA NV12}"
+elements=("" "cudafoveate" "cudaconvolve preset=gaussian5"
+  "cudaconvolve preset=gaussian5 ! cudafoveate ! cudagabor"
+  "cudaclt operation=shift shift-x=0.5" "cudaphasecorr" "cudagabor")
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+
+# Median and 99th percentile, in ms, of the latencies (ns) on stdin.
+summarise() {
+  sort -n | awk '{a[NR] = $1} END {
+    if (NR == 0) { print "- | -"; exit }
+    printf "%.3f | %.3f\n", a[int((NR + 1) / 2)] / 1e6,
+      a[int(NR * 0.99 + 0.999)] / 1e6 }'
+}
+
+# One row: the element's pipelines, their source-to-sink latencies pooled.
+measure() {
+  local size="$1" format="$2" element="$3" deadline="$4" w h rate
+  w="${size%%x*}"
+  h="${size#*x}"
+  h="${h%@*}"
+  rate="${size#*@}"
+  for ((s = 0; s < streams; s++)); do
+    GST_TRACERS=latency GST_DEBUG=GST_TRACER:7 GST_DEBUG_NO_COLOR=1 \
+      gst-launch-1.0 -q videotestsrc is-live=true num-buffers="$frames" ! \
+      "video/x-raw,format=$format,width=$w,height=$h,framerate=$rate/1" ! \
+      cudavisionupload ! ${element:+$element !} cudavisiondownload ! \
+      fakesink sync=true processing-deadline="$deadline" \
+      >"$work/$s.log" 2>&1 &
+  done
+  wait
+  for ((s = 0; s < streams; s++)); do
+    if ! grep -q "latency, src-element-id" "$work/$s.log"; then
+      echo "latency-bench: '$element' at $size $format ran no frame:" >&2
+      grep -E "ERROR|WARN" "$work/$s.log" | head -n 3 >&2
+      return 1
+    fi
+    grep -o "latency, src-element-id.*sink-element=(string)fakesink.*" \
+      "$work/$s.log" | sed -n 's/.*time=(guint64)\([0-9]*\).*/\1/p' |
+      tail -n +"$((skip + 1))"
+  done | summarise
+}
+
+echo "$streams pipeline(s) at once, $frames frames each, the first $skip left out"
+echo
+echo "| size | format | element | median ms | p99 ms | no deadline: median ms | p99 ms |"
+echo "|---|---|---|---|---|---|---|"
+for size in "${sizes[@]}"; do
+  for format in "${formats[@]}"; do
+    for element in "${elements[@]}"; do
+      row=$(measure "$size" "$format" "$element" 20000000) || row="- | -"
+      bare=$(measure "$size" "$format" "$element" 0) || bare="- | -"
+      echo "| $size | $format | ${element:-(copies alone)} | $row | $bare |"
+    done
+  done
+done
