@@ -166,6 +166,50 @@ filter_harness (GstElementFactory * factory, GstVideoInfo * info)
 /* Each filter takes a stream in a BYTES segment (as from filesrc without
  * a parser): frames go through, and property control, which needs stream
  * time, is left alone. */
+/* Every element answers the LATENCY query of a live pipeline with what
+ * it adds: nothing, since each passes a frame on as soon as its work is
+ * queued (cudaphasecorr too, whose aggregator holds no frame). The
+ * pipeline's latency is then the live source's, a frame at 30 fps, with
+ * the sink's processing deadline set to 0. */
+GST_START_TEST (test_latency_answers)
+{
+  GList *features = plugin_factories ();
+
+  for (GList * l = features; l; l = l->next) {
+    GstElementFactory *factory = GST_ELEMENT_FACTORY (l->data);
+    const gchar *name = GST_OBJECT_NAME (factory);
+    gchar *format = first_sink_format (factory);
+    gchar *desc = g_strdup_printf ("videotestsrc is-live=true ! "
+        "video/x-raw,format=%s,width=64,height=48,framerate=30/1 ! %s%s%s "
+        "fakesink sync=true processing-deadline=0", format,
+        g_str_has_suffix (name, "upload") ? "" : "cudavisionupload ! ", name,
+        g_str_has_suffix (name, "download") ? " !" : " ! cudavisiondownload !");
+    GstElement *pipeline = gst_parse_launch (desc, NULL);
+    GstQuery *query = gst_query_new_latency ();
+    GstClockTime min, max;
+    gboolean live;
+
+    fail_unless (pipeline != NULL, "%s", desc);
+    fail_unless (gst_element_set_state (pipeline, GST_STATE_PLAYING) !=
+        GST_STATE_CHANGE_FAILURE, "%s", desc);
+    fail_unless_equals_int (gst_element_get_state (pipeline, NULL, NULL,
+            10 * GST_SECOND), GST_STATE_CHANGE_SUCCESS);
+    fail_unless (gst_element_query (pipeline, query), "%s", desc);
+    gst_query_parse_latency (query, &live, &min, &max);
+    fail_unless (live, "%s: not live (min %" GST_TIME_FORMAT ")", name,
+        GST_TIME_ARGS (min));
+    fail_unless_equals_uint64 (min, GST_SECOND / 30);
+    gst_query_unref (query);
+    gst_element_set_state (pipeline, GST_STATE_NULL);
+    gst_object_unref (pipeline);
+    g_free (desc);
+    g_free (format);
+  }
+  gst_plugin_feature_list_free (features);
+}
+
+GST_END_TEST;
+
 GST_START_TEST (test_filters_bytes_segment)
 {
   GList *features = plugin_factories ();
@@ -263,6 +307,7 @@ plugin_suite (void)
   tcase_add_test (tc, test_properties_documented);
   tcase_add_test (tc, test_filters_run);
   tcase_add_test (tc, test_filters_bytes_segment);
+  tcase_add_test (tc, test_latency_answers);
 #if GST_CHECK_VERSION (1, 20, 0)
   tcase_add_test (tc, test_filters_keep_video_metas);
 #else
