@@ -70,6 +70,13 @@
  * `draw=true` the vectors of confident tiles are drawn onto a copy of the
  * frame, `draw-scale` times their length, from each tile's centre.
  *
+ * In a live pipeline the element holds no frame: its LATENCY answer is
+ * its upstream's (plus the aggregator's `latency` property). Frames leave
+ * from the aggregator's own thread, which a sink that syncs holds until
+ * each frame's time plus its processing deadline; the next frame waits
+ * for it there, where a chain of filters would make the source wait
+ * (docs/benchmarks.md measures both).
+ *
  * Only the matches come back from the GPU. The luminance is the green
  * channel of RGB formats, the luma plane of I420 and NV12.
  *
