@@ -25,6 +25,13 @@ asan=allocator_may_return_null=1:abort_on_error=1
 ASAN_OPTIONS=$asan:detect_leaks=1:fast_unwind_on_malloc=0 \
   LSAN_OPTIONS="suppressions=$PWD/tests/lsan.supp:print_suppressions=0" \
   meson test -C "$build" --suite tools --print-errorlogs --num-processes 2
+# a refusal that leaks still exits non-zero, as its test expects: the
+# reports are looked for
+if grep -q "ERROR: LeakSanitizer" "$build/meson-logs/testlog.txt"; then
+  grep -B2 -A20 "ERROR: LeakSanitizer" "$build/meson-logs/testlog.txt" >&2
+  echo "sanitizers: a tool leaks (above)" >&2
+  exit 1
+fi
 # GStreamer keeps allocations for the life of the process, which the
 # element tests' forks leave behind; their leaks are valgrind's (the test
 # command's valgrind setup), ASan checks every access.
