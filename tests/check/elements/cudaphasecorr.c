@@ -595,6 +595,95 @@ GST_START_TEST (test_disparity)
 
 GST_END_TEST;
 
+typedef struct
+{
+  GMutex lock;
+  GHashTable *entered;          /* pts -> monotonic time it came in */
+  GArray *held;                 /* microseconds each frame was inside */
+} HeldFrames;
+
+static GstPadProbeReturn
+frame_entered (GstPad * pad, GstPadProbeInfo * info, gpointer data)
+{
+  HeldFrames *held = data;
+  GstBuffer *buffer = GST_PAD_PROBE_INFO_BUFFER (info);
+
+  g_mutex_lock (&held->lock);
+  g_hash_table_insert (held->entered, GUINT_TO_POINTER (GST_BUFFER_PTS
+          (buffer) / GST_MSECOND + 1), GSIZE_TO_POINTER (g_get_monotonic_time
+          ()));
+  g_mutex_unlock (&held->lock);
+  return GST_PAD_PROBE_OK;
+}
+
+static GstPadProbeReturn
+frame_left (GstPad * pad, GstPadProbeInfo * info, gpointer data)
+{
+  HeldFrames *held = data;
+  GstBuffer *buffer = GST_PAD_PROBE_INFO_BUFFER (info);
+  gpointer entered;
+
+  g_mutex_lock (&held->lock);
+  entered = g_hash_table_lookup (held->entered,
+      GUINT_TO_POINTER (GST_BUFFER_PTS (buffer) / GST_MSECOND + 1));
+  if (entered) {
+    gint64 us = g_get_monotonic_time () - (gint64) GPOINTER_TO_SIZE (entered);
+
+    g_array_append_val (held->held, us);
+  }
+  g_mutex_unlock (&held->lock);
+  return GST_PAD_PROBE_OK;
+}
+
+static gint
+compare_int64 (gconstpointer a, gconstpointer b)
+{
+  const gint64 x = *(const gint64 *) a, y = *(const gint64 *) b;
+
+  return x < y ? -1 : x > y;
+}
+
+/* A live flow holds no frame: each leaves as soon as its own matching is
+ * done (about 20 ms on the CPU backend at this size), far sooner than the
+ * next frame comes (200 ms at 5 fps). The sink's processing deadline is
+ * 0, so that the sink holds nobody's thread past a frame's time. Under
+ * valgrind (CVTEST_QUICK) the matching itself takes longer than that. */
+GST_START_TEST (test_live_holds_no_frame)
+{
+  GstElement *pipeline = gst_parse_launch ("videotestsrc is-live=true "
+      "num-buffers=12 ! video/x-raw,format=GRAY8,width=48,height=32,"
+      "framerate=5/1 ! cudavisionupload ! cudaphasecorr name=pc levels=0 ! "
+      "cudavisiondownload ! fakesink sync=true processing-deadline=0", NULL);
+  GstElement *pc = gst_bin_get_by_name (GST_BIN (pipeline), "pc");
+  GstPad *sink = gst_element_get_static_pad (pc, "sink");
+  GstPad *src = gst_element_get_static_pad (pc, "src");
+  HeldFrames held;
+  gint64 median;
+
+  g_mutex_init (&held.lock);
+  held.entered = g_hash_table_new (NULL, NULL);
+  held.held = g_array_new (FALSE, FALSE, sizeof (gint64));
+  gst_pad_add_probe (sink, GST_PAD_PROBE_TYPE_BUFFER, frame_entered, &held,
+      NULL);
+  gst_pad_add_probe (src, GST_PAD_PROBE_TYPE_BUFFER, frame_left, &held, NULL);
+  fail_unless (cvtest_run_to_end (pipeline, 30 * GST_SECOND) == NULL);
+  gst_element_set_state (pipeline, GST_STATE_NULL);
+  fail_unless (held.held->len >= 10, "%u frames", held.held->len);
+  g_array_sort (held.held, compare_int64);
+  median = g_array_index (held.held, gint64, held.held->len / 2);
+  fail_unless (median < 100000, "frames held %" G_GINT64_FORMAT " us (median)",
+      median);
+  g_array_free (held.held, TRUE);
+  g_hash_table_destroy (held.entered);
+  g_mutex_clear (&held.lock);
+  gst_object_unref (sink);
+  gst_object_unref (src);
+  gst_object_unref (pc);
+  gst_object_unref (pipeline);
+}
+
+GST_END_TEST;
+
 /* The first warning on @pipeline's bus, or NULL; fails on an error. */
 static gchar *
 first_warning (GstElement * pipeline)
@@ -906,6 +995,8 @@ cudaphasecorr_suite (void)
   tcase_add_test (tc, test_draw);
   tcase_add_test (tc, test_renegotiation);
   tcase_add_test (tc, test_caps_change_every_frame);
+  if (!g_getenv ("CVTEST_QUICK"))
+    tcase_add_test (tc, test_live_holds_no_frame);
   tcase_add_test (tc, test_disparity);
   /* accuracy at large motions and frames of 256 x 176, minutes under
    * valgrind (CVTEST_QUICK), whose memory checks the smaller tests'
