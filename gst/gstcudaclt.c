@@ -24,7 +24,10 @@
  *
  * Colour formats are processed per colour channel (alpha and padding are
  * copied); a kernel set of 3 channels gives each colour its own kernels
- * (grey frames use the green ones). Bayer mosaics (`video/x-bayer`, 8 and
+ * (grey frames use the green ones). In I420 and NV12 the luma is processed
+ * as a grey frame, and the chroma planes at their own resolution: shifted
+ * and low-passed by the same distances, in their own pixels; a
+ * deconvolution's kernel set is the luma's, and the chroma is copied. Bayer mosaics (`video/x-bayer`, 8 and
  * 16 bits) are processed per colour too; the output is the mosaic again
  * (each site its own colour) or RGBA (RGBA64_LE from 16 bits), whichever
  * downstream asks for. `mosaic-method` says how each colour is filled in:
@@ -61,7 +64,7 @@ GST_DEBUG_CATEGORY_STATIC (gst_cuda_vision_clt_debug);
 
 #define CLT_FORMATS \
     "{ GRAY8, GRAY16_LE, " GST_CUDA_VISION_RGBA64_ITEM \
-    "RGBA, BGRA, RGBx, BGRx }"
+    "RGBA, BGRA, RGBx, BGRx, I420, NV12 }"
 #define CLT_CAPS GST_CUDA_VISION_DEVICE_CAPS (CLT_FORMATS) ";" \
     GST_CUDA_VISION_BAYER_CAPS (GST_CAPS_FEATURE_MEMORY_CUDA_VISION)
 
@@ -87,6 +90,7 @@ struct _GstCudaVisionClt
 
   /* streaming thread only */
   cvcore_clt_scratch *scratch;
+  cvcore_clt_scratch *chroma_scratch;   /* I420 and NV12 */
   cvcore_clt_kernel_set *kernels;       /* loaded from kernels_location */
   gboolean kernels_on_device;
   unsigned channel_mask;
@@ -208,6 +212,9 @@ gst_cuda_vision_clt_release (GstCudaVisionFilter * filter)
 {
   GstCudaVisionClt *self = GST_CUDA_VISION_CLT (filter);
 
+  if (self->chroma_scratch)
+    cvcore_clt_scratch_free (self->chroma_scratch);
+  self->chroma_scratch = NULL;
   if (self->scratch == NULL)
     return;
   cvcore_clt_scratch_free (self->scratch);
@@ -220,20 +227,26 @@ ensure_scratch (GstCudaVisionClt * self, const GstVideoInfo * info)
 {
   GstCudaVisionDevice *device = gst_cuda_vision_base_transform_get_device
       (BASE (self));
+  cvcore_device *core = gst_cuda_vision_device_get_core (device);
 
   if (self->scratch)
     return TRUE;
-  if (cvcore_clt_scratch_new (gst_cuda_vision_device_get_core (device),
-          GST_VIDEO_INFO_WIDTH (info), GST_VIDEO_INFO_HEIGHT (info),
+  if (cvcore_clt_scratch_new (core, GST_VIDEO_INFO_WIDTH (info),
+          GST_VIDEO_INFO_HEIGHT (info),
           GST_VIDEO_INFO_IS_RGB (info) || self->bayer ? 3 : 1,
-          self->bayer != 0, &self->scratch) != CVCORE_OK) {
-    GST_ELEMENT_ERROR (self, RESOURCE, NO_SPACE_LEFT,
-        ("Cannot allocate lapped-transform planes for %dx%d",
-            GST_VIDEO_INFO_WIDTH (info), GST_VIDEO_INFO_HEIGHT (info)),
-        ("%s", cvcore_last_error ()));
-    return FALSE;
-  }
-  return TRUE;
+          self->bayer != 0, &self->scratch) == CVCORE_OK
+      && (!GST_VIDEO_INFO_IS_YUV (info) || cvcore_clt_scratch_new (core,
+              GST_VIDEO_INFO_COMP_WIDTH (info, 1),
+              GST_VIDEO_INFO_COMP_HEIGHT (info, 1),
+              GST_VIDEO_INFO_COMP_PSTRIDE (info, 1), false,
+              &self->chroma_scratch) == CVCORE_OK))
+    return TRUE;
+  GST_ELEMENT_ERROR (self, RESOURCE, NO_SPACE_LEFT,
+      ("Cannot allocate lapped-transform planes for %dx%d",
+          GST_VIDEO_INFO_WIDTH (info), GST_VIDEO_INFO_HEIGHT (info)),
+      ("%s", cvcore_last_error ()));
+  gst_cuda_vision_clt_release (GST_CUDA_VISION_FILTER (self));
+  return FALSE;
 }
 
 /* Loads the kernel file when its location changed, and puts the set on
@@ -319,6 +332,39 @@ gst_cuda_vision_clt_prepare (GstCudaVisionFilter * filter, GstCaps * incaps,
   return TRUE;
 }
 
+/* The chroma planes of I420 and NV12, after the luma's @luma_params:
+ * distances in their own pixels, every channel, copied where the luma was
+ * deconvolved (its kernel set is for the luma's size). */
+static gboolean
+process_chroma (GstCudaVisionClt * self, cvcore_stream * stream,
+    GstVideoFrame * in_frame, GstVideoFrame * out_frame,
+    const cvcore_clt_params * luma_params)
+{
+  const GstVideoFormatInfo *finfo = in_frame->info.finfo;
+  cvcore_clt_params params = *luma_params;
+
+  if (!GST_VIDEO_INFO_IS_YUV (&in_frame->info))
+    return TRUE;
+  params.shift_x /= 1 << GST_VIDEO_FORMAT_INFO_W_SUB (finfo, 1);
+  params.shift_y /= 1 << GST_VIDEO_FORMAT_INFO_H_SUB (finfo, 1);
+  params.sigma /= 1 << GST_VIDEO_FORMAT_INFO_W_SUB (finfo, 1);
+  for (guint p = 1; p < GST_VIDEO_FRAME_N_PLANES (in_frame); p++) {
+    cvcore_image src, dst;
+
+    gst_cuda_vision_frame_plane (in_frame, p, CVCORE_SAMPLE_U8, &src);
+    gst_cuda_vision_frame_plane (out_frame, p, CVCORE_SAMPLE_U8, &dst);
+    params.channel_mask = (1u << src.channels) - 1;
+    if (params.operation == CVCORE_CLT_DECONVOLVE ?
+        cvcore_copy_2d_async (stream, dst.data, dst.pitch, src.data,
+            src.pitch, (size_t) src.width * src.channels, src.height,
+            CVCORE_COPY_DEVICE_TO_DEVICE) != CVCORE_OK :
+        cvcore_clt (stream, self->chroma_scratch, &src, &dst, &params) !=
+        CVCORE_OK)
+      return FALSE;
+  }
+  return TRUE;
+}
+
 static GstFlowReturn
 gst_cuda_vision_clt_process (GstCudaVisionFilter * filter,
     cvcore_stream * stream, GstVideoFrame * in_frame, GstVideoFrame * out_frame)
@@ -344,7 +390,8 @@ gst_cuda_vision_clt_process (GstCudaVisionFilter * filter,
 
   gst_cuda_vision_frame_plane (in_frame, 0, sample, &src);
   gst_cuda_vision_frame_plane (out_frame, 0, sample, &dst);
-  if (cvcore_clt (stream, self->scratch, &src, &dst, &params) != CVCORE_OK)
+  if (cvcore_clt (stream, self->scratch, &src, &dst, &params) != CVCORE_OK
+      || !process_chroma (self, stream, in_frame, out_frame, &params))
     return gst_cuda_vision_base_transform_core_error (BASE (self),
         "Lapped-transform processing failed");
   return GST_FLOW_OK;

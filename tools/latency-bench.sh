@@ -17,7 +17,8 @@
 # counting. Frames reach the display at the same time either way: the
 # column with no deadline shows what the elements themselves take. LATENCY_BENCH_STREAMS=N
 # runs N such pipelines at once, each its own process, and pools their
-# frames. Needs the plugin on GST_PLUGIN_PATH and a usable GPU (or
+# frames; LATENCY_BENCH_ELEMENTS, a ';'-separated list, picks the elements
+# (an empty item: the copies alone). Needs the plugin on GST_PLUGIN_PATH and a usable GPU (or
 # GST_CUDAVISION_BACKEND=cpu, at a size the CPU keeps up with:
 # LATENCY_BENCH_SIZES="160x120@30").
 # Usage: latency-bench.sh [frames]   (default 300)
@@ -28,9 +29,10 @@ skip="${LATENCY_BENCH_SKIP:-30}"
 streams="${LATENCY_BENCH_STREAMS:-1}"
 read -r -a sizes <<<"${LATENCY_BENCH_SIZES:-1920x1080@60 3840x2160@30}"
 read -r -a formats <<<"${LATENCY_BENCH_FORMATS:-RGBA NV12}"
-elements=("" "cudafoveate" "cudaconvolve preset=gaussian5"
-  "cudaconvolve preset=gaussian5 ! cudafoveate ! cudagabor"
-  "cudaclt operation=shift shift-x=0.5" "cudaphasecorr" "cudagabor")
+IFS=';' read -r -a elements <<<"${LATENCY_BENCH_ELEMENTS:-;cudafoveate;\
+cudaconvolve preset=gaussian5;\
+cudaconvolve preset=gaussian5 ! cudafoveate ! cudagabor;\
+cudaclt operation=shift shift-x=0.5;cudaphasecorr;cudagabor}"
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 

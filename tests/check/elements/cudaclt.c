@@ -11,7 +11,7 @@
 static const GstVideoFormat formats[] = {
   GST_VIDEO_FORMAT_GRAY8, GST_VIDEO_FORMAT_GRAY16_LE, GST_VIDEO_FORMAT_RGBA,
   GST_VIDEO_FORMAT_BGRA, GST_VIDEO_FORMAT_RGBx, GST_VIDEO_FORMAT_BGRx,
-  CVTEST_RGBA64_ITEM
+  CVTEST_RGBA64_ITEM GST_VIDEO_FORMAT_I420, GST_VIDEO_FORMAT_NV12,
 };
 
 /* `none`, and deconvolution with an identity kernel set, give every frame
@@ -46,6 +46,41 @@ GST_START_TEST (test_round_trip)
     }
   g_unlink (path);
   g_free (path);
+}
+
+GST_END_TEST;
+
+/* In I420 and NV12 a shift of whole chroma pixels moves the luma and
+ * every chroma plane by the same distance, each in its own pixels. */
+GST_START_TEST (test_integer_shift_yuv)
+{
+  const GstVideoFormat yuv[] = { GST_VIDEO_FORMAT_I420, GST_VIDEO_FORMAT_NV12 };
+
+  for (guint f = 0; f < G_N_ELEMENTS (yuv); f++) {
+    GstHarness *h = cvtest_filter_harness ("cudaclt",
+        "operation=shift shift-x=4 shift-y=-2", NULL);
+    GstVideoInfo info;
+    GstBuffer *in, *out;
+
+    cvtest_set_caps (h, &info, yuv[f], 40, 28);
+    in = cvtest_random_frame (&info, 8);
+    out = cvtest_push_frame (h, in);
+    for (guint p = 0; p < GST_VIDEO_INFO_N_PLANES (&info); p++) {
+      const gint sub = p ? 2 : 1, w = 40 / sub, hgt = 28 / sub;
+      const gint pstride = GST_VIDEO_INFO_COMP_PSTRIDE (&info, p ? 1 : 0);
+
+      for (gint y = 0; y < hgt; y++)
+        for (gint x = 0; x < w; x++)
+          for (gint c = 0; c < pstride; c++)
+            fail_unless_equals_int (cvtest_byte_at (out, &info, p,
+                    pstride * x + c, y), cvtest_byte_at (in, &info, p,
+                    pstride * picture_mirror (x - 4 / sub, w) + c,
+                    picture_mirror (y + 2 / sub, hgt)));
+    }
+    gst_buffer_unref (in);
+    gst_buffer_unref (out);
+    gst_harness_teardown (h);
+  }
 }
 
 GST_END_TEST;
@@ -321,6 +356,7 @@ cudaclt_suite (void)
   tcase_add_test (tc, test_round_trip);
   tcase_add_test (tc, test_bayer);
   tcase_add_test (tc, test_integer_shift);
+  tcase_add_test (tc, test_integer_shift_yuv);
   tcase_add_test (tc, test_lowpass_flat);
   tcase_add_test (tc, test_kernel_errors);
   tcase_add_test (tc, test_bad_kernels_while_playing);
