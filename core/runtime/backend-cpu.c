@@ -22,7 +22,10 @@ typedef struct
 static cvcore_status
 cpu_device_count (int *count)
 {
-  *count = 1;
+  const char *devices = getenv (CVCORE_CPU_DEVICES_ENV);
+  long n = devices ? strtol (devices, NULL, 10) : 1;
+
+  *count = n >= 1 && n <= CVCORE_CPU_MAX_DEVICES ? (int) n : 1;
   return CVCORE_OK;
 }
 
@@ -235,6 +238,25 @@ cpu_copy_2d (cvcore_device * device, void *stream, void *dst,
 }
 
 static cvcore_status
+cpu_enable_peer_access (cvcore_device * device, int peer)
+{
+  (void) device;
+  (void) peer;
+  return CVCORE_OK;
+}
+
+/* Every CPU "device" works in host memory. */
+static cvcore_status
+cpu_copy_2d_peer (cvcore_device * device, void *stream, void *dst,
+    size_t dst_pitch, int src_device_id, const void *src, size_t src_pitch,
+    size_t width_bytes, size_t height)
+{
+  (void) src_device_id;
+  return cpu_copy_2d (device, stream, dst, dst_pitch, src, src_pitch,
+      width_bytes, height, CVCORE_COPY_DEVICE_TO_DEVICE);
+}
+
+static cvcore_status
 cpu_memset_2d (cvcore_device * device, void *stream, void *dst, size_t pitch,
     int value, size_t width_bytes, size_t height)
 {
@@ -268,5 +290,7 @@ const cv_backend_ops cv_cpu_ops = {
   .event_query = cpu_event_synchronize,
   .event_elapsed_ms = cpu_event_elapsed_ms,
   .copy_2d_async = cpu_copy_2d,
+  .copy_2d_peer_async = cpu_copy_2d_peer,
+  .enable_peer_access = cpu_enable_peer_access,
   .memset_2d_async = cpu_memset_2d,
 };

@@ -424,6 +424,76 @@ cuda_copy_2d_async (cvcore_device * device, void *stream, void *dst,
   return CVCORE_OK;
 }
 
+/* Contexts that were let reach a peer device (or could not be): peer
+ * access belongs to the context, which devices opened apart share, and
+ * asking twice is an error. */
+#define MAX_PEER_GRANTS 256
+static struct
+{
+  pthread_mutex_t lock;
+  int n;
+  struct
+  {
+    void *context;
+    int peer;
+  } tried[MAX_PEER_GRANTS];
+} peer_grants = {.lock = PTHREAD_MUTEX_INITIALIZER };
+
+/* Lets the device's context reach @peer's memory directly, once; where the
+ * devices cannot, peer copies still work, staged by the driver. */
+static cvcore_status
+cuda_enable_peer_access (cvcore_device * device, int peer)
+{
+  int can = 0;
+
+  if (peer == device->id)
+    return CVCORE_OK;
+  BIND (device);
+  pthread_mutex_lock (&peer_grants.lock);
+  for (int i = 0; i < peer_grants.n; i++) {
+    if (peer_grants.tried[i].context == device->context
+        && peer_grants.tried[i].peer == peer) {
+      pthread_mutex_unlock (&peer_grants.lock);
+      return CVCORE_OK;
+    }
+  }
+  if (cudaDeviceCanAccessPeer (&can, device->id, peer) == cudaSuccess && can
+      && cudaDeviceEnablePeerAccess (peer, 0) != cudaSuccess)
+    cudaGetLastError ();        /* direct access refused: copies still work */
+  if (peer_grants.n < MAX_PEER_GRANTS) {
+    peer_grants.tried[peer_grants.n].context = device->context;
+    peer_grants.tried[peer_grants.n].peer = peer;
+    peer_grants.n++;
+  }
+  pthread_mutex_unlock (&peer_grants.lock);
+  return CVCORE_OK;
+}
+
+static cvcore_status
+cuda_copy_2d_peer_async (cvcore_device * device, void *stream, void *dst,
+    size_t dst_pitch, int src_device_id, const void *src, size_t src_pitch,
+    size_t width_bytes, size_t height)
+{
+  struct cudaMemcpy3DPeerParms copy = { 0 };
+
+  BIND (device);
+  copy.srcPtr.ptr = (void *) src;
+  copy.srcPtr.pitch = src_pitch;
+  copy.srcPtr.xsize = width_bytes;
+  copy.srcPtr.ysize = height;
+  copy.srcDevice = src_device_id;
+  copy.dstPtr.ptr = dst;
+  copy.dstPtr.pitch = dst_pitch;
+  copy.dstPtr.xsize = width_bytes;
+  copy.dstPtr.ysize = height;
+  copy.dstDevice = device->id;
+  copy.extent.width = width_bytes;
+  copy.extent.height = height;
+  copy.extent.depth = 1;
+  CUDA_TRY (cudaMemcpy3DPeerAsync (&copy, (cudaStream_t) stream));
+  return CVCORE_OK;
+}
+
 static cvcore_status
 cuda_memset_2d_async (cvcore_device * device, void *stream, void *dst,
     size_t pitch, int value, size_t width_bytes, size_t height)
@@ -455,5 +525,7 @@ const cv_backend_ops cv_cuda_ops = {
   .event_query = cuda_event_query,
   .event_elapsed_ms = cuda_event_elapsed_ms,
   .copy_2d_async = cuda_copy_2d_async,
+  .copy_2d_peer_async = cuda_copy_2d_peer_async,
+  .enable_peer_access = cuda_enable_peer_access,
   .memset_2d_async = cuda_memset_2d_async,
 };

@@ -45,6 +45,10 @@ typedef struct
     cvcore_status (*copy_2d_async) (cvcore_device * device, void *stream,
       void *dst, size_t dst_pitch, const void *src, size_t src_pitch,
       size_t width_bytes, size_t height, cvcore_copy_kind kind);
+    cvcore_status (*copy_2d_peer_async) (cvcore_device * device,
+      void *stream, void *dst, size_t dst_pitch, int src_device_id,
+      const void *src, size_t src_pitch, size_t width_bytes, size_t height);
+    cvcore_status (*enable_peer_access) (cvcore_device * device, int peer);
     cvcore_status (*memset_2d_async) (cvcore_device * device, void *stream,
       void *dst, size_t pitch, int value, size_t width_bytes, size_t height);
 } cv_backend_ops;

@@ -603,8 +603,12 @@ cvcore_event_record (cvcore_event * event, cvcore_stream * stream)
   cvcore_status status;
 
   /* CUDA records an event on a stream of its own context: devices opened
-   * apart can share one (the primary context, or an adopted one) */
-  if (event->device != stream->device && (event->device->context == NULL
+   * apart can share one (the primary context, or an adopted one). The
+   * CPU backend's work is done when it is queued: any of its streams
+   * will do. */
+  if (event->device != stream->device
+      && event->device->backend != CVCORE_BACKEND_CPU
+      && (event->device->context == NULL
           || event->device->context != stream->device->context))
     return cv_fail (CVCORE_ERROR_INVALID_VALUE,
         "an event is recorded on a stream of another device or context");
@@ -679,6 +683,40 @@ cvcore_copy_2d_async (cvcore_stream * stream, void *dst, size_t dst_pitch,
         dst, dst_pitch, src, src_pitch, width_bytes);
   return stream->device->ops->copy_2d_async (stream->device, stream->handle,
       dst, dst_pitch, src, src_pitch, width_bytes, height, kind);
+}
+
+cvcore_status
+cvcore_device_enable_peer_access (cvcore_device * device,
+    const cvcore_device * peer)
+{
+  if (peer->backend != device->backend)
+    return cv_fail (CVCORE_ERROR_INVALID_VALUE,
+        "peer access between the %s and the %s backend",
+        cvcore_backend_name (peer->backend),
+        cvcore_backend_name (device->backend));
+  return device->ops->enable_peer_access (device, peer->id);
+}
+
+cvcore_status
+cvcore_copy_2d_peer_async (cvcore_stream * stream, void *dst,
+    size_t dst_pitch, const cvcore_device * src_device, const void *src,
+    size_t src_pitch, size_t width_bytes, size_t height)
+{
+  if (width_bytes == 0 || height == 0)
+    return CVCORE_OK;
+  if (dst == NULL || src == NULL || src_device == NULL
+      || dst_pitch < width_bytes || src_pitch < width_bytes)
+    return cv_fail (CVCORE_ERROR_INVALID_VALUE,
+        "bad peer copy: dst %p pitch %zu, src %p pitch %zu, row %zu bytes",
+        dst, dst_pitch, src, src_pitch, width_bytes);
+  if (src_device->backend != stream->device->backend)
+    return cv_fail (CVCORE_ERROR_INVALID_VALUE,
+        "a peer copy between the %s and the %s backend",
+        cvcore_backend_name (src_device->backend),
+        cvcore_backend_name (stream->device->backend));
+  return stream->device->ops->copy_2d_peer_async (stream->device,
+      stream->handle, dst, dst_pitch, src_device->id, src, src_pitch,
+      width_bytes, height);
 }
 
 cvcore_status

@@ -98,6 +98,12 @@ const char *cvcore_backend_name (cvcore_backend backend);
 bool cvcore_backend_from_string (const char *name, cvcore_backend * backend);
 bool cvcore_backend_is_built (cvcore_backend backend);
 
+/* The CPU backend has one device, or as many as this environment variable
+ * says (1 to CVCORE_CPU_MAX_DEVICES), all in host memory: programs that
+ * pick devices and copy between them run without a GPU.
+ * Since: 0.2 */
+#define CVCORE_CPU_DEVICES_ENV "CVCORE_CPU_DEVICES"
+#define CVCORE_CPU_MAX_DEVICES 8
 cvcore_status cvcore_device_count (cvcore_backend backend, int *count);
 cvcore_status cvcore_device_open (cvcore_backend backend, int device_id,
     cvcore_device ** device);
@@ -198,6 +204,20 @@ cvcore_status cvcore_copy_async (cvcore_stream * stream, void *dst,
 cvcore_status cvcore_copy_2d_async (cvcore_stream * stream, void *dst,
     size_t dst_pitch, const void *src, size_t src_pitch, size_t width_bytes,
     size_t height, cvcore_copy_kind kind);
+/* Lets @device's context read and write @peer's memory directly (over
+ * NVLink or PCIe), where the two allow it; once per context and peer, and
+ * only where nothing else does it (GStreamer's CUDA library does it for
+ * every pair of contexts it wraps). Without it peer copies still work,
+ * staged through the host by the driver.
+ * Since: 0.2 */
+cvcore_status cvcore_device_enable_peer_access (cvcore_device * device,
+    const cvcore_device * peer);
+/* A 2-D copy from @src on @src_device (another device of the stream's
+ * backend, or the same) into @dst on the stream's device: a peer copy.
+ * Since: 0.2 */
+cvcore_status cvcore_copy_2d_peer_async (cvcore_stream * stream, void *dst,
+    size_t dst_pitch, const cvcore_device * src_device, const void *src,
+    size_t src_pitch, size_t width_bytes, size_t height);
 cvcore_status cvcore_memset_2d_async (cvcore_stream * stream, void *dst,
     size_t pitch, int value, size_t width_bytes, size_t height);
 
