@@ -347,20 +347,26 @@ gst_cuda_vision_phase_corr_stop (GstAggregator * agg)
   return TRUE;
 }
 
-static gboolean
-handle_context_query (GstCudaVisionPhaseCorr * self, GstQuery * query)
+/* A device opened to answer a neighbour's query, for an element that then
+ * never started. */
+static void
+gst_cuda_vision_phase_corr_dispose (GObject * object)
 {
-  GstCudaVisionDevice *device = NULL;
-  gboolean ret;
+  gst_clear_object (&GST_CUDA_VISION_PHASE_CORR (object)->device);
+  G_OBJECT_CLASS (gst_cuda_vision_phase_corr_parent_class)->dispose (object);
+}
+
+static gboolean
+handle_context_query (GstCudaVisionPhaseCorr * self, GstQuery * query,
+    GstPadDirection from)
+{
+  gint device_id;
 
   GST_OBJECT_LOCK (self);
-  if (self->device)
-    device = gst_object_ref (self->device);
+  device_id = self->device_id;
   GST_OBJECT_UNLOCK (self);
-  ret = gst_cuda_vision_handle_context_query (GST_ELEMENT (self), query,
-      device);
-  gst_clear_object (&device);
-  return ret;
+  return gst_cuda_vision_answer_context_query (GST_ELEMENT (self), query,
+      from, device_id, &self->device);
 }
 
 /* The template's caps, as far as the backend carries their memories. */
@@ -391,7 +397,7 @@ gst_cuda_vision_phase_corr_sink_query (GstAggregator * agg,
   GstCudaVisionPhaseCorr *self = GST_CUDA_VISION_PHASE_CORR (agg);
 
   if (GST_QUERY_TYPE (query) == GST_QUERY_CONTEXT
-      && handle_context_query (self, query))
+      && handle_context_query (self, query, GST_PAD_SINK))
     return TRUE;
   if (GST_QUERY_TYPE (query) == GST_QUERY_ALLOCATION && self->device)
     return gst_cuda_vision_propose_device_pool (self->device, self->stream,
@@ -410,7 +416,7 @@ gst_cuda_vision_phase_corr_src_query (GstAggregator * agg, GstQuery * query)
   GstCudaVisionPhaseCorr *self = GST_CUDA_VISION_PHASE_CORR (agg);
 
   if (GST_QUERY_TYPE (query) == GST_QUERY_CONTEXT
-      && handle_context_query (self, query))
+      && handle_context_query (self, query, GST_PAD_SRC))
     return TRUE;
   return
       GST_AGGREGATOR_CLASS (gst_cuda_vision_phase_corr_parent_class)->src_query
@@ -889,11 +895,10 @@ gst_cuda_vision_phase_corr_class_init (GstCudaVisionPhaseCorrClass * klass)
   cvcore_clt_corr_params_init (&defaults);
   gobject_class->set_property = gst_cuda_vision_phase_corr_set_property;
   gobject_class->get_property = gst_cuda_vision_phase_corr_get_property;
+  gobject_class->dispose = gst_cuda_vision_phase_corr_dispose;
 
   g_object_class_install_property (gobject_class, PROP_DEVICE_ID,
-      g_param_spec_int ("device-id", "Device ID",
-          "Index of the CUDA device to use (shared with neighbours of the "
-          "same device-id)", 0, G_MAXINT, 0, ready));
+      gst_cuda_vision_device_id_param_spec (0));
   g_object_class_install_property (gobject_class, PROP_MODE,
       g_param_spec_enum ("mode", "Mode",
           "What each frame is matched with (set before requesting "

@@ -7,6 +7,7 @@
 #include "gstcudavisionformats.h"
 #include "gstcudavisioninterop.h"
 #include "gstcudavisionmemory.h"
+#include "gstcudavisionpeercopy.h"
 #include "gstcudavisionplugin.h"
 #include "gstcudavisionutils.h"
 
@@ -36,6 +37,9 @@ typedef struct
   /* set while a frame is made whose device work the host waits for
    * before its buffers leave */
   gboolean finish_follows;
+  /* frames from another device are copied here (streaming thread; made
+   * on the first, freed at stop) */
+  GstCudaVisionPeerCopy *peer_copy;
   /* whether the source pad's peer is ours (streaming thread) */
   GstCudaVisionPeerCache src_peer;
   /* what the streaming thread spent on frames, measured where the debug
@@ -105,6 +109,16 @@ gst_cuda_vision_base_transform_set_context (GstElement * element,
       (element, context);
 }
 
+/* A device opened to answer a neighbour's query, for an element that then
+ * never started. */
+static void
+gst_cuda_vision_base_transform_dispose (GObject * object)
+{
+  gst_clear_object (&PRIV (GST_CUDA_VISION_BASE_TRANSFORM (object))->device);
+  G_OBJECT_CLASS (gst_cuda_vision_base_transform_parent_class)->dispose
+      (object);
+}
+
 static gboolean
 gst_cuda_vision_base_transform_start (GstBaseTransform * trans)
 {
@@ -135,6 +149,7 @@ gst_cuda_vision_base_transform_stop (GstBaseTransform * trans)
         priv->wall_ns / 1e3 / priv->frames);
   priv->frames = priv->thread_cpu_ns = priv->wall_ns = 0;
   gst_cuda_vision_peer_cache_clear (&priv->src_peer);
+  g_clear_pointer (&priv->peer_copy, gst_cuda_vision_peer_copy_free);
   gst_cuda_vision_close_stream (GST_ELEMENT_CAST (self), &priv->device,
       &priv->stream);
   return TRUE;
@@ -183,17 +198,13 @@ gst_cuda_vision_base_transform_query (GstBaseTransform * trans,
         GST_BASE_TRANSFORM_SRC_PAD (trans) :
         GST_BASE_TRANSFORM_SINK_PAD (trans));
   if (GST_QUERY_TYPE (query) == GST_QUERY_CONTEXT) {
-    GstCudaVisionDevice *device = NULL;
-    gboolean ret;
+    gint device_id;
 
     GST_OBJECT_LOCK (self);
-    if (PRIV (self)->device)
-      device = gst_object_ref (PRIV (self)->device);
+    device_id = PRIV (self)->device_id;
     GST_OBJECT_UNLOCK (self);
-    ret = gst_cuda_vision_handle_context_query (GST_ELEMENT_CAST (self),
-        query, device);
-    gst_clear_object (&device);
-    if (ret)
+    if (gst_cuda_vision_answer_context_query (GST_ELEMENT_CAST (self), query,
+            direction, device_id, &PRIV (self)->device))
       return TRUE;
   }
   return GST_BASE_TRANSFORM_CLASS (gst_cuda_vision_base_transform_parent_class)
@@ -429,6 +440,34 @@ gst_cuda_vision_transfer_pad_template (const gchar * name,
   return templ;
 }
 
+/* A frame from another device of the backend is copied to ours first, for
+ * every element (and whether or not it works in place). */
+static GstFlowReturn
+gst_cuda_vision_base_transform_submit_input_buffer (GstBaseTransform * trans,
+    gboolean is_discont, GstBuffer * input)
+{
+  GstCudaVisionBaseTransform *self = GST_CUDA_VISION_BASE_TRANSFORM (trans);
+  GstCudaVisionBaseTransformPrivate *priv = PRIV (self);
+  GError *error = NULL;
+
+  if (priv->device && gst_cuda_vision_peer_copy_wanted (input, priv->device)) {
+    if (priv->peer_copy == NULL)
+      priv->peer_copy = gst_cuda_vision_peer_copy_new ();
+    input = gst_cuda_vision_peer_copy_buffer (priv->peer_copy, priv->device,
+        &priv->in_info, input, &error);
+    if (input == NULL) {
+      GST_ELEMENT_ERROR (self, RESOURCE, FAILED, ("Cannot copy a frame from "
+              "another device to device %d",
+              gst_cuda_vision_device_get_id (priv->device)), ("%s",
+              error->message));
+      g_error_free (error);
+      return GST_FLOW_ERROR;
+    }
+  }
+  return GST_BASE_TRANSFORM_CLASS (gst_cuda_vision_base_transform_parent_class)
+      ->submit_input_buffer (trans, is_discont, input);
+}
+
 /* Upstream gets a pool of device memory on the element's device (but for
  * passthrough, where the query goes on downstream). */
 static gboolean
@@ -487,20 +526,22 @@ gst_cuda_vision_base_transform_class_init (GstCudaVisionBaseTransformClass *
 
   gobject_class->set_property = gst_cuda_vision_base_transform_set_property;
   gobject_class->get_property = gst_cuda_vision_base_transform_get_property;
+  gobject_class->dispose = gst_cuda_vision_base_transform_dispose;
 
   /**
    * GstCudaVisionBaseTransform:device-id:
    *
    * Index of the device to run on, in the backend selected by
    * GST_CUDAVISION_BACKEND. Elements of a pipeline with the same device-id
-   * share one device through GstContext.
+   * share one device through GstContext. With -1 the element takes the
+   * device of its neighbours: an element of ours with a device-id, or one
+   * of GStreamer's CUDA elements such as an NVDEC decoder, found through
+   * context sharing (through other automatic elements too); device 0 when
+   * none has one. Frames that arrive from another device are copied to the
+   * element's device.
    */
   g_object_class_install_property (gobject_class, PROP_DEVICE_ID,
-      g_param_spec_int ("device-id", "Device ID",
-          "Index of the CUDA device to use (shared with neighbours of the "
-          "same device-id)", 0, G_MAXINT, DEFAULT_DEVICE_ID,
-          G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS |
-          GST_PARAM_MUTABLE_READY));
+      gst_cuda_vision_device_id_param_spec (DEFAULT_DEVICE_ID));
 
   element_class->set_context = gst_cuda_vision_base_transform_set_context;
 
@@ -515,6 +556,8 @@ gst_cuda_vision_base_transform_class_init (GstCudaVisionBaseTransformClass *
   trans_class->decide_allocation =
       gst_cuda_vision_base_transform_decide_allocation;
   trans_class->transform_meta = gst_cuda_vision_base_transform_transform_meta;
+  trans_class->submit_input_buffer =
+      gst_cuda_vision_base_transform_submit_input_buffer;
 
   gst_type_mark_as_plugin_api (GST_TYPE_CUDA_VISION_BASE_TRANSFORM, 0);
 }

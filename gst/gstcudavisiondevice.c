@@ -241,6 +241,16 @@ gst_cuda_vision_device_transfer (GstCudaVisionDevice * self, void *dst,
   return TRUE;
 }
 
+GParamSpec *
+gst_cuda_vision_device_id_param_spec (gint default_id)
+{
+  return g_param_spec_int ("device-id", "Device ID",
+      "Index of the device to use, shared with neighbours of the same "
+      "device-id (-1: the neighbours' device, or 0; frames from another "
+      "device are copied)", -1, G_MAXINT, default_id, G_PARAM_READWRITE |
+      G_PARAM_STATIC_STRINGS | GST_PARAM_MUTABLE_READY);
+}
+
 /* --- context sharing --------------------------------------------------- */
 
 static gboolean
@@ -327,6 +337,32 @@ backend_is (cvcore_backend wanted)
       && backend == wanted;
 }
 
+/* Set on an element while it looks for a device to share: the neighbours
+ * it asks, which may open theirs to answer, do not ask it back. */
+static GQuark searching_quark (void);
+G_DEFINE_QUARK (GstCudaVisionSearchingDevice, searching);
+
+static gboolean
+is_searching (GstElement * element)
+{
+  return g_object_get_qdata (G_OBJECT (element), searching_quark ()) != NULL;
+}
+
+/* Ours first, then a CUDA context that nvcodec's elements or the
+ * application share: whichever element starts first, all work in one
+ * context. */
+static void
+find_device_to_share (GstElement * element, GstCudaVisionDevice ** device)
+{
+  g_object_set_qdata (G_OBJECT (element), searching_quark (),
+      GINT_TO_POINTER (1));
+  find_shared_context (element, GST_CUDA_VISION_DEVICE_CONTEXT_TYPE);
+  if (*device == NULL && gst_cuda_vision_interop_built ()
+      && backend_is (CVCORE_BACKEND_CUDA))
+    find_shared_context (element, GST_CUDA_VISION_CUDA_CONTEXT_TYPE);
+  g_object_set_qdata (G_OBJECT (element), searching_quark (), NULL);
+}
+
 gboolean
 gst_cuda_vision_ensure_device (GstElement * element, gint device_id,
     GstCudaVisionDevice ** device)
@@ -338,20 +374,11 @@ gst_cuda_vision_ensure_device (GstElement * element, gint device_id,
 
   if (*device)
     return TRUE;
-
-  /* Ours first, then a CUDA context that nvcodec's elements or the
-   * application share: whichever element starts first, all work in one
-   * context. */
-  find_shared_context (element, GST_CUDA_VISION_DEVICE_CONTEXT_TYPE);
+  find_device_to_share (element, device);
   if (*device)
     return TRUE;
-  if (gst_cuda_vision_interop_built () && backend_is (CVCORE_BACKEND_CUDA)) {
-    find_shared_context (element, GST_CUDA_VISION_CUDA_CONTEXT_TYPE);
-    if (*device)
-      return TRUE;
-  }
 
-  created = gst_cuda_vision_device_new (device_id, &error);
+  created = gst_cuda_vision_device_new (MAX (device_id, 0), &error);
   if (created == NULL) {
     gst_element_message_full (element, GST_MESSAGE_ERROR, error->domain,
         error->code, g_strdup (error->message),
@@ -426,7 +453,10 @@ gst_cuda_vision_handle_set_context (GstElement * element,
           NULL) || other == NULL)
     return FALSE;
 
-  if (gst_cuda_vision_device_get_id (other) == device_id
+  /* automatic (-1): the first device shared with it, never a second one
+   * once the element works on one */
+  if ((gst_cuda_vision_device_get_id (other) == device_id
+          || (device_id < 0 && *device == NULL))
       && backend_is (gst_cuda_vision_device_get_backend (other))) {
     GST_DEBUG_OBJECT (element, "using shared device %" GST_PTR_FORMAT, other);
     gst_object_replace ((GstObject **) device, GST_OBJECT_CAST (other));
@@ -460,6 +490,46 @@ gst_cuda_vision_handle_context_query (GstElement * element, GstQuery * query,
   gst_context_unref (context);
   GST_DEBUG_OBJECT (element, "answered a device context query");
   return TRUE;
+}
+
+gboolean
+gst_cuda_vision_answer_context_query (GstElement * element, GstQuery * query,
+    GstPadDirection from, gint device_id, GstCudaVisionDevice ** device)
+{
+  GstCudaVisionDevice *current = NULL;
+  const gchar *type;
+  gboolean ret;
+
+  if (GST_QUERY_TYPE (query) != GST_QUERY_CONTEXT
+      || !gst_query_parse_context_type (query, &type)
+      || (g_strcmp0 (type, GST_CUDA_VISION_DEVICE_CONTEXT_TYPE) != 0
+          && g_strcmp0 (type, GST_CUDA_VISION_CUDA_CONTEXT_TYPE) != 0))
+    return FALSE;
+  GST_OBJECT_LOCK (element);
+  if (*device)
+    current = gst_object_ref (*device);
+  GST_OBJECT_UNLOCK (element);
+  if (current == NULL && is_searching (element))
+    return FALSE;
+  if (current == NULL && device_id < 0) {
+    /* an automatic element without a device passes the question on,
+     * away from the asker: a chain of them finds the device at its end */
+    return run_context_query (element, query,
+        from == GST_PAD_SRC ? GST_PAD_SINK : GST_PAD_SRC);
+  }
+  if (current == NULL) {
+    /* elements start from the sink end: one that has not yet, asked by a
+     * neighbour, opens its device now (start() then finds it open) */
+    if (!gst_cuda_vision_ensure_device (element, device_id, device))
+      return FALSE;
+    GST_OBJECT_LOCK (element);
+    if (*device)
+      current = gst_object_ref (*device);
+    GST_OBJECT_UNLOCK (element);
+  }
+  ret = gst_cuda_vision_handle_context_query (element, query, current);
+  gst_clear_object (&current);
+  return ret;
 }
 
 gboolean

@@ -37,6 +37,9 @@ gboolean gst_cuda_vision_device_transfer (GstCudaVisionDevice * self,
 gboolean gst_cuda_vision_backend_from_env (cvcore_backend * backend,
     GError ** error);
 
+/* The device-id property every element has: -1 (automatic) to G_MAXINT. */
+GParamSpec *gst_cuda_vision_device_id_param_spec (gint default_id);
+
 /* Context sharing, as elements call them: ensure_device in start(),
  * handle_set_context from GstElement::set_context and handle_context_query
  * from the pads' query handlers. ensure_device posts an element error that
@@ -55,6 +58,13 @@ gboolean gst_cuda_vision_handle_set_context (GstElement * element,
     GstContext * context, gint device_id, GstCudaVisionDevice ** device);
 gboolean gst_cuda_vision_handle_context_query (GstElement * element,
     GstQuery * query, GstCudaVisionDevice * device);
+/* An element's answer to a context query that arrived on its pad of
+ * direction @from, where *@device (guarded by the object lock) may not be
+ * open yet: an element with a device-id opens it to answer; one with -1
+ * (automatic) asks its neighbours on its other side. */
+gboolean gst_cuda_vision_answer_context_query (GstElement * element,
+    GstQuery * query, GstPadDirection from, gint device_id,
+    GstCudaVisionDevice ** device);
 
 G_END_DECLS
 

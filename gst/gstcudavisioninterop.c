@@ -208,6 +208,13 @@ gst_cuda_vision_cuda_memory_info (GstMemory * mem)
   return gst_is_cuda_memory (mem) ? &GST_CUDA_MEMORY_CAST (mem)->info : NULL;
 }
 
+GstObject *
+gst_cuda_vision_cuda_memory_context (GstMemory * mem)
+{
+  return gst_is_cuda_memory (mem) ?
+      GST_OBJECT_CAST (GST_CUDA_MEMORY_CAST (mem)->context) : NULL;
+}
+
 gboolean
 gst_cuda_vision_cuda_memory_on_device (GstMemory * mem,
     GstCudaVisionDevice * device)
@@ -497,6 +504,12 @@ gst_cuda_vision_is_cuda_memory (GstMemory * mem)
 
 const GstVideoInfo *
 gst_cuda_vision_cuda_memory_info (GstMemory * mem)
+{
+  return NULL;
+}
+
+GstObject *
+gst_cuda_vision_cuda_memory_context (GstMemory * mem)
 {
   return NULL;
 }

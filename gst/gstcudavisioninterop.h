@@ -44,6 +44,8 @@ gboolean gst_cuda_vision_caps_are_cuda_memory (const GstCaps * caps);
 gboolean gst_cuda_vision_is_cuda_memory (GstMemory * mem);
 /* The layout that memory:CUDAMemory @mem was allocated with, or NULL. */
 const GstVideoInfo *gst_cuda_vision_cuda_memory_info (GstMemory * mem);
+/* The GstCudaContext of CUDAMemory @mem (transfer none), or NULL. */
+GstObject *gst_cuda_vision_cuda_memory_context (GstMemory * mem);
 /* TRUE when @mem is CUDAMemory of @device's context. */
 gboolean gst_cuda_vision_cuda_memory_on_device (GstMemory * mem,
     GstCudaVisionDevice * device);

@@ -315,19 +315,24 @@ GST_START_TEST (test_context_handling)
 {
   gchar *saved = use_backend ("cpu");
   GstElement *pipeline = gst_parse_launch ("videotestsrc ! "
-      "cudavisionupload name=up ! fakesink", NULL);
+      "cudavisionupload name=up device-id=-1 ! fakesink", NULL);
   GstElement *up = gst_bin_get_by_name (GST_BIN (pipeline), "up");
+  GstElement *fixed = gst_element_factory_make ("cudavisionupload", NULL);
   GstBus *bus = gst_element_get_bus (pipeline);
   GstContext *bogus = gst_context_new (GST_CUDA_VISION_CUDA_CONTEXT_TYPE,
       TRUE);
 
-  /* before it starts: nothing to share, and a context without a CUDA
-   * context in it is ignored */
+  /* before it starts, an automatic element with no neighbour that has a
+   * device has nothing to share, and a context without a CUDA context in
+   * it is ignored */
   fail_if (context_answered (up, GST_CUDA_VISION_DEVICE_CONTEXT_TYPE));
   fail_if (context_answered (up, GST_CUDA_VISION_CUDA_CONTEXT_TYPE));
   gst_element_set_context (up, bogus);
   gst_context_unref (bogus);
   fail_if (context_answered (up, GST_CUDA_VISION_DEVICE_CONTEXT_TYPE));
+  /* one with a device-id opens its device to answer */
+  fail_unless (context_answered (fixed, GST_CUDA_VISION_DEVICE_CONTEXT_TYPE));
+  gst_object_unref (fixed);
 
   fail_unless (gst_element_set_state (pipeline, GST_STATE_PAUSED) !=
       GST_STATE_CHANGE_FAILURE);

@@ -122,5 +122,25 @@ check memory-to-memory \
   "$rgba ! cudaupload ! cudavisionupload ! video/x-raw(memory:CUDAVisionMemory) ! cudavisiondownload ! video/x-raw(memory:CUDAMemory) ! cudadownload ! video/x-raw,format=RGBA" \
   "$rgba"
 
+# Two GPUs: NVDEC on the second into our elements there, with device-id set
+# and automatic (-1: the decoder's device, no second setting), and the
+# decoded frames copied to the first GPU by a peer copy.
+if have nvh264device1dec; then
+  h264_second="filesrc location=$work/natural.h264 ! h264parse ! nvh264device1dec"
+  for setting in "device-id=1" "device-id=-1"; do
+    check "nvh264device1dec-cudafoveate-$setting" \
+      "$h264_second ! cudafoveate strength=2 $setting ! cudavisiondownload $setting ! video/x-raw,format=NV12" \
+      "$h264 ! $via_host ! cudafoveate strength=2 ! cudavisiondownload ! video/x-raw,format=NV12"
+  done
+  check nvh264device1dec-to-device-0 \
+    "$h264_second ! cudafoveate strength=2 device-id=0 ! cudavisiondownload device-id=0 ! video/x-raw,format=NV12" \
+    "$h264 ! $via_host ! cudafoveate strength=2 ! cudavisiondownload ! video/x-raw,format=NV12"
+  check nvh264dec-tee-two-devices \
+    "$h264 ! tee name=t ! queue ! cudafoveate strength=2 device-id=1 ! cudavisiondownload device-id=1 ! video/x-raw,format=NV12 ! fakesink t. ! queue ! cudaconvolve preset=sharpen ! cudavisiondownload ! video/x-raw,format=NV12" \
+    "$h264 ! $via_host ! cudaconvolve preset=sharpen ! cudavisiondownload ! video/x-raw,format=NV12"
+else
+  echo "skip the second GPU's checks: no nvh264device1dec (one GPU)"
+fi
+
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]

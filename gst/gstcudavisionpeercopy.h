@@ -1,0 +1,52 @@
+/* gst-cuda-vision
+ * Copyright (C) 2026 the gst-cuda-vision authors
+ *
+ * This library is free software; you can redistribute it and/or
+ * modify it under the terms of the GNU Library General Public
+ * License as published by the Free Software Foundation; either
+ * version 2.1 of the License, or (at your option) any later version.
+ *
+ * This library is distributed in the hope that it will be useful,
+ * but WITHOUT ANY WARRANTY; without even the implied warranty of
+ * MERCHANTABILITY or FITNESS FOR A PARTICULAR PURPOSE.  See the GNU
+ * Library General Public License for more details.
+ *
+ * You should have received a copy of the GNU Library General Public
+ * License along with this library; if not, write to the
+ * Free Software Foundation, Inc., 51 Franklin St, Fifth Floor,
+ * Boston, MA 02110-1301, USA.
+ */
+
+/* Frames that reach an element from another device: copied to the
+ * element's device by a peer copy (direct over NVLink or PCIe where the
+ * GPUs allow it), into a buffer of the element's own pool, so that
+ * neighbouring elements may sit on different GPUs. The copy runs on a
+ * stream of its own after the frame's last queued use on its device; the
+ * frame's next use there waits for the copy on the device, and the host
+ * waits for nothing. */
+#ifndef __GST_CUDA_VISION_PEER_COPY_H__
+#define __GST_CUDA_VISION_PEER_COPY_H__
+
+#include <gst/gst.h>
+#include <gst/video/video.h>
+#include "gstcudavisiondevice.h"
+
+G_BEGIN_DECLS typedef struct _GstCudaVisionPeerCopy GstCudaVisionPeerCopy;
+
+GstCudaVisionPeerCopy *gst_cuda_vision_peer_copy_new (void);
+void gst_cuda_vision_peer_copy_free (GstCudaVisionPeerCopy * self);
+
+/* TRUE when @buffer is one device memory, ours or CUDAMemory, on another
+ * device of @device's backend: a frame to copy. */
+gboolean gst_cuda_vision_peer_copy_wanted (GstBuffer * buffer,
+    GstCudaVisionDevice * device);
+
+/* @buffer's frame, laid out by @info (and its video meta), copied to
+ * @device with its timestamps, flags and metas; NULL with @error set when
+ * it cannot be. Takes @buffer. */
+GstBuffer *gst_cuda_vision_peer_copy_buffer (GstCudaVisionPeerCopy * self,
+    GstCudaVisionDevice * device, const GstVideoInfo * info,
+    GstBuffer * buffer, GError ** error);
+
+G_END_DECLS
+#endif /* __GST_CUDA_VISION_PEER_COPY_H__ */
