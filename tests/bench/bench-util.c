@@ -5,6 +5,16 @@
 #include "bench-util.h"
 
 gchar *bench_size_list = NULL;
+gint64 bench_start_at = 0;
+
+void
+bench_wait_for_start (void)
+{
+  gint64 wait = bench_start_at - g_get_real_time ();
+
+  if (wait > 0)
+    g_usleep (wait);
+}
 
 void
 die (const gchar * what)

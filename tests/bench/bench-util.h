@@ -43,8 +43,21 @@ die (const gchar * what)
      gdouble pipeline_fps (const GstVideoInfo * info, gboolean pinned,
     const gchar * between);
 
+/* The same at @count pipelines at once from recycled pageable buffers,
+ * pipeline i on device first_device + i % n_devices ("@D" in @between
+ * names it). */
+     gdouble recycled_pipelines_fps (const GstVideoInfo * info,
+    const gchar * between, guint count, gint first_device, guint n_devices);
+
+/* --start-at: wall-clock time (g_get_real_time) at which timed work
+ * starts, so that separate processes run together; 0: at once. */
+     extern gint64 bench_start_at;
+     void bench_wait_for_start (void);
+
      void bench_tonemap (cvcore_device * device);
      void bench_gabor (cvcore_device * device);
      void bench_clt (cvcore_device * device);
+     void bench_gpus (cvcore_backend backend, gint frames, gint device_id,
+    gint pipelines, const gchar * case_name);
 
 #endif /* BENCH_UTIL_H */

@@ -1,7 +1,7 @@
 /* cudavision-bench: speed of the cudavision elements, printed next to peers
  * measured in the same run.
  *
- *   cudavision-bench transfer|streams|convolve|foveate|tonemap|gabor|clt
+ *   cudavision-bench transfer|streams|convolve|foveate|tonemap|gabor|clt|gpus
  *       [--frames N] [--sizes 1080p,4k] [--pipelines N]
  *
  * transfer: `appsrc ! cudaupload [! queue] ! cudadownload ! fakesink` frame
@@ -32,7 +32,8 @@
  * moving every frame (so that every frame's filter bank is new), next to
  * the copy floor and to the published 1.65 ms (1920x1080 RGB, GTX 1060).
  *
- * tonemap, gabor, clt: see bench-tonemap.c, bench-gabor.c, bench-clt.c.
+ * tonemap, gabor, clt, gpus: see bench-tonemap.c, bench-gabor.c,
+ * bench-clt.c, bench-gpus.c.
  *
  * The backend is GST_CUDAVISION_BACKEND's (default cuda); on the CPU backend
  * the numbers are memcpy speeds and only say that the program works.
@@ -66,6 +67,8 @@ static const GstVideoFormat bench_formats[] = {
 static gint n_frames = 300;
 static gint n_pipelines = 0;
 static gint copy_threads = 0;
+static gint gpus_device = -1;
+static gchar *gpus_case = NULL;
 
 /* Serial floor: ms for one H2D plus one D2H copy of @bytes from and to
  * pinned memory, the median of @reps timed round trips. */
@@ -266,6 +269,8 @@ typedef struct
   /* downstream offers a pool of ordinary memory of its own */
   gboolean sink_pool;
   const gchar *between;
+  /* the device of every element: "@D" in between stands for it */
+  gint device_id;
   GstElement *pipeline, *src;
   GstBus *bus;
   FrameSet set;
@@ -277,11 +282,16 @@ typedef struct
 static void
 pipeline_prepare (PipelineRun * run)
 {
+  gchar **parts = g_strsplit (run->between, "@D", -1);
+  gchar *device = g_strdup_printf ("%d", run->device_id);
+  gchar *between = g_strjoinv (device, parts);
   /* the names no other plugin owns */
   gchar *desc = g_strdup_printf ("appsrc name=src format=time "
-      "max-buffers=4 block=true ! cudavisionupload copy-threads=%d %s %s ! "
-      "cudavisiondownload copy-threads=%d ! fakesink name=sink sync=false",
-      copy_threads, run->between[0] ? "!" : "", run->between, copy_threads);
+      "max-buffers=4 block=true ! cudavisionupload device-id=%d "
+      "copy-threads=%d %s %s ! cudavisiondownload device-id=%d "
+      "copy-threads=%d ! fakesink name=sink sync=false", run->device_id,
+      copy_threads, between[0] ? "!" : "", between, run->device_id,
+      copy_threads);
   GstCaps *caps = gst_video_info_to_caps (run->info);
   GstBuffer *warm = gst_buffer_new_allocate (NULL, run->info->size, NULL);
   GstMessage *msg;
@@ -313,6 +323,9 @@ pipeline_prepare (PipelineRun * run)
     fill_pageable_buffers (&run->set, run->info);
   gst_caps_unref (caps);
   g_free (desc);
+  g_free (between);
+  g_free (device);
+  g_strfreev (parts);
 }
 
 static gpointer
@@ -321,6 +334,7 @@ pipeline_push (gpointer data)
   PipelineRun *run = data;
   GstMessage *msg;
 
+  bench_wait_for_start ();
   run->start = g_get_monotonic_time ();
   for (gint i = 0; i < n_frames; i++) {
     /* pushing a shared buffer is fine: the elements only read it */
@@ -346,10 +360,12 @@ pipeline_finish (PipelineRun * run)
   gst_object_unref (run->pipeline);
 }
 
-/* Aggregate frames per second of @count pipelines run at once. */
+/* Aggregate frames per second of @count pipelines run at once, pipeline i
+ * on device first_device + i % n_devices. */
 static gdouble
-pipelines_fps (const GstVideoInfo * info, InputKind kind, gboolean sink_pool,
-    const gchar * between, guint count)
+pipelines_fps_on (const GstVideoInfo * info, InputKind kind,
+    gboolean sink_pool, const gchar * between, guint count, gint first_device,
+    guint n_devices)
 {
   PipelineRun *runs = g_new0 (PipelineRun, count);
   GThread **threads = g_new0 (GThread *, count);
@@ -360,6 +376,7 @@ pipelines_fps (const GstVideoInfo * info, InputKind kind, gboolean sink_pool,
     runs[i].kind = kind;
     runs[i].sink_pool = sink_pool;
     runs[i].between = between;
+    runs[i].device_id = first_device + (gint) (i % n_devices);
     pipeline_prepare (&runs[i]);
   }
   for (guint i = 0; i < count; i++)
@@ -373,6 +390,21 @@ pipelines_fps (const GstVideoInfo * info, InputKind kind, gboolean sink_pool,
   g_free (threads);
   g_free (runs);
   return count * n_frames * 1e6 / (gdouble) (last_end - first_start);
+}
+
+static gdouble
+pipelines_fps (const GstVideoInfo * info, InputKind kind, gboolean sink_pool,
+    const gchar * between, guint count)
+{
+  return pipelines_fps_on (info, kind, sink_pool, between, count, 0, 1);
+}
+
+gdouble
+recycled_pipelines_fps (const GstVideoInfo * info, const gchar * between,
+    guint count, gint first_device, guint n_devices)
+{
+  return pipelines_fps_on (info, INPUT_RECYCLED, FALSE, between, count,
+      first_device, n_devices);
 }
 
 gdouble
@@ -825,11 +857,17 @@ main (int argc, char **argv)
         "streams: only this many pipelines (1, 2, 4 or 8)", "N"},
     {"copy-threads", 't', 0, G_OPTION_ARG_INT, &copy_threads,
         "copy-threads of the upload and the download (0: theirs)", "N"},
+    {"device", 'd', 0, G_OPTION_ARG_INT, &gpus_device,
+        "gpus: run --pipelines of --case on this device only", "D"},
+    {"case", 'c', 0, G_OPTION_ARG_STRING, &gpus_case,
+        "gpus: transfer or compute (default both)", "CASE"},
+    {"start-at", 0, 0, G_OPTION_ARG_INT64, &bench_start_at,
+        "gpus --device: start timing at this g_get_real_time ()", "US"},
     {NULL}
   };
   GOptionContext *options =
       g_option_context_new
-      ("transfer|streams|convolve|foveate|tonemap|gabor|clt");
+      ("transfer|streams|convolve|foveate|tonemap|gabor|clt|gpus");
   GError *error = NULL;
   cvcore_backend backend;
   cvcore_device *device;
@@ -848,9 +886,10 @@ main (int argc, char **argv)
           && strcmp (argv[1], "convolve") != 0
           && strcmp (argv[1], "foveate") != 0
           && strcmp (argv[1], "tonemap") != 0
-          && strcmp (argv[1], "gabor") != 0 && strcmp (argv[1], "clt") != 0)) {
+          && strcmp (argv[1], "gabor") != 0 && strcmp (argv[1], "clt") != 0
+          && strcmp (argv[1], "gpus") != 0)) {
     fprintf (stderr, "usage: cudavision-bench "
-        "transfer|streams|convolve|foveate|tonemap|gabor|clt "
+        "transfer|streams|convolve|foveate|tonemap|gabor|clt|gpus "
         "[--frames N] [--sizes 1080p,4k] [--pipelines N]\n");
     return 2;
   }
@@ -877,6 +916,8 @@ main (int argc, char **argv)
     bench_tonemap (device);
   else if (strcmp (argv[1], "gabor") == 0)
     bench_gabor (device);
+  else if (strcmp (argv[1], "gpus") == 0)
+    bench_gpus (backend, n_frames, gpus_device, n_pipelines, gpus_case);
   else
     bench_clt (device);
   cvcore_device_close (device);
