@@ -32,8 +32,10 @@ trap 'rm -rf "$work"' EXIT
 # run CASE PROCESSES GPUS: prints the summed frames per second
 run() {
   local case="$1" processes="$2" gpus="$3" start p
-  # set-up (context, pools, first frame) takes about a second a process
-  start=$(($(date +%s%6N) + 3000000 + processes * 300000))
+  rm -f "$work"/*.out
+  # set-up (context, pools, kernels, first frame) takes up to a few seconds
+  # a process; a late one would time itself alone and overstate the sum
+  start=$(($(date +%s%6N) + 6000000 + processes * 500000))
   for ((p = 0; p < processes; p++)); do
     "$bench" gpus --device "$((p % gpus))" --pipelines 1 --case "$case" \
       --frames "$frames" --start-at "$start" >"$work/$p.out" 2>&1 &
