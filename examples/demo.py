@@ -1,4 +1,7 @@
 #!/usr/bin/env python3
+# gst-cuda-vision. Copyright (C) 2026 The gst-cuda-vision authors.
+# SPDX-License-Identifier: LGPL-2.1-or-later (GNU Lesser General Public
+# License 2.1 or later, COPYING).
 """Every element on a short clip of a photograph, as one labelled mosaic.
 
     python3 examples/demo.py PHOTO [--frames N] [--png demo.png]

@@ -1,4 +1,7 @@
 #!/usr/bin/env bash
+# gst-cuda-vision. Copyright (C) 2026 The gst-cuda-vision authors.
+# SPDX-License-Identifier: LGPL-2.1-or-later (GNU Lesser General Public
+# License 2.1 or later, COPYING).
 # An asymmetric retina with cudafoveate's blur-map: a horizontal visual
 # streak, sharp along the horizon and blurring with height above or below
 # it (and a little towards the sides), as hawks and kangaroos see. Writes

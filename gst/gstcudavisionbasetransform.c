@@ -1,9 +1,23 @@
+/* gst-cuda-vision
+ * Copyright (C) 2026 The gst-cuda-vision authors
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ *
+ * This library is free software; you can redistribute it and/or modify it
+ * under the terms of the GNU Lesser General Public License as published by
+ * the Free Software Foundation; either version 2.1 of the License, or (at
+ * your option) any later version. It is distributed in the hope that it
+ * will be useful, but WITHOUT ANY WARRANTY; see the GNU Lesser General
+ * Public License (COPYING) for more details.
+ */
+
+/* GstCudaVisionBaseTransform: see the header. */
 #ifdef HAVE_CONFIG_H
 #include "config.h"
 #endif
 
 #include "gstcudavisionbasetransform.h"
 #include "gstcudavisionbufferpool.h"
+#include "gstcudavisioncudastream.h"
 #include "gstcudavisionformats.h"
 #include "gstcudavisioninterop.h"
 #include "gstcudavisionmemory.h"
@@ -239,21 +253,6 @@ gst_cuda_vision_base_transform_set_caps (GstBaseTransform * trans,
   return TRUE;
 }
 
-gboolean
-gst_cuda_vision_pad_peer_is_ours (GstPad * pad)
-{
-  GstPad *peer = gst_pad_get_peer (pad);
-  GstElement *element = peer ? gst_pad_get_parent_element (peer) : NULL;
-  GstElementFactory *factory = element ? gst_element_get_factory (element) :
-      NULL;
-  gboolean ours = factory && g_strcmp0 (gst_plugin_feature_get_plugin_name
-      (GST_PLUGIN_FEATURE (factory)), GST_CUDA_VISION_PLUGIN_NAME) == 0;
-
-  gst_clear_object (&element);
-  gst_clear_object (&peer);
-  return ours;
-}
-
 /* Device work on CUDAMemory must be done before the frame leaves for an
  * element of another plugin, which knows nothing of our streams, and
  * before an input frame goes back to a pool of another plugin, whose owner
@@ -265,27 +264,6 @@ input_must_finish (GstBuffer * input)
 {
   return gst_cuda_vision_cuda_buffer_needs_host_wait (input)
       && !gst_cuda_vision_pool_is_ours (input->pool);
-}
-
-gboolean
-gst_cuda_vision_peer_cache_is_ours (GstCudaVisionPeerCache * cache,
-    GstPad * pad)
-{
-  GstPad *peer = gst_pad_get_peer (pad);
-
-  if (peer != cache->peer) {
-    gst_object_replace ((GstObject **) & cache->peer, GST_OBJECT (peer));
-    cache->ours = gst_cuda_vision_pad_peer_is_ours (pad);
-  }
-  gst_clear_object (&peer);
-  return cache->ours;
-}
-
-void
-gst_cuda_vision_peer_cache_clear (GstCudaVisionPeerCache * cache)
-{
-  gst_clear_object (&cache->peer);
-  cache->ours = FALSE;
 }
 
 static gboolean
@@ -398,46 +376,6 @@ gst_cuda_vision_base_transform_device_caps (GstCudaVisionBaseTransform *
 {
   return gst_cuda_vision_caps_both_device_features (caps,
       gst_cuda_vision_caps_backend ());
-}
-
-
-GstCaps *
-gst_cuda_vision_transfer_transform_caps (GstBaseTransform * trans,
-    GstPadDirection direction, GstCaps * caps, GstCaps * filter,
-    GstPadDirection host_side)
-{
-  GstCudaVisionBaseTransform *self = GST_CUDA_VISION_BASE_TRANSFORM (trans);
-  GstCaps *ret;
-
-  if (direction == host_side) {
-    ret = gst_cuda_vision_base_transform_device_caps (self,
-        gst_cuda_vision_caps_system_to_device (gst_caps_copy (caps)));
-  } else {
-    ret = gst_caps_merge (gst_cuda_vision_caps_for_features (caps,
-            GST_CAPS_FEATURE_MEMORY_SYSTEM_MEMORY, NULL, NULL),
-        gst_cuda_vision_base_transform_device_caps (self,
-            gst_caps_copy (caps)));
-  }
-  return gst_cuda_vision_caps_filter (ret, filter);
-}
-
-GstPadTemplate *
-gst_cuda_vision_transfer_pad_template (const gchar * name,
-    GstPadDirection direction, gboolean host)
-{
-  GstCaps *device = gst_cuda_vision_caps_add_cuda_memory (gst_caps_from_string
-      (GST_CUDA_VISION_DEVICE_CAPS (GST_CUDA_VISION_TRANSFER_FORMATS) ";"
-          GST_CUDA_VISION_BAYER_CAPS (GST_CAPS_FEATURE_MEMORY_CUDA_VISION)));
-  GstCaps *caps = device;
-  GstPadTemplate *templ;
-
-  if (host)
-    caps = gst_caps_merge (gst_caps_from_string (GST_VIDEO_CAPS_MAKE
-            (GST_CUDA_VISION_TRANSFER_FORMATS) ";" GST_CUDA_VISION_BAYER_CAPS
-            (GST_CAPS_FEATURE_MEMORY_SYSTEM_MEMORY)), device);
-  templ = gst_pad_template_new (name, direction, GST_PAD_ALWAYS, caps);
-  gst_caps_unref (caps);
-  return templ;
 }
 
 /* A frame from another device of the backend is copied to ours first, for

@@ -1,3 +1,15 @@
+/* gst-cuda-vision
+ * Copyright (C) 2026 The gst-cuda-vision authors
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ *
+ * This library is free software; you can redistribute it and/or modify it
+ * under the terms of the GNU Lesser General Public License as published by
+ * the Free Software Foundation; either version 2.1 of the License, or (at
+ * your option) any later version. It is distributed in the hope that it
+ * will be useful, but WITHOUT ANY WARRANTY; see the GNU Lesser General
+ * Public License (COPYING) for more details.
+ */
+
 /* GstCudaVisionBaseTransform: what every cudavision transform shares: the
  * device (chosen by device-id and shared through GstContext), the element's
  * stream, and the negotiated video infos. */
@@ -22,7 +34,7 @@ struct _GstCudaVisionBaseTransformClass
   GstBaseTransformClass parent_class;
 
   /* Called after the caps are parsed into in_info and out_info. */
-    gboolean (*set_info) (GstCudaVisionBaseTransform * self, GstCaps * incaps,
+  gboolean (*set_info) (GstCudaVisionBaseTransform * self, GstCaps * incaps,
       GstVideoInfo * in_info, GstCaps * outcaps, GstVideoInfo * out_info);
 };
 
@@ -55,31 +67,6 @@ cvcore_backend gst_cuda_vision_caps_backend (void);
  * alone says once, in a warning, why they cannot negotiate.) */
 GstCaps *gst_cuda_vision_base_transform_device_caps (GstCudaVisionBaseTransform
     * self, GstCaps * caps);
-
-/* transform_caps of the transfer elements, whose host side is the pad of
- * direction @host_side: from the host side, the device side's caps (device
- * memory that comes in stays as it is first); from the device side, the
- * host side's (system memory first). */
-GstCaps *gst_cuda_vision_transfer_transform_caps (GstBaseTransform * trans,
-    GstPadDirection direction, GstCaps * caps, GstCaps * filter,
-    GstPadDirection host_side);
-
-/* TRUE when @pad's peer belongs to a cudavision element, which orders its
- * device work after ours without waiting on the host. */
-gboolean gst_cuda_vision_pad_peer_is_ours (GstPad * pad);
-
-/* gst_cuda_vision_pad_peer_is_ours () of a pad that every frame asks:
- * looked up again only when the peer changes, which the cache holds. Used
- * from one thread; cleared at stop. */
-typedef struct
-{
-  GstPad *peer;
-  gboolean ours;
-} GstCudaVisionPeerCache;
-
-gboolean gst_cuda_vision_peer_cache_is_ours (GstCudaVisionPeerCache * cache,
-    GstPad * pad);
-void gst_cuda_vision_peer_cache_clear (GstCudaVisionPeerCache * cache);
 
 /* Posts an element error for a failed core call, with the core's message
  * as debug text, and returns GST_FLOW_ERROR. */

@@ -1,3 +1,15 @@
+/* gst-cuda-vision
+ * Copyright (C) 2026 The gst-cuda-vision authors
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ *
+ * This library is free software; you can redistribute it and/or modify it
+ * under the terms of the GNU Lesser General Public License as published by
+ * the Free Software Foundation; either version 2.1 of the License, or (at
+ * your option) any later version. It is distributed in the hope that it
+ * will be useful, but WITHOUT ANY WARRANTY; see the GNU Lesser General
+ * Public License (COPYING) for more details.
+ */
+
 /* The plugin's side of GstCudaVisionCorrelationMeta: registration and
  * attaching. */
 #ifndef __GST_CUDA_VISION_CORRELATION_META_IMPL_H__
@@ -5,7 +17,9 @@
 
 #include "gstcudavisioncorrelationmeta.h"
 
-G_BEGIN_DECLS GType gst_cuda_vision_correlation_meta_api_get_type (void);
+G_BEGIN_DECLS
+
+GType gst_cuda_vision_correlation_meta_api_get_type (void);
 const GstMetaInfo *gst_cuda_vision_correlation_meta_get_info (void);
 /* GstCustomMeta came with GStreamer 1.20: built against an older release,
  * cudaphasecorr has no custom-meta property. */

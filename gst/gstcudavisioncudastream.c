@@ -1,15 +1,40 @@
+/* gst-cuda-vision
+ * Copyright (C) 2026 The gst-cuda-vision authors
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ *
+ * This library is free software; you can redistribute it and/or modify it
+ * under the terms of the GNU Lesser General Public License as published by
+ * the Free Software Foundation; either version 2.1 of the License, or (at
+ * your option) any later version. It is distributed in the hope that it
+ * will be useful, but WITHOUT ANY WARRANTY; see the GNU Lesser General
+ * Public License (COPYING) for more details.
+ */
+
+/* Streams that GStreamer's CUDA memory carries: see the header. */
 #ifdef HAVE_CONFIG_H
 #include "config.h"
 #endif
 
 #include "gstcudavisioncudastream.h"
 
+GST_DEBUG_CATEGORY_STATIC (gst_cuda_vision_cuda_stream_debug);
+#define GST_CAT_DEFAULT gst_cuda_vision_cuda_stream_debug
+
+static void
+debug_init_once (void)
+{
+  static gsize done = 0;
+
+  if (g_once_init_enter (&done)) {
+    GST_DEBUG_CATEGORY_INIT (gst_cuda_vision_cuda_stream_debug,
+        "cudavisioncudastream", 0, "cudavision streams");
+    g_once_init_leave (&done, 1);
+  }
+}
+
 #ifdef HAVE_GST_CUDA_STREAM
 #include <gst/cuda/gstcudacontext.h>
 #include <gst/cuda/gstcudastream.h>
-
-GST_DEBUG_CATEGORY_STATIC (gst_cuda_vision_cuda_stream_debug);
-#define GST_CAT_DEFAULT gst_cuda_vision_cuda_stream_debug
 
 /* What an open stream keeps: the GstCudaStream it wraps, and an event
  * that it records on other streams to wait for them. */
@@ -53,13 +78,7 @@ gst_cuda_vision_cuda_stream_open (GstCudaVisionDevice * device,
   OpenStream *open;
   cvcore_status status;
 
-  static gsize debug_once = 0;
-
-  if (g_once_init_enter (&debug_once)) {
-    GST_DEBUG_CATEGORY_INIT (gst_cuda_vision_cuda_stream_debug,
-        "cudavisioncudastream", 0, "cudavision streams on CUDAMemory");
-    g_once_init_leave (&debug_once, 1);
-  }
+  debug_init_once ();
   *stream = NULL;
   if (context == NULL)
     return FALSE;
@@ -195,3 +214,40 @@ gst_cuda_vision_cuda_stream_make_wait (cvcore_stream * stream,
 }
 
 #endif /* HAVE_GST_CUDA_STREAM */
+
+gboolean
+gst_cuda_vision_open_stream (GstElement * element, gint device_id,
+    GstCudaVisionDevice ** device, cvcore_stream ** stream)
+{
+  cvcore_status status;
+
+  debug_init_once ();
+  if (!gst_cuda_vision_ensure_device (element, device_id, device))
+    return FALSE;
+  status = gst_cuda_vision_cuda_stream_open (*device, stream) ? CVCORE_OK :
+      cvcore_stream_new (gst_cuda_vision_device_get_core (*device), stream);
+  if (status != CVCORE_OK) {
+    GST_ELEMENT_ERROR (element, RESOURCE, FAILED,
+        ("Cannot create a stream on device %d: %s", device_id,
+            cvcore_status_name (status)), ("%s", cvcore_last_error ()));
+    return FALSE;
+  }
+  GST_DEBUG_OBJECT (element, "started on %s",
+      cvcore_device_name (gst_cuda_vision_device_get_core (*device)));
+  return TRUE;
+}
+
+void
+gst_cuda_vision_close_stream (GstElement * element,
+    GstCudaVisionDevice ** device, cvcore_stream ** stream)
+{
+  if (*stream) {
+    cvcore_stream_synchronize (*stream);
+    gst_cuda_vision_cuda_stream_close (*stream);
+    cvcore_stream_free (*stream);
+    *stream = NULL;
+  }
+  GST_OBJECT_LOCK (element);
+  gst_clear_object (device);
+  GST_OBJECT_UNLOCK (element);
+}

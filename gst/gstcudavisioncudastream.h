@@ -1,4 +1,19 @@
-/* Streams that GStreamer's CUDA memory carries (GStreamer 1.24 and newer).
+/* gst-cuda-vision
+ * Copyright (C) 2026 The gst-cuda-vision authors
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ *
+ * This library is free software; you can redistribute it and/or modify it
+ * under the terms of the GNU Lesser General Public License as published by
+ * the Free Software Foundation; either version 2.1 of the License, or (at
+ * your option) any later version. It is distributed in the hope that it
+ * will be useful, but WITHOUT ANY WARRANTY; see the GNU Lesser General
+ * Public License (COPYING) for more details.
+ */
+
+/* The elements' streams: opened at start() on the element's device and
+ * closed at stop(), and, from GStreamer 1.24, carried by CUDA memory.
+ *
+ * Streams that GStreamer's CUDA memory carries (GStreamer 1.24 and newer).
  *
  * From 1.24 a CUDAMemory may name the GstCudaStream its work is queued
  * on, and say with GST_CUDA_MEMORY_TRANSFER_NEED_SYNC that some of it may
@@ -34,6 +49,15 @@ gboolean gst_cuda_vision_cuda_stream_wait_for (cvcore_stream * stream,
  * recorded. */
 gboolean gst_cuda_vision_cuda_stream_make_wait (cvcore_stream * stream,
     gpointer cuda_stream, cvcore_event * event);
+
+/* An element's start() and stop(): ensure_device and a new stream on the
+ * device (an element error and FALSE when either fails); the stream freed
+ * once its work is done and the device dropped (under the object lock,
+ * which set_context takes too). */
+gboolean gst_cuda_vision_open_stream (GstElement * element, gint device_id,
+    GstCudaVisionDevice ** device, cvcore_stream ** stream);
+void gst_cuda_vision_close_stream (GstElement * element,
+    GstCudaVisionDevice ** device, cvcore_stream ** stream);
 
 G_END_DECLS
 

@@ -1,10 +1,23 @@
+/* gst-cuda-vision
+ * Copyright (C) 2026 The gst-cuda-vision authors
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ *
+ * This library is free software; you can redistribute it and/or modify it
+ * under the terms of the GNU Lesser General Public License as published by
+ * the Free Software Foundation; either version 2.1 of the License, or (at
+ * your option) any later version. It is distributed in the hope that it
+ * will be useful, but WITHOUT ANY WARRANTY; see the GNU Lesser General
+ * Public License (COPYING) for more details.
+ */
+
+/* GstCudaVisionDevice and its sharing through GstContext: see the
+ * header. */
 #ifdef HAVE_CONFIG_H
 #include "config.h"
 #endif
 
 #include "gstcudavisiondevice.h"
-#include "gstcudavisioncudastream.h"
-#include "gstcudavisioninterop.h"
+#include "gstcudavisioncudacontext.h"
 
 GST_DEBUG_CATEGORY_STATIC (gst_cuda_vision_device_debug);
 #define GST_CAT_DEFAULT gst_cuda_vision_device_debug
@@ -530,40 +543,4 @@ gst_cuda_vision_answer_context_query (GstElement * element, GstQuery * query,
   ret = gst_cuda_vision_handle_context_query (element, query, current);
   gst_clear_object (&current);
   return ret;
-}
-
-gboolean
-gst_cuda_vision_open_stream (GstElement * element, gint device_id,
-    GstCudaVisionDevice ** device, cvcore_stream ** stream)
-{
-  cvcore_status status;
-
-  if (!gst_cuda_vision_ensure_device (element, device_id, device))
-    return FALSE;
-  status = gst_cuda_vision_cuda_stream_open (*device, stream) ? CVCORE_OK :
-      cvcore_stream_new (gst_cuda_vision_device_get_core (*device), stream);
-  if (status != CVCORE_OK) {
-    GST_ELEMENT_ERROR (element, RESOURCE, FAILED,
-        ("Cannot create a stream on device %d: %s", device_id,
-            cvcore_status_name (status)), ("%s", cvcore_last_error ()));
-    return FALSE;
-  }
-  GST_DEBUG_OBJECT (element, "started on %s",
-      cvcore_device_name (gst_cuda_vision_device_get_core (*device)));
-  return TRUE;
-}
-
-void
-gst_cuda_vision_close_stream (GstElement * element,
-    GstCudaVisionDevice ** device, cvcore_stream ** stream)
-{
-  if (*stream) {
-    cvcore_stream_synchronize (*stream);
-    gst_cuda_vision_cuda_stream_close (*stream);
-    cvcore_stream_free (*stream);
-    *stream = NULL;
-  }
-  GST_OBJECT_LOCK (element);
-  gst_clear_object (device);
-  GST_OBJECT_UNLOCK (element);
 }

@@ -1,3 +1,15 @@
+/* gst-cuda-vision
+ * Copyright (C) 2026 The gst-cuda-vision authors
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ *
+ * This library is free software; you can redistribute it and/or modify it
+ * under the terms of the GNU Lesser General Public License as published by
+ * the Free Software Foundation; either version 2.1 of the License, or (at
+ * your option) any later version. It is distributed in the hope that it
+ * will be useful, but WITHOUT ANY WARRANTY; see the GNU Lesser General
+ * Public License (COPYING) for more details.
+ */
+
 /* GstCudaVisionDevice: one device of the core's selected backend, shared by
  * the elements of a pipeline through GstContext. */
 #ifndef __GST_CUDA_VISION_DEVICE_H__
@@ -46,14 +58,6 @@ GParamSpec *gst_cuda_vision_device_id_param_spec (gint default_id);
  * names the cause when no device can be opened. */
 gboolean gst_cuda_vision_ensure_device (GstElement * element, gint device_id,
     GstCudaVisionDevice ** device);
-/* An element's start() and stop(): ensure_device and a new stream on the
- * device (an element error and FALSE when either fails); the stream freed
- * once its work is done and the device dropped (under the object lock,
- * which set_context takes too). */
-gboolean gst_cuda_vision_open_stream (GstElement * element, gint device_id,
-    GstCudaVisionDevice ** device, cvcore_stream ** stream);
-void gst_cuda_vision_close_stream (GstElement * element,
-    GstCudaVisionDevice ** device, cvcore_stream ** stream);
 gboolean gst_cuda_vision_handle_set_context (GstElement * element,
     GstContext * context, gint device_id, GstCudaVisionDevice ** device);
 gboolean gst_cuda_vision_handle_context_query (GstElement * element,

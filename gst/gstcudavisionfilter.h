@@ -1,3 +1,15 @@
+/* gst-cuda-vision
+ * Copyright (C) 2026 The gst-cuda-vision authors
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ *
+ * This library is free software; you can redistribute it and/or modify it
+ * under the terms of the GNU Lesser General Public License as published by
+ * the Free Software Foundation; either version 2.1 of the License, or (at
+ * your option) any later version. It is distributed in the hope that it
+ * will be useful, but WITHOUT ANY WARRANTY; see the GNU Lesser General
+ * Public License (COPYING) for more details.
+ */
+
 /* GstCudaVisionFilter: base class of the device-to-device filters.
  *
  * Both pads carry memory:CUDAVisionMemory. The class proposes device pools
@@ -27,14 +39,14 @@ struct _GstCudaVisionFilterClass
   GstCudaVisionBaseTransformClass parent_class;
 
   /* Queue the work for one frame on @stream; planes hold device pointers. */
-    GstFlowReturn (*process) (GstCudaVisionFilter * self,
+  GstFlowReturn (*process) (GstCudaVisionFilter * self,
       cvcore_stream * stream, GstVideoFrame * in_frame,
       GstVideoFrame * out_frame);
   /* Optional: in-place variant, used when the base class runs in place. */
-    GstFlowReturn (*process_ip) (GstCudaVisionFilter * self,
+  GstFlowReturn (*process_ip) (GstCudaVisionFilter * self,
       cvcore_stream * stream, GstVideoFrame * frame);
   /* Optional: called on new caps, after release(); the device is open. */
-    gboolean (*prepare) (GstCudaVisionFilter * self, GstCaps * incaps,
+  gboolean (*prepare) (GstCudaVisionFilter * self, GstCaps * incaps,
       const GstVideoInfo * in_info, const GstVideoInfo * out_info);
   /* Optional: frees what prepare() or process() made. */
   void (*release) (GstCudaVisionFilter * self);

@@ -1,8 +1,27 @@
+/* gst-cuda-vision
+ * Copyright (C) 2026 The gst-cuda-vision authors
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ *
+ * This library is free software; you can redistribute it and/or modify it
+ * under the terms of the GNU Lesser General Public License as published by
+ * the Free Software Foundation; either version 2.1 of the License, or (at
+ * your option) any later version. It is distributed in the hope that it
+ * will be useful, but WITHOUT ANY WARRANTY; see the GNU Lesser General
+ * Public License (COPYING) for more details.
+ */
+
+/* What the transfer elements share for frames in system memory: see the
+ * header. */
 #ifdef HAVE_CONFIG_H
 #include "config.h"
 #endif
 
 #include "gstcudavisionhosttransfer.h"
+#include "gstcudavisionbasetransform.h"
+#include "gstcudavisionformats.h"
+#include "gstcudavisioninterop.h"
+#include "gstcudavisionmemory.h"
+#include "gstcudavisionutils.h"
 
 #define MAX_COPY_THREADS 32
 
@@ -127,4 +146,43 @@ void
 gst_cuda_vision_host_transfer_clear (GstCudaVisionHostTransfer * self)
 {
   g_clear_pointer (&self->copier, gst_cuda_vision_row_copier_free);
+}
+
+GstCaps *
+gst_cuda_vision_transfer_transform_caps (GstBaseTransform * trans,
+    GstPadDirection direction, GstCaps * caps, GstCaps * filter,
+    GstPadDirection host_side)
+{
+  GstCudaVisionBaseTransform *self = GST_CUDA_VISION_BASE_TRANSFORM (trans);
+  GstCaps *ret;
+
+  if (direction == host_side) {
+    ret = gst_cuda_vision_base_transform_device_caps (self,
+        gst_cuda_vision_caps_system_to_device (gst_caps_copy (caps)));
+  } else {
+    ret = gst_caps_merge (gst_cuda_vision_caps_for_features (caps,
+            GST_CAPS_FEATURE_MEMORY_SYSTEM_MEMORY, NULL, NULL),
+        gst_cuda_vision_base_transform_device_caps (self,
+            gst_caps_copy (caps)));
+  }
+  return gst_cuda_vision_caps_filter (ret, filter);
+}
+
+GstPadTemplate *
+gst_cuda_vision_transfer_pad_template (const gchar * name,
+    GstPadDirection direction, gboolean host)
+{
+  GstCaps *device = gst_cuda_vision_caps_add_cuda_memory (gst_caps_from_string
+      (GST_CUDA_VISION_DEVICE_CAPS (GST_CUDA_VISION_TRANSFER_FORMATS) ";"
+          GST_CUDA_VISION_BAYER_CAPS (GST_CAPS_FEATURE_MEMORY_CUDA_VISION)));
+  GstCaps *caps = device;
+  GstPadTemplate *templ;
+
+  if (host)
+    caps = gst_caps_merge (gst_caps_from_string (GST_VIDEO_CAPS_MAKE
+            (GST_CUDA_VISION_TRANSFER_FORMATS) ";" GST_CUDA_VISION_BAYER_CAPS
+            (GST_CAPS_FEATURE_MEMORY_SYSTEM_MEMORY)), device);
+  templ = gst_pad_template_new (name, direction, GST_PAD_ALWAYS, caps);
+  gst_caps_unref (caps);
+  return templ;
 }

@@ -1,3 +1,15 @@
+/* gst-cuda-vision
+ * Copyright (C) 2026 The gst-cuda-vision authors
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ *
+ * This library is free software; you can redistribute it and/or modify it
+ * under the terms of the GNU Lesser General Public License as published by
+ * the Free Software Foundation; either version 2.1 of the License, or (at
+ * your option) any later version. It is distributed in the hope that it
+ * will be useful, but WITHOUT ANY WARRANTY; see the GNU Lesser General
+ * Public License (COPYING) for more details.
+ */
+
 /* Interoperation with GStreamer's CUDA library (libgstcuda-1.0 of
  * gst-plugins-bad), whose memory:CUDAMemory nvcodec's decoders and
  * cudaupload/cudadownload carry.
@@ -13,14 +25,12 @@
 #include <gst/gst.h>
 #include <gst/video/video.h>
 #include "gstcudavisiondevice.h"
+#include "gstcudavisioncudacontext.h"
 
 G_BEGIN_DECLS
 
 #define GST_CUDA_VISION_CAPS_FEATURE_CUDA_MEMORY "memory:CUDAMemory"
-#define GST_CUDA_VISION_CUDA_CONTEXT_TYPE "gst.cuda.context"
 void gst_cuda_vision_interop_init_once (void);
-/* TRUE when built with GStreamer's CUDA library. */
-gboolean gst_cuda_vision_interop_built (void);
 
 /* @caps (taken) with, after each structure in memory:CUDAVisionMemory, the
  * same in memory:CUDAMemory where GStreamer's CUDA allocator can lay out
@@ -86,22 +96,6 @@ GstBufferPool *gst_cuda_vision_cuda_pool_new_configured (GstCudaVisionDevice
  * to it are next written by one of ours, which orders itself after every
  * queued use. */
 gboolean gst_cuda_vision_pool_is_ours (GstBufferPool * pool);
-
-/* The "gst.cuda.context" side of GstCudaVisionDevice. */
-/* Wraps the context the device works in, for sharing (NULL without the
- * library or on the CPU backend). */
-GstObject *gst_cuda_vision_cuda_context_wrap (cvcore_device * core);
-/* The CUcontext of a GstCudaContext. */
-gpointer gst_cuda_vision_cuda_context_handle (GstObject * cuda_context);
-/* The GstCudaContext that a "gst.cuda.context" @context holds, when it is
- * for @device_id; NULL otherwise. Transfer full. */
-GstObject *gst_cuda_vision_cuda_context_from_context (GstElement * element,
-    GstContext * context, gint device_id);
-/* A new "gst.cuda.context" GstContext of @cuda_context. */
-GstContext *gst_cuda_vision_cuda_context_new_context (GstObject * cuda_context);
-/* Answers a "gst.cuda.context" query with @cuda_context. */
-gboolean gst_cuda_vision_cuda_context_answer_query (GstElement * element,
-    GstQuery * query, GstObject * cuda_context);
 
 G_END_DECLS
 

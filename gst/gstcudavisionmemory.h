@@ -1,3 +1,15 @@
+/* gst-cuda-vision
+ * Copyright (C) 2026 The gst-cuda-vision authors
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ *
+ * This library is free software; you can redistribute it and/or modify it
+ * under the terms of the GNU Lesser General Public License as published by
+ * the Free Software Foundation; either version 2.1 of the License, or (at
+ * your option) any later version. It is distributed in the hope that it
+ * will be useful, but WITHOUT ANY WARRANTY; see the GNU Lesser General
+ * Public License (COPYING) for more details.
+ */
+
 /* Device memory of the cudavision elements.
  *
  * One GstCudaVisionMemory holds every plane of a video frame in one device
@@ -22,10 +34,10 @@
 #include <gst/gst.h>
 #include <gst/video/video.h>
 #include "gstcudavisiondevice.h"
+#include "gstcudavisionformats.h"
 
 G_BEGIN_DECLS
 
-#define GST_CAPS_FEATURE_MEMORY_CUDA_VISION "memory:CUDAVisionMemory"
 #define GST_CUDA_VISION_MEMORY_TYPE_NAME "CUDAVisionMemory"
 /* Map flag: map for device access, data is the device pointer. */
 #define GST_MAP_CUDA_VISION ((GstMapFlags) (GST_MAP_FLAG_LAST << 1))

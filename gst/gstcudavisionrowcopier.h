@@ -1,3 +1,15 @@
+/* gst-cuda-vision
+ * Copyright (C) 2026 The gst-cuda-vision authors
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ *
+ * This library is free software; you can redistribute it and/or modify it
+ * under the terms of the GNU Lesser General Public License as published by
+ * the Free Software Foundation; either version 2.1 of the License, or (at
+ * your option) any later version. It is distributed in the hope that it
+ * will be useful, but WITHOUT ANY WARRANTY; see the GNU Lesser General
+ * Public License (COPYING) for more details.
+ */
+
 /* Transfers between ordinary (pageable) system memory and the device
  * through page-locked staging, which one thread fills at a fifth of the
  * copy engine's speed: the frame is cut into pieces of rows that several
@@ -11,7 +23,9 @@
 #include <gst/video/video.h>
 #include "cvcore.h"
 
-G_BEGIN_DECLS typedef struct _GstCudaVisionRowCopier GstCudaVisionRowCopier;
+G_BEGIN_DECLS
+
+typedef struct _GstCudaVisionRowCopier GstCudaVisionRowCopier;
 
 /* The threads that copy rows when a copier is made with 0: half the
  * processors, 1 to 8 (eight reach the host's memory bandwidth on a 16-core

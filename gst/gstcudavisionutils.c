@@ -1,9 +1,23 @@
+/* gst-cuda-vision
+ * Copyright (C) 2026 The gst-cuda-vision authors
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ *
+ * This library is free software; you can redistribute it and/or modify it
+ * under the terms of the GNU Lesser General Public License as published by
+ * the Free Software Foundation; either version 2.1 of the License, or (at
+ * your option) any later version. It is distributed in the hope that it
+ * will be useful, but WITHOUT ANY WARRANTY; see the GNU Lesser General
+ * Public License (COPYING) for more details.
+ */
+
+/* Helpers shared by the elements: see the header. */
 #ifdef HAVE_CONFIG_H
 #include "config.h"
 #endif
 
 #include "gstcudavisionutils.h"
 #include "gstcudavisionmemory.h"
+#include "gstcudavisionplugin.h"
 
 #include <string.h>
 
@@ -313,4 +327,40 @@ gst_cuda_vision_enum_type (GType * type, const gchar * name,
     g_once_init_leave (type, t);
   }
   return *type;
+}
+
+gboolean
+gst_cuda_vision_pad_peer_is_ours (GstPad * pad)
+{
+  GstPad *peer = gst_pad_get_peer (pad);
+  GstElement *element = peer ? gst_pad_get_parent_element (peer) : NULL;
+  GstElementFactory *factory = element ? gst_element_get_factory (element) :
+      NULL;
+  gboolean ours = factory && g_strcmp0 (gst_plugin_feature_get_plugin_name
+      (GST_PLUGIN_FEATURE (factory)), GST_CUDA_VISION_PLUGIN_NAME) == 0;
+
+  gst_clear_object (&element);
+  gst_clear_object (&peer);
+  return ours;
+}
+
+gboolean
+gst_cuda_vision_peer_cache_is_ours (GstCudaVisionPeerCache * cache,
+    GstPad * pad)
+{
+  GstPad *peer = gst_pad_get_peer (pad);
+
+  if (peer != cache->peer) {
+    gst_object_replace ((GstObject **) & cache->peer, GST_OBJECT (peer));
+    cache->ours = gst_cuda_vision_pad_peer_is_ours (pad);
+  }
+  gst_clear_object (&peer);
+  return cache->ours;
+}
+
+void
+gst_cuda_vision_peer_cache_clear (GstCudaVisionPeerCache * cache)
+{
+  gst_clear_object (&cache->peer);
+  cache->ours = FALSE;
 }

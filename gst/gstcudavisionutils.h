@@ -1,3 +1,15 @@
+/* gst-cuda-vision
+ * Copyright (C) 2026 The gst-cuda-vision authors
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ *
+ * This library is free software; you can redistribute it and/or modify it
+ * under the terms of the GNU Lesser General Public License as published by
+ * the Free Software Foundation; either version 2.1 of the License, or (at
+ * your option) any later version. It is distributed in the hope that it
+ * will be useful, but WITHOUT ANY WARRANTY; see the GNU Lesser General
+ * Public License (COPYING) for more details.
+ */
+
 /* Helpers shared by the cudavision elements: plane geometry of a
  * GstVideoInfo and frame descriptors for the core. */
 #ifndef __GST_CUDA_VISION_UTILS_H__
@@ -93,6 +105,23 @@ void gst_cuda_vision_install_double (GObjectClass * gobject_class,
     guint prop_id, const gchar * name, const gchar * nick,
     const gchar * blurb, gdouble min, gdouble max, gdouble def,
     GParamFlags flags);
+
+/* TRUE when @pad's peer belongs to a cudavision element, which orders its
+ * device work after ours without waiting on the host. */
+gboolean gst_cuda_vision_pad_peer_is_ours (GstPad * pad);
+
+/* gst_cuda_vision_pad_peer_is_ours () of a pad that every frame asks:
+ * looked up again only when the peer changes, which the cache holds. Used
+ * from one thread; cleared at stop. */
+typedef struct
+{
+  GstPad *peer;
+  gboolean ours;
+} GstCudaVisionPeerCache;
+
+gboolean gst_cuda_vision_peer_cache_is_ours (GstCudaVisionPeerCache * cache,
+    GstPad * pad);
+void gst_cuda_vision_peer_cache_clear (GstCudaVisionPeerCache * cache);
 
 G_END_DECLS
 

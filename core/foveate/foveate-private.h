@@ -1,7 +1,20 @@
-/* The foveation's parts that its dispatch (foveate.c, foveate-stack.c)
- * and its backends share on the host: the backend entry points of the
- * direct rendering (foveate-cpu.c, foveate.cu) and of the stack
- * (foveate-stack-cpu.c, foveate-stack.cu). */
+/* gst-cuda-vision
+ * Copyright (C) 2026 The gst-cuda-vision authors
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ *
+ * This library is free software; you can redistribute it and/or modify it
+ * under the terms of the GNU Lesser General Public License as published by
+ * the Free Software Foundation; either version 2.1 of the License, or (at
+ * your option) any later version. It is distributed in the hope that it
+ * will be useful, but WITHOUT ANY WARRANTY; see the GNU Lesser General
+ * Public License (COPYING) for more details.
+ */
+
+/* The foveation's parts that its dispatch (foveate.c, foveate-stack.c),
+ * its plan (foveate-plan.c, the model's maths too) and its backends share
+ * on the host: the backend entry points of the direct rendering
+ * (foveate-cpu.c, foveate.cu) and of the stack (foveate-stack-cpu.c,
+ * foveate-stack.cu). */
 #ifndef FOVEATE_PRIVATE_H
 #define FOVEATE_PRIVATE_H
 

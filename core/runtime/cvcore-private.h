@@ -1,3 +1,15 @@
+/* gst-cuda-vision
+ * Copyright (C) 2026 The gst-cuda-vision authors
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ *
+ * This library is free software; you can redistribute it and/or modify it
+ * under the terms of the GNU Lesser General Public License as published by
+ * the Free Software Foundation; either version 2.1 of the License, or (at
+ * your option) any later version. It is distributed in the hope that it
+ * will be useful, but WITHOUT ANY WARRANTY; see the GNU Lesser General
+ * Public License (COPYING) for more details.
+ */
+
 /* Internals shared by the core's dispatcher and its backends. */
 #ifndef CVCORE_PRIVATE_H
 #define CVCORE_PRIVATE_H
@@ -15,41 +27,41 @@ typedef struct
   cvcore_status (*device_open) (cvcore_device * device);
   void (*device_close) (cvcore_device * device);
 
-    cvcore_status (*device_alloc) (cvcore_device * device, size_t size,
+  cvcore_status (*device_alloc) (cvcore_device * device, size_t size,
       void **ptr);
   void (*device_free) (cvcore_device * device, void *ptr);
-    cvcore_status (*host_alloc) (cvcore_device * device, size_t size,
+  cvcore_status (*host_alloc) (cvcore_device * device, size_t size,
       void **ptr);
   void (*host_free) (cvcore_device * device, void *ptr);
-    cvcore_status (*host_register) (cvcore_device * device, void *ptr,
+  cvcore_status (*host_register) (cvcore_device * device, void *ptr,
       size_t size);
-    cvcore_status (*host_unregister) (cvcore_device * device, void *ptr);
+  cvcore_status (*host_unregister) (cvcore_device * device, void *ptr);
 
-    cvcore_status (*stream_new) (cvcore_device * device, void **handle);
+  cvcore_status (*stream_new) (cvcore_device * device, void **handle);
   void (*stream_free) (cvcore_device * device, void *handle);
-    cvcore_status (*stream_synchronize) (cvcore_device * device, void *handle);
+  cvcore_status (*stream_synchronize) (cvcore_device * device, void *handle);
 
   /* blocking: a wait on the event sleeps until the device signals it */
-    cvcore_status (*event_new) (cvcore_device * device, bool timing,
+  cvcore_status (*event_new) (cvcore_device * device, bool timing,
       bool blocking, void **handle);
   void (*event_free) (cvcore_device * device, void *handle);
-    cvcore_status (*event_record) (cvcore_device * device, void *event,
+  cvcore_status (*event_record) (cvcore_device * device, void *event,
       void *stream);
-    cvcore_status (*stream_wait_event) (cvcore_device * device, void *stream,
+  cvcore_status (*stream_wait_event) (cvcore_device * device, void *stream,
       void *event);
-    cvcore_status (*event_synchronize) (cvcore_device * device, void *event);
-    cvcore_status (*event_query) (cvcore_device * device, void *event);
-    cvcore_status (*event_elapsed_ms) (cvcore_device * device, void *start,
+  cvcore_status (*event_synchronize) (cvcore_device * device, void *event);
+  cvcore_status (*event_query) (cvcore_device * device, void *event);
+  cvcore_status (*event_elapsed_ms) (cvcore_device * device, void *start,
       void *end, float *ms);
 
-    cvcore_status (*copy_2d_async) (cvcore_device * device, void *stream,
+  cvcore_status (*copy_2d_async) (cvcore_device * device, void *stream,
       void *dst, size_t dst_pitch, const void *src, size_t src_pitch,
       size_t width_bytes, size_t height, cvcore_copy_kind kind);
-    cvcore_status (*copy_2d_peer_async) (cvcore_device * device,
+  cvcore_status (*copy_2d_peer_async) (cvcore_device * device,
       void *stream, void *dst, size_t dst_pitch, int src_device_id,
       const void *src, size_t src_pitch, size_t width_bytes, size_t height);
-    cvcore_status (*enable_peer_access) (cvcore_device * device, int peer);
-    cvcore_status (*memset_2d_async) (cvcore_device * device, void *stream,
+  cvcore_status (*enable_peer_access) (cvcore_device * device, int peer);
+  cvcore_status (*memset_2d_async) (cvcore_device * device, void *stream,
       void *dst, size_t pitch, int value, size_t width_bytes, size_t height);
 } cv_backend_ops;
 

@@ -1,3 +1,15 @@
+/* gst-cuda-vision
+ * Copyright (C) 2026 The gst-cuda-vision authors
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ *
+ * This library is free software; you can redistribute it and/or modify it
+ * under the terms of the GNU Lesser General Public License as published by
+ * the Free Software Foundation; either version 2.1 of the License, or (at
+ * your option) any later version. It is distributed in the hope that it
+ * will be useful, but WITHOUT ANY WARRANTY; see the GNU Lesser General
+ * Public License (COPYING) for more details.
+ */
+
 /* cvcore: the compute core shared by the cudavision elements.
  *
  * A small C API with two backends behind it: CUDA (the product) and a CPU
@@ -30,7 +42,9 @@
 #define CVCORE_END_DECLS
 #endif
 
-CVCORE_BEGIN_DECLS typedef enum
+CVCORE_BEGIN_DECLS
+
+typedef enum
 {
   CVCORE_BACKEND_CUDA = 0,
   CVCORE_BACKEND_CPU = 1,

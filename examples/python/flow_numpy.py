@@ -1,4 +1,7 @@
 #!/usr/bin/env python3
+# gst-cuda-vision. Copyright (C) 2026 The gst-cuda-vision authors.
+# SPDX-License-Identifier: LGPL-2.1-or-later (GNU Lesser General Public
+# License 2.1 or later, COPYING).
 """The flow field of every frame as a numpy array, from cudaphasecorr's
 element messages and from the frames' own meta.
 

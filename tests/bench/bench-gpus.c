@@ -1,20 +1,13 @@
 /* gst-cuda-vision
- * Copyright (C) 2026 the gst-cuda-vision authors
+ * Copyright (C) 2026 The gst-cuda-vision authors
+ * SPDX-License-Identifier: LGPL-2.1-or-later
  *
- * This library is free software; you can redistribute it and/or
- * modify it under the terms of the GNU Library General Public
- * License as published by the Free Software Foundation; either
- * version 2.1 of the License, or (at your option) any later version.
- *
- * This library is distributed in the hope that it will be useful,
- * but WITHOUT ANY WARRANTY; without even the implied warranty of
- * MERCHANTABILITY or FITNESS FOR A PARTICULAR PURPOSE.  See the GNU
- * Library General Public License for more details.
- *
- * You should have received a copy of the GNU Library General Public
- * License along with this library; if not, write to the
- * Free Software Foundation, Inc., 51 Franklin St, Fifth Floor,
- * Boston, MA 02110-1301, USA.
+ * This library is free software; you can redistribute it and/or modify it
+ * under the terms of the GNU Lesser General Public License as published by
+ * the Free Software Foundation; either version 2.1 of the License, or (at
+ * your option) any later version. It is distributed in the hope that it
+ * will be useful, but WITHOUT ANY WARRANTY; see the GNU Lesser General
+ * Public License (COPYING) for more details.
  */
 
 /* cudavision-bench gpus: how throughput grows with the GPUs of one host.
@@ -36,7 +29,7 @@
  *
  * With --device D, one process's share of a run of separate processes:
  * --pipelines P pipelines of --case on device D, timed from --start-at;
- * prints "fps F". tools/gpu-scaling.sh starts such processes and sums. */
+ * prints "fps F". scripts/gpu-scaling.sh starts such processes and sums. */
 #include <stdio.h>
 #include <string.h>
 
@@ -144,8 +137,8 @@ copy_floor (cvcore_backend backend, guint n_threads, guint n_devices,
   g_cond_init (&line.all_ready);
   for (guint i = 0; i < n_threads; i++) {
     runs[i] = (CopyRun) {
-    .backend = backend,.device_id = (gint) (i % n_devices),
-          .round_trips = round_trips,.n_buffers = n_buffers,.line = &line};
+    .backend = backend,.device_id = (gint) (i % n_devices),.round_trips =
+          round_trips,.n_buffers = n_buffers,.line = &line};
     threads[i] = g_thread_new ("copy-floor", copy_floor_thread, &runs[i]);
   }
   for (guint i = 0; i < n_threads; i++) {
@@ -157,7 +150,7 @@ copy_floor (cvcore_backend backend, guint n_threads, guint n_devices,
   g_cond_clear (&line.all_ready);
   g_free (threads);
   g_free (runs);
-  return n_threads * (gdouble) round_trips * 1e6 / (last_end - first_start);
+  return n_threads * (gdouble) round_trips *1e6 / (last_end - first_start);
 }
 
 /* Four cudaconvolve of one dense (not separable) 31x31 integer kernel,
@@ -220,8 +213,7 @@ print_floor (cvcore_backend backend, gint n_gpus, gint frames, gdouble * floor)
 
     printf ("| 1 | 1 | %u | %.0f | 1.00 |\n", buffers[b], one);
     shared = copy_floor (backend, 2, 1, buffers[b], frames);
-    printf ("| 2 | 1 | %u | %.0f | %.2f |\n", buffers[b], shared,
-        shared / one);
+    printf ("| 2 | 1 | %u | %.0f | %.2f |\n", buffers[b], shared, shared / one);
     floor[1] = one;
     for (gint n = 2; n <= n_gpus; n++) {
       floor[n] = copy_floor (backend, n, n, buffers[b], frames);
@@ -404,7 +396,7 @@ print_peer_copies (cvcore_backend backend, gint frames)
             row, rows));
     CORE_TRY (cvcore_stream_synchronize (stream));
   }
-  frame_gbps = (gdouble) frames * row * rows /
+  frame_gbps = (gdouble) frames *row * rows /
       ((g_get_monotonic_time () - begin) * 1e3);
   printf ("\n| peer copies, device 1 to 0 | GB/s | against the floor |\n"
       "|---|---|---|\n| one 256 MB copy (the floor) | %.1f | 1.00 |\n"

@@ -1,4 +1,7 @@
 #!/usr/bin/env bash
+# gst-cuda-vision. Copyright (C) 2026 The gst-cuda-vision authors.
+# SPDX-License-Identifier: LGPL-2.1-or-later (GNU Lesser General Public
+# License 2.1 or later, COPYING).
 # The elements between gst-plugins-bad's nvcodec elements, in
 # memory:CUDAMemory: NVDEC decoders feeding them zero-copy, nvcodec's
 # cudaupload and cudadownload around them, and whichever side makes the

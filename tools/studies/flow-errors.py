@@ -1,9 +1,12 @@
 #!/usr/bin/env python3
+# gst-cuda-vision. Copyright (C) 2026 The gst-cuda-vision authors.
+# SPDX-License-Identifier: LGPL-2.1-or-later (GNU Lesser General Public
+# License 2.1 or later, COPYING).
 """Where cudaphasecorr's tile matches go wrong: the end-point errors that
 `flow-quality --dump DIR` wrote, split by the shape of each tile's
 texture and by its distance from the frame's edge.
 
-    python3 tools/flow-errors.py [--min-confidence C] DIR
+    python3 tools/studies/flow-errors.py [--min-confidence C] DIR
 
 For each dumped case it prints the median and 95th percentile error of
 the kept tiles (confidence >= C, 0.05 by default, where both frames hold

@@ -1,10 +1,13 @@
 #!/usr/bin/env python3
+# gst-cuda-vision. Copyright (C) 2026 The gst-cuda-vision authors.
+# SPDX-License-Identifier: LGPL-2.1-or-later (GNU Lesser General Public
+# License 2.1 or later, COPYING).
 """Checks cvcore's Gabor filter against OpenCV's getGaborKernel + filter2D.
 
-    tools/gabor-opencv-check.py BUILD_DIR [IMAGE]
+    tools/studies/gabor-opencv-check.py BUILD_DIR [IMAGE]
 
 IMAGE defaults to scikit-image's camera photograph. For each sigma,
-wavelength and orientation, runs BUILD_DIR/tools/gabor-response (both
+wavelength and orientation, runs BUILD_DIR/tools/studies/gabor-response (both
 methods) and compares with OpenCV on the same luma (0..1):
 
   mapping: OpenCV's kernel exp(-(x'^2 + gamma^2 y'^2) / (2 sigma^2))
@@ -53,7 +56,7 @@ def opencv_response(luma, sigma, wavelength, degrees):
 def ours(build, image, sigma, wavelength, degrees, method):
     with tempfile.NamedTemporaryFile(suffix=".f32") as out:
         line = subprocess.run(
-            [os.path.join(build, "tools", "gabor-response"), image,
+            [os.path.join(build, "tools", "studies", "gabor-response"), image,
              str(sigma), str(wavelength), str(degrees), method, out.name],
             check=True, capture_output=True, text=True).stdout.split()
         w, h = int(line[0]), int(line[1])

@@ -1,4 +1,7 @@
 #!/usr/bin/env python3
+# gst-cuda-vision. Copyright (C) 2026 The gst-cuda-vision authors.
+# SPDX-License-Identifier: LGPL-2.1-or-later (GNU Lesser General Public
+# License 2.1 or later, COPYING).
 """OpenCV's matchers on the frames and truth that `flow-quality --dump DIR`
 writes, with the same statistics, for docs/benchmarks.md:
 
@@ -12,7 +15,7 @@ over those of them that cudaphasecorr's default threshold (confidence
 0.05) keeps, which are the tiles its own figures count; and ours over
 those too.
 
-Usage: python3 tools/flow-peers.py DIR
+Usage: python3 tools/studies/flow-peers.py DIR
 """
 import glob
 import os

@@ -1,4 +1,7 @@
 #!/usr/bin/env bash
+# gst-cuda-vision. Copyright (C) 2026 The gst-cuda-vision authors.
+# SPDX-License-Identifier: LGPL-2.1-or-later (GNU Lesser General Public
+# License 2.1 or later, COPYING).
 # gst-cuda-vision: builds the Debian packages (debian/) with
 # dpkg-buildpackage, installs them into a clean Debian 12 system made for
 # the purpose, and runs the installed plugin there: gst-inspect-1.0 and a
@@ -8,13 +11,13 @@
 # PACKAGE_CUDA_ARCH: the architectures (meson's cuda-arch) of a CUDA build
 # (default: the project's); without nvcc the package has the CPU backend
 # alone.
-# Usage: bash tools/package.sh [folder]   (default package-test)
+# Usage: bash scripts/package.sh [folder]   (default package-test)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 work="$(realpath -m "${1:-package-test}")"
 root="$work/bookworm"
-. tools/lib/debian-chroot.sh
+. scripts/lib/debian-chroot.sh
 
 echo "== building the packages"
 rm -rf "$work"

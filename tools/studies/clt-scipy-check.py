@@ -1,9 +1,12 @@
 #!/usr/bin/env python3
+# gst-cuda-vision. Copyright (C) 2026 The gst-cuda-vision authors.
+# SPDX-License-Identifier: LGPL-2.1-or-later (GNU Lesser General Public
+# License 2.1 or later, COPYING).
 """Checks the CLT core against scipy and scikit-image.
 
-    tools/clt-scipy-check.py BUILD_DIR
+    tools/studies/clt-scipy-check.py BUILD_DIR
 
-Runs BUILD_DIR/tools/clt-check-data on the CPU and CUDA backends (CUDA
+Runs BUILD_DIR/tools/studies/clt-check-data on the CPU and CUDA backends (CUDA
 where a device is present) and compares:
 
 1. The forward transform of every tile of a textured 16-bit frame with one
@@ -62,7 +65,7 @@ def tile_clt(tile):
 
 def run(build, backend, where):
     env = dict(os.environ, GST_CUDAVISION_BACKEND=backend)
-    result = subprocess.run([os.path.join(build, "tools", "clt-check-data"),
+    result = subprocess.run([os.path.join(build, "tools", "studies", "clt-check-data"),
                              where], env=env, capture_output=True, text=True)
     if result.returncode != 0:
         return None

@@ -1,4 +1,7 @@
 #!/usr/bin/env bash
+# gst-cuda-vision. Copyright (C) 2026 The gst-cuda-vision authors.
+# SPDX-License-Identifier: LGPL-2.1-or-later (GNU Lesser General Public
+# License 2.1 or later, COPYING).
 # gst-cuda-vision: latency of each element in a live pipeline, from the
 # source's pad to the sink's (GStreamer's latency tracer):
 #   videotestsrc is-live=true ! caps ! cudavisionupload ! ELEMENT !

@@ -1,3 +1,15 @@
+/* gst-cuda-vision
+ * Copyright (C) 2026 The gst-cuda-vision authors
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ *
+ * This library is free software; you can redistribute it and/or modify it
+ * under the terms of the GNU Lesser General Public License as published by
+ * the Free Software Foundation; either version 2.1 of the License, or (at
+ * your option) any later version. It is distributed in the hope that it
+ * will be useful, but WITHOUT ANY WARRANTY; see the GNU Lesser General
+ * Public License (COPYING) for more details.
+ */
+
 /* flow-quality: how well cudaphasecorr's tile matching finds known motion
  * in natural photographs.
  *
@@ -31,7 +43,7 @@
  * and the GPU time of the pyramid and matching, then, over every case,
  * how often a tile of each confidence lies within 0.5 and 0.1 pixels of
  * the truth. With --dump, the frames (8-bit, raw) and each tile's truth
- * and match go to DIR for tools/flow-peers.py and tools/flow-errors.py.
+ * and match go to DIR for tools/studies/flow-peers.py and tools/studies/flow-errors.py.
  * Runs on the backend GST_CUDAVISION_BACKEND names (cpu by default), with
  * cudaphasecorr's defaults unless told otherwise. */
 #include <math.h>

@@ -1,4 +1,7 @@
 #!/usr/bin/env bash
+# gst-cuda-vision. Copyright (C) 2026 The gst-cuda-vision authors.
+# SPDX-License-Identifier: LGPL-2.1-or-later (GNU Lesser General Public
+# License 2.1 or later, COPYING).
 # gst-cuda-vision: throughput of separate processes spread over the GPUs of
 # one host. Each process is `cudavision-bench gpus --device D --pipelines
 # P --case CASE`: P pipelines of 1080p RGBA from recycled pageable frames,

@@ -1,15 +1,18 @@
 #!/usr/bin/env bash
+# gst-cuda-vision. Copyright (C) 2026 The gst-cuda-vision authors.
+# SPDX-License-Identifier: LGPL-2.1-or-later (GNU Lesser General Public
+# License 2.1 or later, COPYING).
 # Sets up a Debian 12 machine for gst-cuda-vision, builds it, and then
 #   demo: runs the demo, which writes demo.png and demo.webm
 #   test: runs the test suites (CPU backend everywhere, CUDA where a GPU is)
-# Usage: bash tools/quickstart.sh demo|test
+# Usage: bash scripts/quickstart.sh demo|test
 set -euo pipefail
 
 cd "$(dirname "$0")/.."
 what="${1:-}"
 case "$what" in
   demo|test) ;;
-  *) echo "usage: bash tools/quickstart.sh demo|test" >&2; exit 2 ;;
+  *) echo "usage: bash scripts/quickstart.sh demo|test" >&2; exit 2 ;;
 esac
 
 packages=(
@@ -21,7 +24,7 @@ packages=(
 # tests too; the demo's photograph (python3-imageio), its labels
 # (textoverlay, gstreamer1.0-x) and the streaming example's x264enc
 # (gstreamer1.0-plugins-ugly); for the tests, valgrind and the formatters
-# that tools/format.sh checks with
+# that scripts/format.sh checks with
 packages+=(python3-gi gir1.2-gst-plugins-base-1.0 python3-numpy
   python3-imageio gstreamer1.0-x gstreamer1.0-plugins-ugly)
 [ "$what" = test ] && packages+=(valgrind indent clang-format)
@@ -57,7 +60,7 @@ meson compile -C "$build"
 
 if [ "$what" = test ]; then
   echo "== formatting"
-  bash tools/format.sh --check
+  bash scripts/format.sh --check
   # Suite 'cpu' runs everywhere; suite 'gpu' skips itself without a device.
   meson test -C "$build" --print-errorlogs --num-processes 2
   echo "== valgrind, CPU backend"

@@ -1,4 +1,7 @@
 #!/usr/bin/env bash
+# gst-cuda-vision. Copyright (C) 2026 The gst-cuda-vision authors.
+# SPDX-License-Identifier: LGPL-2.1-or-later (GNU Lesser General Public
+# License 2.1 or later, COPYING).
 # gst-cuda-vision: cross-compiles the plugin and its tools for 64-bit Arm
 # (Jetson Orin, sm_87) and checks that they link: in a Debian 12 system
 # made for it, with Debian's arm64 GStreamer development packages
@@ -6,14 +9,14 @@
 # NVIDIA's aarch64 CUDA runtime of nvcc's version from PyPI. Nothing runs:
 # there is no Arm machine here.
 # CROSS_CUDA_ARCH: the architectures (default 87).
-# Usage: bash tools/cross-aarch64.sh [folder]   (default cross-aarch64)
+# Usage: bash scripts/cross-aarch64.sh [folder]   (default cross-aarch64)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 work="$(realpath -m "${1:-cross-aarch64}")"
 root="$work/bookworm"
 toolkit=/usr/local/cuda
-. tools/lib/debian-chroot.sh
+. scripts/lib/debian-chroot.sh
 
 if [ ! -x "$toolkit/bin/nvcc" ]; then
   echo "cross-aarch64: needs the CUDA toolkit at $toolkit" >&2

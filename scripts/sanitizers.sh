@@ -1,4 +1,7 @@
 #!/usr/bin/env bash
+# gst-cuda-vision. Copyright (C) 2026 The gst-cuda-vision authors.
+# SPDX-License-Identifier: LGPL-2.1-or-later (GNU Lesser General Public
+# License 2.1 or later, COPYING).
 # gst-cuda-vision: builds the CPU reference backend with AddressSanitizer
 # and UndefinedBehaviorSanitizer and runs the C test suites under them.
 #
@@ -8,7 +11,7 @@
 # test_huge_allocation_fails_cleanly asks for more than the machine has,
 # which ASan refuses unless told to return NULL. The Python suite is left
 # out: the interpreter would need libasan preloaded.
-# Usage: bash tools/sanitizers.sh [build folder]   (default build-asan)
+# Usage: bash scripts/sanitizers.sh [build folder]   (default build-asan)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 

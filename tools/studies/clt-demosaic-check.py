@@ -1,7 +1,10 @@
 #!/usr/bin/env python3
+# gst-cuda-vision. Copyright (C) 2026 The gst-cuda-vision authors.
+# SPDX-License-Identifier: LGPL-2.1-or-later (GNU Lesser General Public
+# License 2.1 or later, COPYING).
 """How well cudaclt fills in the colours of Bayer mosaics, on photographs.
 
-    tools/clt-demosaic-check.py [OUT_DIR]
+    tools/studies/clt-demosaic-check.py [OUT_DIR]
 
 Each scikit-image colour photograph (cropped to a width divisible by 4) is
 sampled through an RGGB mosaic (8 bits), sent through

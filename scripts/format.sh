@@ -1,9 +1,12 @@
 #!/bin/bash
+# gst-cuda-vision. Copyright (C) 2026 The gst-cuda-vision authors.
+# SPDX-License-Identifier: LGPL-2.1-or-later (GNU Lesser General Public
+# License 2.1 or later, COPYING).
 # Formats the sources the way GStreamer's are: GNU indent with GStreamer's
 # options for C (twice, as one pass of indent is not always stable), and
 # clang-format with the project's .clang-format for CUDA.
-#   tools/format.sh           rewrites the files that differ
-#   tools/format.sh --check   changes nothing; lists them and fails
+#   scripts/format.sh           rewrites the files that differ
+#   scripts/format.sh --check   changes nothing; lists them and fails
 # The layout is that of Debian 12's indent 2.2.12 and clang-format 14, which
 # the test command installs; other versions may break some lines otherwise.
 set -euo pipefail
@@ -38,7 +41,9 @@ gst_indent () {
 
 # indent reads a header's G_BEGIN_DECLS (or CVCORE_BEGIN_DECLS), which has
 # no semicolon, as the start of the declaration after it: it indents that
-# declaration and drops the blank lines around the macros. GStreamer runs
+# declaration, joins a typedef to the macro's line and drops the blank
+# lines around the macros; and it indents a class structure's function
+# pointers that follow a comment by four spaces, not two. GStreamer runs
 # indent on .c files only for this reason; here headers get indent too,
 # then this puts those lines back.
 restore_decls () {
@@ -46,6 +51,17 @@ restore_decls () {
     function blank_after(line) { return line ~ /^(G|CVCORE)_(BEGIN|END)_DECLS$/ }
     {
       line = $0
+      if (line ~ /^(G|CVCORE)_BEGIN_DECLS [^ ]/) {
+        rest = line
+        sub(/^(G|CVCORE)_BEGIN_DECLS /, "", rest)
+        sub(/ .*$/, "", line)
+        print line
+        print ""
+        line = rest
+        pending_code = 0
+      }
+      if (line ~ /^    [A-Za-z_][A-Za-z_0-9]* +\(\*[A-Za-z_0-9]+\) \(/)
+        sub(/^    /, "  ", line)
       if (pending_code && line !~ /^[ \t]*$/ && line !~ /^[ \t]*(\/\*|\*|#)/ \
           && prev !~ /\\$/) {
         sub(/^    /, "", line)
@@ -88,6 +104,6 @@ done < <(if git rev-parse --is-inside-work-tree >/dev/null 2>&1; then
   fi)
 
 if $check && [ "$differ" -gt 0 ]; then
-  echo "format: $differ file(s) differ; run tools/format.sh" >&2
+  echo "format: $differ file(s) differ; run scripts/format.sh" >&2
   exit 1
 fi

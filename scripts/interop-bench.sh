@@ -1,4 +1,7 @@
 #!/usr/bin/env bash
+# gst-cuda-vision. Copyright (C) 2026 The gst-cuda-vision authors.
+# SPDX-License-Identifier: LGPL-2.1-or-later (GNU Lesser General Public
+# License 2.1 or later, COPYING).
 # Concurrent NVDEC streams into cudafoveate: aggregate frames per second and
 # host CPU seconds for decoding alone (frames stay in CUDA memory), for
 # decoding into the element zero-copy, with and without nvcodec's download

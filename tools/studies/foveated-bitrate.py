@@ -1,9 +1,12 @@
 #!/usr/bin/env python3
+# gst-cuda-vision. Copyright (C) 2026 The gst-cuda-vision authors.
+# SPDX-License-Identifier: LGPL-2.1-or-later (GNU Lesser General Public
+# License 2.1 or later, COPYING).
 """What foveation saves in a video stream: bits per frame of x264 at a
 fixed quantiser with and without cudafoveate, and the quality kept in the
 fovea.
 
-    python3 tools/foveated-bitrate.py [--size WxH] [--frames N]
+    python3 tools/studies/foveated-bitrate.py [--size WxH] [--frames N]
                                       [--quantizer Q] [--svg plot.svg]
                                       [--corner-eccentricity DEG]
                                       [--camera pan still]

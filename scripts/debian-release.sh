@@ -1,4 +1,7 @@
 #!/usr/bin/env bash
+# gst-cuda-vision. Copyright (C) 2026 The gst-cuda-vision authors.
+# SPDX-License-Identifier: LGPL-2.1-or-later (GNU Lesser General Public
+# License 2.1 or later, COPYING).
 # gst-cuda-vision: builds the project in another Debian release and runs
 # its CPU tests there.
 #
@@ -11,10 +14,10 @@
 #             Debian's own CUDA toolkit 12.4, the oldest nvcc the project
 #             is compiled with (-Dcuda-arch=87, a Jetson Orin's)
 #
-# It makes the system in a folder (tools/lib/debian-chroot.sh), installs
+# It makes the system in a folder (scripts/lib/debian-chroot.sh), installs
 # the build dependencies there, copies the working tree's tracked files
 # in, builds and tests them.
-# Usage: bash tools/debian-release.sh bullseye|trixie [folder]
+# Usage: bash scripts/debian-release.sh bullseye|trixie [folder]
 #        (default folder: debian-RELEASE)
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -23,13 +26,13 @@ suite="${1:-}"
 case "$suite" in
   bullseye | trixie) ;;
   *)
-    echo "usage: bash tools/debian-release.sh bullseye|trixie [folder]" >&2
+    echo "usage: bash scripts/debian-release.sh bullseye|trixie [folder]" >&2
     exit 2
     ;;
 esac
 root="$(realpath -m "${2:-debian-$suite}")"
 toolkit=/usr/local/cuda
-. tools/lib/debian-chroot.sh
+. scripts/lib/debian-chroot.sh
 
 packages=(ninja-build pkg-config gcc g++ libc6-dev libglib2.0-dev
   libgstreamer1.0-dev libgstreamer-plugins-base1.0-dev gstreamer1.0-tools
