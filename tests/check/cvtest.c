@@ -1,3 +1,15 @@
+/* gst-cuda-vision
+ * Copyright (C) 2026 The gst-cuda-vision authors
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ *
+ * This library is free software; you can redistribute it and/or modify it
+ * under the terms of the GNU Lesser General Public License as published by
+ * the Free Software Foundation; either version 2.1 of the License, or (at
+ * your option) any later version. It is distributed in the hope that it
+ * will be useful, but WITHOUT ANY WARRANTY; see the GNU Lesser General
+ * Public License (COPYING) for more details.
+ */
+
 #include "cvtest.h"
 
 #include <gst/app/app.h>
@@ -52,6 +64,12 @@ cvtest_main (int argc, char **argv, Suite * (*suite) (void))
   }
   gst_check_init (&argc, &argv);
   return gst_check_run_suite (suite (), "cudavision", __FILE__);
+}
+
+gint
+cvtest_reference_step (void)
+{
+  return g_getenv ("CVTEST_QUICK") ? 7 : 1;
 }
 
 void

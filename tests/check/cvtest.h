@@ -1,3 +1,15 @@
+/* gst-cuda-vision
+ * Copyright (C) 2026 The gst-cuda-vision authors
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ *
+ * This library is free software; you can redistribute it and/or modify it
+ * under the terms of the GNU Lesser General Public License as published by
+ * the Free Software Foundation; either version 2.1 of the License, or (at
+ * your option) any later version. It is distributed in the hope that it
+ * will be useful, but WITHOUT ANY WARRANTY; see the GNU Lesser General
+ * Public License (COPYING) for more details.
+ */
+
 /* Shared helpers of the cudavision tests. */
 #ifndef CVTEST_H
 #define CVTEST_H
@@ -35,6 +47,12 @@ int cvtest_main (int argc, char **argv, Suite * (*suite) (void));
 cvcore_backend cvtest_backend (void);
 /* TRUE when a CUDA device can be opened on this machine. */
 gboolean cvtest_cuda_available (void);
+
+/* Independent references that cost much per pixel are compared on every
+ * pixel in the plain run, and on every this-many-th pixel (offset row by
+ * row) under valgrind (CVTEST_QUICK), whose memory checks need the calls
+ * made, not every answer compared again. */
+gint cvtest_reference_step (void);
 
 /* Deterministic pseudo-random bytes (xorshift), seeded per call site. */
 void cvtest_fill_random (guint8 * data, gsize size, guint32 seed);
