@@ -45,6 +45,7 @@
 
 #include "gstcudadownload.h"
 #include "gstcudavisionbufferpool.h"
+#include "gstcudavisionframe.h"
 #include "gstcudavisionformats.h"
 #include "gstcudavisionmemory.h"
 #include "gstcudavisionhostmemory.h"

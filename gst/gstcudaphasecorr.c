@@ -45,23 +45,13 @@
  *   camera swapped) lets the left frames pass unmatched, with a warning,
  *   until a new one is requested and linked.
  *
- * Each tile's correlation is blurred by `lowpass` (a weighting of its
- * frequencies): the highest frequencies are where frames alias and differ
- * most, and counting them less makes natural content match to a few
- * hundredths of a pixel (docs/benchmarks.md). A tile whose match puts its
- * centre more than half a tile beyond the frame's edge gets confidence 0:
- * its content left the view, and what matched is the edge's mirror.
- *
- * Then each tile's match is fitted with those around it, `fit-radius`
- * tiles each way (3 by default; 0 keeps each tile's own match and
- * confidence): a tile of edges or stripes alone, which sees motion across
- * them and not along them, loses confidence, and each tile's motion
- * becomes that of the motion varying linearly over its neighbourhood that
- * explains their matches best, taking each as the motion where its
- * tile's texture lies, counting it across its edges more than along them
- * and leaving out matches beyond a motion boundary. With it,
- * the tiles the default `min-confidence` keeps are within half a pixel of
- * the true motion 99 times in 100 on photographs (docs/benchmarks.md).
+ * Each tile's correlation is weighted by `lowpass`, which counts the
+ * frequencies where frames alias less, and tiles whose match falls beyond
+ * the frame's edge get confidence 0. Then each tile's match is fitted with
+ * those around it (`fit-radius`; 0 keeps each tile's own): tiles of edges
+ * or stripes alone lose confidence, and motions vary smoothly but for
+ * motion boundaries. docs/design.md says how, docs/benchmarks.md how
+ * accurate the result is.
  *
  * The frames of `sink` pass on unchanged, each (in flow mode from the
  * second on) carrying a #GstCudaVisionCorrelationMeta with the tile grid
@@ -83,11 +73,8 @@
  * frame, `draw-scale` times their length, from each tile's centre.
  *
  * In a live pipeline the element holds no frame: its LATENCY answer is
- * its upstream's (plus the aggregator's `latency` property). Frames leave
- * from the aggregator's own thread, which a sink that syncs holds until
- * each frame's time plus its processing deadline; the next frame waits
- * for it there, where a chain of filters would make the source wait
- * (docs/benchmarks.md measures both).
+ * its upstream's plus the aggregator's `latency` property
+ * (docs/benchmarks.md, "Latency in live pipelines").
  *
  * Only the matches come back from the GPU. The luminance is the green
  * channel of RGB formats, the luma plane of I420 and NV12.
@@ -105,6 +92,7 @@
 
 #include "gstcudaphasecorr.h"
 #include "gstcudavisionbufferpool.h"
+#include "gstcudavisionframe.h"
 #include "gstcudavisioncorrelationmetaimpl.h"
 #include "gstcudavisioncorrelator.h"
 #include "gstcudavisioncudastream.h"

@@ -52,6 +52,7 @@
 
 #include "gstcudaupload.h"
 #include "gstcudavisionbufferpool.h"
+#include "gstcudavisionframe.h"
 #include "gstcudavisionformats.h"
 #include "gstcudavisionmemory.h"
 #include "gstcudavisionhostmemory.h"

@@ -25,7 +25,6 @@
 G_BEGIN_DECLS
 
 #define GST_CUDA_VISION_CUDA_CONTEXT_TYPE "gst.cuda.context"
-
 /* TRUE when built with GStreamer's CUDA library. */
 gboolean gst_cuda_vision_interop_built (void);
 

@@ -17,6 +17,7 @@
 #endif
 
 #include "gstcudavisionfilter.h"
+#include "gstcudavisionframe.h"
 #include "gstcudavisionbufferpool.h"
 #include "gstcudavisioninterop.h"
 #include "gstcudavisionmemory.h"

@@ -18,7 +18,6 @@
 #include "gstcudavisioninterop.h"
 #include "gstcudavisioncudastream.h"
 #include "gstcudavisionformats.h"
-#include "gstcudavisionmemory.h"
 
 #ifdef HAVE_GST_CUDA
 #include <gst/cuda/gstcudabufferpool.h>

@@ -16,6 +16,7 @@
 #endif
 
 #include "gstcudavisionpeercopy.h"
+#include "gstcudavisionframe.h"
 #include "gstcudavisionbufferpool.h"
 #include "gstcudavisioninterop.h"
 #include "gstcudavisionmemory.h"

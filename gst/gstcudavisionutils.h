@@ -70,14 +70,6 @@ void gst_cuda_vision_frame_plane (const GstVideoFrame * frame, guint plane,
     GST_CUDA_VISION_BAYER_FORMATS ", width=(int)[1, 32767], " \
     "height=(int)[1, 32767], framerate=(fraction)[0/1, 2147483647/1]"
 
-/* gst_video_frame_map() of a buffer that comes from outside: a video meta
- * on @buffer is first checked against @info and the buffer's size (its
- * format, size, and each plane's stride and extent), so that no plane
- * reaches past the buffer's memory. On failure, *@refusal (when given)
- * is a sentence for the error that names the plane and the numbers. */
-gboolean gst_cuda_vision_video_frame_map (GstVideoFrame * frame,
-    const GstVideoInfo * info, GstBuffer * buffer, GstMapFlags flags,
-    gchar ** refusal);
 
 /* gst_video_info_from_caps(), and for a Bayer mosaic the layout of its
  * samples: GRAY8 or GRAY16_LE of the same size and rate (rows padded to 4
