@@ -13,6 +13,7 @@
 /* Test images on a backend's device, with a host copy. */
 #include "cvimage.h"
 
+#include <math.h>
 #include <string.h>
 
 gsize
@@ -154,4 +155,33 @@ cvtest_image_on_cpu (cvcore_device * cpu, cvcore_stream * stream,
         src->host + y * im->pitch, cvtest_row_bytes (im));
   memcpy (t.host, t.image.data, t.image.pitch * im->height);
   return t;
+}
+
+void
+cvtest_put_sample (TestImage * t, gint x, gint y, gint c, gdouble v)
+{
+  guint8 *row = t->host + y * t->image.pitch;
+  const gint i = x * t->image.channels + c;
+
+  if (t->image.sample == CVCORE_SAMPLE_U16)
+    ((guint16 *) row)[i] = (guint16) CLAMP (floor (v + 0.5), 0, 65535);
+  else
+    row[i] = (guint8) CLAMP (floor (v + 0.5), 0, 255);
+}
+
+/* A band-limited 16-bit test picture: a sum of sinusoids whose
+ * frequencies stay under 0.4 pi per axis, evaluated at (x - dx, y - dy). */
+gdouble
+cvtest_band_limited (gdouble x, gdouble y)
+{
+  static const gdouble waves[][4] = {
+    {0.31, 0.07, 0.4, 9000}, {-0.12, 0.27, 1.3, 7000}, {0.45, -0.38, 2.1,
+        5000}, {0.05, 0.52, 0.7, 6000}, {1.05, 0.33, 2.9, 3000}, {-0.71,
+        0.94, 4.1, 2500}, {0.2, -1.1, 5.3, 2000}, {0.9, 0.8, 0.2, 1500},
+  };
+  gdouble v = 32768.0;
+
+  for (guint i = 0; i < G_N_ELEMENTS (waves); i++)
+    v += waves[i][3] * cos (waves[i][0] * x + waves[i][1] * y + waves[i][2]);
+  return v;
 }

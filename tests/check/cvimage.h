@@ -58,6 +58,13 @@ extern cvcore_stream *cvtest_cpu_stream;
 TCase *cvtest_cuda_tcase (Suite * suite, SFun setup, SFun teardown,
     gint timeout);
 
+/* Sets sample (@x, @y, @c) of the host copy to @v, rounded and clamped to
+ * the sample type. */
+void cvtest_put_sample (TestImage * t, gint x, gint y, gint c, gdouble v);
+/* A band-limited 16-bit test picture: a sum of sinusoids whose
+ * frequencies stay under 0.4 pi per axis. */
+gdouble cvtest_band_limited (gdouble x, gdouble y);
+
 G_END_DECLS
 
 #endif /* CVIMAGE_H */
