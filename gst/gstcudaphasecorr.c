@@ -101,6 +101,7 @@
 #include "gstcudavisionformats.h"
 #include "gstcudavisioninterop.h"
 #include "gstcudavisionmemory.h"
+#include "gstcudavisionpairing.h"
 #include "gstcudavisionutils.h"
 
 #include <math.h>
@@ -163,7 +164,7 @@ struct _GstCudaVisionPhaseCorr
   gint restart;
   /* stereo (source pad's thread): frames dropped for want of a pair, and
    * whether a right view was there and has gone */
-  guint unpaired;
+  GstCudaVisionPairing pairing;
   gboolean right_seen, right_missing;
   /* whether the source pad's peer is ours (source pad's thread) */
   GstCudaVisionPeerCache src_peer;
@@ -327,7 +328,7 @@ gst_cuda_vision_phase_corr_start (GstAggregator * agg)
     return FALSE;
   self->have_info[0] = self->have_info[1] = FALSE;
   self->previous = -1;
-  self->unpaired = 0;
+  gst_cuda_vision_pairing_reset (&self->pairing);
   self->right_seen = self->right_missing = FALSE;
   return TRUE;
 }
@@ -337,9 +338,9 @@ gst_cuda_vision_phase_corr_stop (GstAggregator * agg)
 {
   GstCudaVisionPhaseCorr *self = GST_CUDA_VISION_PHASE_CORR (agg);
 
-  if (self->unpaired > 0)
+  if (self->pairing.dropped > 0)
     GST_WARNING_OBJECT (self, "%u frames were dropped unpaired",
-        self->unpaired);
+        self->pairing.dropped);
   gst_cuda_vision_correlator_free (&self->corr, self->stream);
   gst_clear_caps (&self->sink_caps);
   gst_cuda_vision_peer_cache_clear (&self->src_peer);
@@ -741,43 +742,6 @@ same_geometry (GstCudaVisionPhaseCorr * self)
       GST_VIDEO_INFO_HEIGHT (&self->info[1]);
 }
 
-/* Whether the first frames of the two views are a pair; drops the
- * earlier of two that are not. */
-static gboolean
-paired (GstCudaVisionPhaseCorr * self, GstAggregatorPad * right)
-{
-  GstBuffer *left_frame = gst_aggregator_pad_peek_buffer (self->sink);
-  GstBuffer *right_frame = gst_aggregator_pad_peek_buffer (right);
-  GstClockTime lt = GST_BUFFER_PTS (left_frame);
-  GstClockTime rt = GST_BUFFER_PTS (right_frame);
-  GstClockTime tolerance = GST_MSECOND;
-
-  gst_buffer_unref (left_frame);
-  gst_buffer_unref (right_frame);
-  if (GST_VIDEO_INFO_FPS_N (&self->info[0]) > 0)
-    tolerance = gst_util_uint64_scale (GST_SECOND,
-        GST_VIDEO_INFO_FPS_D (&self->info[0]),
-        2 * GST_VIDEO_INFO_FPS_N (&self->info[0]));
-  if (GST_CLOCK_TIME_IS_VALID (lt) && GST_CLOCK_TIME_IS_VALID (rt)
-      && (lt + tolerance < rt || rt + tolerance < lt)) {
-    GstAggregatorPad *late = lt < rt ? self->sink : right;
-
-    GST_DEBUG_OBJECT (self, "dropping an unpaired %s frame",
-        late == self->sink ? "left" : "right");
-    if (self->unpaired++ == 0)
-      GST_ELEMENT_WARNING (self, STREAM, FAILED,
-          ("Left and right frames do not pair: unpaired frames are dropped"),
-          ("left at %" GST_TIME_FORMAT ", right at %" GST_TIME_FORMAT
-              ": %.3f ms apart, more than the %.3f ms (half a frame) that "
-              "pairs them", GST_TIME_ARGS (lt), GST_TIME_ARGS (rt),
-              (gdouble) (lt > rt ? lt - rt : rt - lt) / GST_MSECOND,
-              (gdouble) tolerance / GST_MSECOND));
-    gst_aggregator_pad_drop_buffer (late);
-    return FALSE;
-  }
-  return TRUE;
-}
-
 /* The right view's pad was released mid-stream (a camera swapped): the
  * left frames go on unmatched, with a warning, until a new one comes. */
 static GstFlowReturn
@@ -802,7 +766,9 @@ static GstFlowReturn
 aggregate_stereo (GstCudaVisionPhaseCorr * self, GstAggregatorPad * right,
     const GstCudaVisionCorrelatorSettings * settings, gdouble lo, gdouble hi)
 {
+  static const gchar *const view_names[] = { "left", "right" };
   cvcore_clt_corr_params params = settings->params;
+  GstAggregatorPad *views[2];
   GstBuffer *left_frame, *right_frame;
   gboolean ok;
 
@@ -815,15 +781,18 @@ aggregate_stereo (GstCudaVisionPhaseCorr * self, GstAggregatorPad * right,
     return pass_without_right (self, settings);
   self->right_seen = TRUE;
   self->right_missing = FALSE;
-  /* a view that has ended leaves nothing to pair */
-  for (gint v = 0; v < 2; v++) {
-    GstAggregatorPad *pad = v ? right : self->sink;
-
-    if (!gst_aggregator_pad_has_buffer (pad))
-      return gst_aggregator_pad_is_eos (pad) ? GST_FLOW_EOS : GST_FLOW_OK;
+  views[0] = self->sink;
+  views[1] = right;
+  switch (gst_cuda_vision_pairing_check (&self->pairing, GST_ELEMENT (self),
+          views, view_names, 2, &self->info[0])) {
+    case GST_CUDA_VISION_PAIRING_READY:
+      break;
+    case GST_CUDA_VISION_PAIRING_ENDED:
+      /* a view that has ended leaves nothing to pair */
+      return GST_FLOW_EOS;
+    default:
+      return GST_FLOW_OK;
   }
-  if (!paired (self, right))
-    return GST_FLOW_OK;
   left_frame = gst_aggregator_pad_pop_buffer (self->sink);
   right_frame = gst_aggregator_pad_pop_buffer (right);
   if (!same_geometry (self)) {

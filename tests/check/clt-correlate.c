@@ -164,7 +164,8 @@ GST_START_TEST (test_correlate_translation)
   params.lowpass = 0.0;
   for (guint i = 0; i < 2 * G_N_ELEMENTS (moves); i++) {
     const gdouble *move = moves[i / 2];
-    gdouble (*field) (gdouble, gdouble) = i % 2 ? cvtest_band_limited : texture_field;
+    gdouble (*field) (gdouble, gdouble) =
+        i % 2 ? cvtest_band_limited : texture_field;
     TestImage a, b;
     cvcore_clt_match *m;
     gdouble confidence, worst;
