@@ -53,4 +53,5 @@ GstCudaVisionPairingResult gst_cuda_vision_pairing_check
 void gst_cuda_vision_pairing_reset (GstCudaVisionPairing * self);
 
 G_END_DECLS
+
 #endif /* __GST_CUDA_VISION_PAIRING_H__ */
