@@ -166,7 +166,7 @@ ensure_pool (GstCudaVisionPeerCopy * self, GstCudaVisionDevice * device,
   self->device = gst_object_ref (device);
   caps = gst_video_info_to_caps (info);
   gst_caps_set_features_simple (caps,
-      gst_caps_features_new_single (GST_CAPS_FEATURE_MEMORY_CUDA_VISION));
+      gst_caps_features_new (GST_CAPS_FEATURE_MEMORY_CUDA_VISION, NULL));
   self->pool = gst_cuda_vision_buffer_pool_new_configured (device, caps,
       POOL_MIN_BUFFERS, 0);
   gst_caps_unref (caps);

@@ -234,7 +234,7 @@ start_pipeline (const gchar * description, const GstVideoInfo * info,
 
   if (device_memory)
     gst_caps_set_features_simple (caps,
-        gst_caps_features_new_single ("memory:CUDAVisionMemory"));
+        gst_caps_features_new ("memory:CUDAVisionMemory", NULL));
   g_object_set (src, "caps", caps, "format", GST_FORMAT_TIME, NULL);
   if (gst_element_set_state (pipeline, GST_STATE_PLAYING) ==
       GST_STATE_CHANGE_FAILURE)
