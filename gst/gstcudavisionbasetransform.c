@@ -386,13 +386,16 @@ gst_cuda_vision_base_transform_submit_input_buffer (GstBaseTransform * trans,
 {
   GstCudaVisionBaseTransform *self = GST_CUDA_VISION_BASE_TRANSFORM (trans);
   GstCudaVisionBaseTransformPrivate *priv = PRIV (self);
+  GstCudaVisionDevice *source = priv->device ?
+      gst_cuda_vision_peer_copy_source (input, priv->device) : NULL;
   GError *error = NULL;
 
-  if (priv->device && gst_cuda_vision_peer_copy_wanted (input, priv->device)) {
+  if (source) {
     if (priv->peer_copy == NULL)
       priv->peer_copy = gst_cuda_vision_peer_copy_new ();
     input = gst_cuda_vision_peer_copy_buffer (priv->peer_copy, priv->device,
-        &priv->in_info, input, &error);
+        source, &priv->in_info, input, &error);
+    gst_object_unref (source);
     if (input == NULL) {
       GST_ELEMENT_ERROR (self, RESOURCE, FAILED, ("Cannot copy a frame from "
               "another device to device %d",

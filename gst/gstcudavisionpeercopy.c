@@ -57,14 +57,21 @@ gst_cuda_vision_peer_copy_new (void)
   return g_new0 (GstCudaVisionPeerCopy, 1);
 }
 
+/* After its queued work: what uses the stream may be freed next. */
+static void
+free_stream (cvcore_stream ** stream)
+{
+  if (*stream) {
+    cvcore_stream_synchronize (*stream);
+    cvcore_stream_free (*stream);
+    *stream = NULL;
+  }
+}
+
 static void
 release_source (GstCudaVisionPeerCopy * self)
 {
-  if (self->source_stream) {
-    cvcore_stream_synchronize (self->source_stream);
-    cvcore_stream_free (self->source_stream);
-    self->source_stream = NULL;
-  }
+  free_stream (&self->source_stream);
   gst_clear_object (&self->source);
 }
 
@@ -76,11 +83,7 @@ release_device (GstCudaVisionPeerCopy * self)
     gst_buffer_pool_set_active (self->pool, FALSE);
     gst_clear_object (&self->pool);
   }
-  if (self->stream) {
-    cvcore_stream_synchronize (self->stream);
-    cvcore_stream_free (self->stream);
-    self->stream = NULL;
-  }
+  free_stream (&self->stream);
   if (self->copied) {
     cvcore_event_free (self->copied);
     self->copied = NULL;
@@ -112,30 +115,29 @@ memory_device (GstMemory * mem)
       gst_cuda_vision_device_new_for_cuda_context (context, NULL) : NULL;
 }
 
-gboolean
-gst_cuda_vision_peer_copy_wanted (GstBuffer * buffer,
+GstCudaVisionDevice *
+gst_cuda_vision_peer_copy_source (GstBuffer * buffer,
     GstCudaVisionDevice * device)
 {
   GstCudaVisionDevice *owner;
   GstMemory *mem;
-  gboolean wanted;
 
   if (gst_buffer_n_memory (buffer) != 1)
-    return FALSE;
+    return NULL;
   mem = gst_buffer_peek_memory (buffer, 0);
-  if (gst_is_cuda_vision_memory (mem))
-    return gst_cuda_vision_device_get_id (gst_cuda_vision_memory_get_device
-        (mem)) != gst_cuda_vision_device_get_id (device);
-  /* CUDAMemory of the element's own context, the common case, costs no
-   * lookup */
-  if (!gst_cuda_vision_is_cuda_memory (mem)
-      || gst_cuda_vision_cuda_memory_on_device (mem, device)
-      || (owner = memory_device (mem)) == NULL)
-    return FALSE;
-  wanted = gst_cuda_vision_device_get_id (owner) !=
-      gst_cuda_vision_device_get_id (device);
-  gst_object_unref (owner);
-  return wanted;
+  /* our memory on our device, or CUDAMemory of the element's own context
+   * (the common cases) cost no lookup */
+  if (gst_is_cuda_vision_memory (mem) ?
+      gst_cuda_vision_device_get_id (gst_cuda_vision_memory_get_device (mem))
+      == gst_cuda_vision_device_get_id (device) :
+      !gst_cuda_vision_is_cuda_memory (mem)
+      || gst_cuda_vision_cuda_memory_on_device (mem, device))
+    return NULL;
+  owner = memory_device (mem);
+  if (owner && gst_cuda_vision_device_get_id (owner) ==
+      gst_cuda_vision_device_get_id (device))
+    gst_clear_object (&owner);
+  return owner;
 }
 
 /* A pool of our memory on @device for frames of @info, and a stream. */
@@ -163,7 +165,8 @@ ensure_pool (GstCudaVisionPeerCopy * self, GstCudaVisionDevice * device,
         cvcore_last_error ());
     return FALSE;
   }
-  self->device = gst_object_ref (device);
+  if (self->device == NULL)
+    self->device = gst_object_ref (device);
   caps = gst_video_info_to_caps (info);
   gst_caps_set_features_simple (caps,
       gst_caps_features_new (GST_CAPS_FEATURE_MEMORY_CUDA_VISION, NULL));
@@ -213,23 +216,40 @@ queue_plane_copies (GstCudaVisionPeerCopy * self, GstVideoFrame * dst,
   return status;
 }
 
-/* Orders the source memory's later users, on its own device, after the
- * copy: a stream there waits for it and records the end of our use. */
+/* A stream on the frames' device @owner, and the element's context let
+ * reach that device's memory: made when the frames' device changes.
+ * GStreamer's CUDA library lets every pair of the contexts it wraps (ours
+ * among them) reach each other; without it, we do. */
 static gboolean
-hand_back_source (GstCudaVisionPeerCopy * self, GstMemory * mem,
-    GstCudaVisionDevice * owner)
+ensure_source (GstCudaVisionPeerCopy * self, GstCudaVisionDevice * owner,
+    GError ** error)
 {
-  if (self->source != owner) {
-    release_source (self);
-    if (cvcore_stream_new (gst_cuda_vision_device_get_core (owner),
-            &self->source_stream) != CVCORE_OK)
-      return FALSE;
-    self->source = gst_object_ref (owner);
+  if (self->source == owner)
+    return TRUE;
+  release_source (self);
+  if (cvcore_stream_new (gst_cuda_vision_device_get_core (owner),
+          &self->source_stream) != CVCORE_OK) {
+    g_set_error (error, GST_RESOURCE_ERROR, GST_RESOURCE_ERROR_FAILED,
+        "cannot make a stream on device %d: %s",
+        gst_cuda_vision_device_get_id (owner), cvcore_last_error ());
+    return FALSE;
   }
+  self->source = gst_object_ref (owner);
+  if (!gst_cuda_vision_interop_built ())
+    cvcore_device_enable_peer_access (gst_cuda_vision_device_get_core
+        (self->device), gst_cuda_vision_device_get_core (owner));
+  return TRUE;
+}
+
+/* Orders the source memory's later users, on its own device, after the
+ * copy: the source's stream waits for it and records the end of our use. */
+static gboolean
+hand_back_source (GstCudaVisionPeerCopy * self, GstMemory * mem)
+{
   return cvcore_event_record (self->copied, self->stream) == CVCORE_OK
       && cvcore_stream_wait_event (self->source_stream, self->copied)
       == CVCORE_OK
-      && gst_cuda_vision_device_memory_end_access (mem, owner,
+      && gst_cuda_vision_device_memory_end_access (mem, self->source,
       self->source_stream);
 }
 
@@ -242,7 +262,6 @@ copy_frame (GstCudaVisionPeerCopy * self, GstBuffer * src, GstBuffer * dst,
 {
   GstMemory *src_mem = gst_buffer_peek_memory (src, 0);
   GstMemory *dst_mem = gst_buffer_peek_memory (dst, 0);
-  GstCudaVisionDevice *owner = memory_device (src_mem);
   GstVideoFrame src_frame, dst_frame;
   gchar *refusal = NULL;
   gboolean ok = FALSE;
@@ -252,7 +271,6 @@ copy_frame (GstCudaVisionPeerCopy * self, GstBuffer * src, GstBuffer * dst,
     g_set_error (error, GST_STREAM_ERROR, GST_STREAM_ERROR_FORMAT,
         "cannot map the frame of the other device: %s", refusal);
     g_free (refusal);
-    gst_object_unref (owner);
     return FALSE;
   }
   if (!gst_video_frame_map (&dst_frame, &self->pool_info, dst,
@@ -261,41 +279,36 @@ copy_frame (GstCudaVisionPeerCopy * self, GstBuffer * src, GstBuffer * dst,
         "cannot map a frame of the element's device");
     goto unmap_src;
   }
-  /* GStreamer's CUDA library lets every pair of the contexts it wraps
-   * (ours among them) reach each other; without it, we do */
-  if (!gst_cuda_vision_interop_built ())
-    cvcore_device_enable_peer_access (gst_cuda_vision_device_get_core
-        (self->device), gst_cuda_vision_device_get_core (owner));
   if (gst_cuda_vision_device_memory_begin_access (src_mem, self->stream)
       && gst_cuda_vision_device_memory_begin_access (dst_mem, self->stream)) {
     cvcore_status status = queue_plane_copies (self, &dst_frame, &src_frame,
-        gst_cuda_vision_device_get_core (owner));
+        gst_cuda_vision_device_get_core (self->source));
 
     /* recorded even after a failure, so that the chain of uses holds */
     ok = gst_cuda_vision_device_memory_end_access (dst_mem, self->device,
         self->stream);
-    ok = hand_back_source (self, src_mem, owner) && ok && status == CVCORE_OK;
+    ok = hand_back_source (self, src_mem) && ok && status == CVCORE_OK;
   }
   if (!ok)
     g_set_error (error, GST_RESOURCE_ERROR, GST_RESOURCE_ERROR_FAILED,
         "the copy from device %d to device %d failed: %s",
-        gst_cuda_vision_device_get_id (owner),
+        gst_cuda_vision_device_get_id (self->source),
         gst_cuda_vision_device_get_id (self->device), cvcore_last_error ());
   gst_video_frame_unmap (&dst_frame);
 unmap_src:
   gst_video_frame_unmap (&src_frame);
-  gst_object_unref (owner);
   return ok;
 }
 
 GstBuffer *
 gst_cuda_vision_peer_copy_buffer (GstCudaVisionPeerCopy * self,
-    GstCudaVisionDevice * device, const GstVideoInfo * info,
-    GstBuffer * buffer, GError ** error)
+    GstCudaVisionDevice * device, GstCudaVisionDevice * source,
+    const GstVideoInfo * info, GstBuffer * buffer, GError ** error)
 {
   GstBuffer *copy = NULL;
 
-  if (!ensure_pool (self, device, info, error))
+  if (!ensure_pool (self, device, info, error)
+      || !ensure_source (self, source, error))
     goto done;
   if (gst_buffer_pool_acquire_buffer (self->pool, &copy, NULL) != GST_FLOW_OK) {
     g_set_error (error, GST_RESOURCE_ERROR, GST_RESOURCE_ERROR_NO_SPACE_LEFT,

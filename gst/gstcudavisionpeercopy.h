@@ -31,17 +31,18 @@ typedef struct _GstCudaVisionPeerCopy GstCudaVisionPeerCopy;
 GstCudaVisionPeerCopy *gst_cuda_vision_peer_copy_new (void);
 void gst_cuda_vision_peer_copy_free (GstCudaVisionPeerCopy * self);
 
-/* TRUE when @buffer is one device memory, ours or CUDAMemory, on another
- * device of @device's backend: a frame to copy. */
-gboolean gst_cuda_vision_peer_copy_wanted (GstBuffer * buffer,
+/* When @buffer is one device memory, ours or CUDAMemory, on another
+ * device of @device's backend, that device (transfer full): a frame to
+ * copy. NULL otherwise. */
+GstCudaVisionDevice *gst_cuda_vision_peer_copy_source (GstBuffer * buffer,
     GstCudaVisionDevice * device);
 
-/* @buffer's frame, laid out by @info (and its video meta), copied to
- * @device with its timestamps, flags and metas; NULL with @error set when
- * it cannot be. Takes @buffer. */
+/* @buffer's frame, on @source and laid out by @info (and its video meta),
+ * copied to @device with its timestamps, flags and metas; NULL with
+ * @error set when it cannot be. Takes @buffer. */
 GstBuffer *gst_cuda_vision_peer_copy_buffer (GstCudaVisionPeerCopy * self,
-    GstCudaVisionDevice * device, const GstVideoInfo * info,
-    GstBuffer * buffer, GError ** error);
+    GstCudaVisionDevice * device, GstCudaVisionDevice * source,
+    const GstVideoInfo * info, GstBuffer * buffer, GError ** error);
 
 G_END_DECLS
 

@@ -141,6 +141,33 @@ GST_START_TEST (test_filter_across_devices)
 
 GST_END_TEST;
 
+/* New caps mid-stream: frames of the new size cross devices intact. */
+GST_START_TEST (test_peer_copy_renegotiation)
+{
+  static const gint sizes[][2] = { {64, 48}, {97, 31}, {64, 48} };
+  GstHarness *h;
+
+  if (!have_two_devices ())
+    return;
+  h = gst_harness_new_parse ("cudavisionupload device-id=1 ! "
+      "cudavisiondownload device-id=0");
+  gst_harness_set_sink_caps_str (h, "video/x-raw");
+  for (guint s = 0; s < G_N_ELEMENTS (sizes); s++) {
+    GstVideoInfo info;
+    GstBuffer *in, *out;
+
+    cvtest_set_caps (h, &info, GST_VIDEO_FORMAT_NV12, sizes[s][0], sizes[s][1]);
+    in = cvtest_random_frame (&info, s + 1);
+    out = cvtest_push_frame (h, in);
+    cvtest_assert_frames_equal (in, out, &info);
+    gst_buffer_unref (out);
+    gst_buffer_unref (in);
+  }
+  gst_harness_teardown (h);
+}
+
+GST_END_TEST;
+
 /* Frames in GStreamer's CUDA memory cross devices too (CUDA backend built
  * with GStreamer's CUDA library only). */
 GST_START_TEST (test_cuda_memory_peer_copy)
@@ -244,6 +271,7 @@ devices_suite (void)
   tcase_add_loop_test (tc, test_peer_copy_bit_exact, 0,
       G_N_ELEMENTS (copied_formats));
   tcase_add_test (tc, test_filter_across_devices);
+  tcase_add_test (tc, test_peer_copy_renegotiation);
   tcase_add_test (tc, test_cuda_memory_peer_copy);
   suite_add_tcase (s, tc);
   return s;
