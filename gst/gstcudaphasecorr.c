@@ -72,9 +72,13 @@
  * `draw=true` the vectors of confident tiles are drawn onto a copy of the
  * frame, `draw-scale` times their length, from each tile's centre.
  *
- * In a live pipeline the element holds no frame: its LATENCY answer is
- * its upstream's plus the aggregator's `latency` property
- * (docs/benchmarks.md, "Latency in live pipelines").
+ * The element has no thread of its own: a frame of flow is matched and
+ * passed on in the thread that brought it, and a stereo pair in the
+ * thread of its later view, as soon as that view has come. A view may
+ * queue up to 3 frames while it waits for the other's. In a live pipeline
+ * the element thus holds no frame, and its LATENCY answer is the later
+ * view's upstream latency (docs/benchmarks.md, "Latency in live
+ * pipelines").
  *
  * Only the matches come back from the GPU. The luminance is the green
  * channel of RGB formats, the luma plane of I420 and NV12.
@@ -136,12 +140,22 @@ enum
   PROP_CORRELATOR,              /* first of the shared matching properties */
 };
 
+/* Frames a view may queue while it waits for the other's of the same
+ * time (live cameras differ in latency by a frame or two). */
+#define MAX_QUEUED_FRAMES 3
+
+/* The element has no thread of its own: a frame of flow, or a stereo pair
+ * once its later view has come, is matched and pushed in the thread that
+ * brought it. Whatever goes out (frames and serialized events) goes under
+ * the output lock, so the two views' threads send it in order; the views'
+ * queues are under the view lock, taken inside the output lock or alone,
+ * never the other way. */
 struct _GstCudaVisionPhaseCorr
 {
-  GstAggregator parent;
+  GstElement parent;
 
-  GstAggregatorPad *sink;       /* the video, or the left view */
-  GstAggregatorPad *right;      /* the right view, under the object lock */
+  GstPad *sink;                 /* the video, or the left view */
+  GstPad *src;
 
   /* properties, under the object lock */
   gint device_id;
@@ -149,24 +163,30 @@ struct _GstCudaVisionPhaseCorr
   gdouble min_disparity, max_disparity, max_vertical_disparity;
   GstCudaVisionCorrelatorSettings settings;
 
-  /* between start and stop; the device under the object lock */
+  /* under the view lock; waited on with view_cond */
+  GMutex view_lock;
+  GCond view_cond;
+  GstPad *right;                /* the right view's pad, or NULL */
+  GstCudaVisionView views[2];   /* sink, right (stereo only) */
+  /* whether a right view was there since start (then its going lets the
+   * left frames pass unmatched), and whether it has gone */
+  gboolean right_seen, right_missing;
+
+  /* between start and stop, under the output lock; the device also under
+   * the object lock */
+  GMutex output_lock;
   GstCudaVisionDevice *device;
   cvcore_stream *stream;
   GstVideoInfo info[2];         /* sink, right */
   gboolean have_info[2];
-  /* the caps of the sink pad's next frames, as their event came in order
-   * (the pad's current caps may be those of frames still queued behind) */
-  GstCaps *sink_caps;
   GstCudaVisionCorrelator corr;
   /* flow: index of the previous frame's coefficients in corr, or -1 */
   gint previous;
-  /* flow: set by a flush (from any thread), so the next frame starts over */
-  gint restart;
-  /* stereo (source pad's thread): frames dropped for want of a pair, and
-   * whether a right view was there and has gone */
+  /* flow: set by a flush, so the next frame starts over */
+  gboolean restart;
+  /* stereo: frames dropped for want of a pair */
   GstCudaVisionPairing pairing;
-  gboolean right_seen, right_missing;
-  /* whether the source pad's peer is ours (source pad's thread) */
+  /* whether the source pad's peer is ours */
   GstCudaVisionPeerCache src_peer;
 };
 
@@ -178,13 +198,12 @@ add_pad_template (GstElementClass * element_class, const gchar * name,
       (PHASE_CORR_CAPS));
 
   gst_element_class_add_pad_template (element_class,
-      gst_pad_template_new_with_gtype (name, direction, presence, caps,
-          GST_TYPE_AGGREGATOR_PAD));
+      gst_pad_template_new (name, direction, presence, caps));
   gst_caps_unref (caps);
 }
 
 G_DEFINE_TYPE_WITH_CODE (GstCudaVisionPhaseCorr, gst_cuda_vision_phase_corr,
-    GST_TYPE_AGGREGATOR,
+    GST_TYPE_ELEMENT,
     GST_DEBUG_CATEGORY_INIT (gst_cuda_vision_phase_corr_debug,
         "cudavisionphasecorr", 0, "cudavision phase correlation"));
 
@@ -269,53 +288,97 @@ gst_cuda_vision_phase_corr_set_context (GstElement * element,
       (element, context);
 }
 
-/* The right view's pad, in stereo mode only: an idle pad would stall the
- * flow. */
-static GstAggregatorPad *
-gst_cuda_vision_phase_corr_create_new_pad (GstAggregator * agg,
-    GstPadTemplate * templ, const gchar * req_name, const GstCaps * caps)
-{
-  GstCudaVisionPhaseCorr *self = GST_CUDA_VISION_PHASE_CORR (agg);
-  GstAggregatorPad *pad = NULL;
+static GstFlowReturn gst_cuda_vision_phase_corr_chain (GstPad * pad,
+    GstObject * parent, GstBuffer * frame);
+static gboolean gst_cuda_vision_phase_corr_sink_event (GstPad * pad,
+    GstObject * parent, GstEvent * event);
+static gboolean gst_cuda_vision_phase_corr_sink_query (GstPad * pad,
+    GstObject * parent, GstQuery * query);
 
-  GST_OBJECT_LOCK (self);
-  if (self->mode != GST_CUDA_VISION_PHASE_CORR_STEREO)
-    GST_WARNING_OBJECT (self, "sink_right is only for mode=stereo");
-  else if (self->right)
-    GST_WARNING_OBJECT (self, "there is a sink_right pad already");
-  else
-    pad = self->right = g_object_new (GST_TYPE_AGGREGATOR_PAD, "name",
-        "sink_right", "direction", GST_PAD_SINK, "template", templ, NULL);
-  GST_OBJECT_UNLOCK (self);
+static GstPad *
+new_sink_pad (GstCudaVisionPhaseCorr * self, GstPadTemplate * templ,
+    const gchar * name)
+{
+  GstPad *pad = gst_pad_new_from_template (templ, name);
+
+  gst_pad_set_chain_function (pad, gst_cuda_vision_phase_corr_chain);
+  gst_pad_set_event_function (pad, gst_cuda_vision_phase_corr_sink_event);
+  gst_pad_set_query_function (pad, gst_cuda_vision_phase_corr_sink_query);
   return pad;
 }
 
+/* The right view's pad, in stereo mode only: an idle pad would stall the
+ * flow. */
+static GstPad *
+gst_cuda_vision_phase_corr_request_new_pad (GstElement * element,
+    GstPadTemplate * templ, const gchar * req_name, const GstCaps * caps)
+{
+  GstCudaVisionPhaseCorr *self = GST_CUDA_VISION_PHASE_CORR (element);
+  gboolean stereo;
+  GstPad *pad = NULL;
+
+  GST_OBJECT_LOCK (self);
+  stereo = self->mode == GST_CUDA_VISION_PHASE_CORR_STEREO;
+  GST_OBJECT_UNLOCK (self);
+  g_mutex_lock (&self->view_lock);
+  if (!stereo) {
+    GST_WARNING_OBJECT (self, "sink_right is only for mode=stereo");
+  } else if (self->right) {
+    GST_WARNING_OBJECT (self, "there is a sink_right pad already");
+  } else {
+    pad = self->right = new_sink_pad (self, templ, "sink_right");
+    gst_cuda_vision_view_reset (&self->views[1], FALSE);
+    self->right_seen = TRUE;
+  }
+  g_mutex_unlock (&self->view_lock);
+  if (pad)
+    gst_element_add_pad (element, pad);
+  return pad;
+}
+
+/* Wakes a left frame waiting for its pair: it passes unmatched. */
 static void
 gst_cuda_vision_phase_corr_release_pad (GstElement * element, GstPad * pad)
 {
   GstCudaVisionPhaseCorr *self = GST_CUDA_VISION_PHASE_CORR (element);
 
-  GST_OBJECT_LOCK (self);
-  if (pad == GST_PAD (self->right))
+  g_mutex_lock (&self->view_lock);
+  if (pad == self->right) {
     self->right = NULL;
-  GST_OBJECT_UNLOCK (self);
-  GST_ELEMENT_CLASS (gst_cuda_vision_phase_corr_parent_class)->release_pad
-      (element, pad);
+    gst_cuda_vision_view_reset (&self->views[1], TRUE);
+    g_cond_broadcast (&self->view_cond);
+  }
+  g_mutex_unlock (&self->view_lock);
+  gst_element_remove_pad (element, pad);
+}
+
+/* Sets every view flushing or not, waking the threads that wait. */
+static void
+set_views_flushing (GstCudaVisionPhaseCorr * self, gboolean flushing)
+{
+  g_mutex_lock (&self->view_lock);
+  for (guint v = 0; v < G_N_ELEMENTS (self->views); v++)
+    gst_cuda_vision_view_reset (&self->views[v], flushing);
+  g_cond_broadcast (&self->view_cond);
+  g_mutex_unlock (&self->view_lock);
 }
 
 static gboolean
-gst_cuda_vision_phase_corr_start (GstAggregator * agg)
+gst_cuda_vision_phase_corr_start (GstCudaVisionPhaseCorr * self)
 {
-  GstCudaVisionPhaseCorr *self = GST_CUDA_VISION_PHASE_CORR (agg);
-  gboolean right_unlinked;
+  gboolean stereo, right_unlinked;
   gint device_id;
 
   GST_OBJECT_LOCK (self);
   device_id = self->device_id;
-  /* the aggregator would wait for its frames for ever, saying nothing */
-  right_unlinked = self->mode == GST_CUDA_VISION_PHASE_CORR_STEREO
-      && self->right && !gst_pad_is_linked (GST_PAD (self->right));
+  stereo = self->mode == GST_CUDA_VISION_PHASE_CORR_STEREO;
   GST_OBJECT_UNLOCK (self);
+  g_mutex_lock (&self->view_lock);
+  /* the left view would wait for its pair for ever, saying nothing */
+  right_unlinked = stereo && self->right && !gst_pad_is_linked (self->right);
+  self->right_seen = self->right != NULL;
+  self->right_missing = FALSE;
+  g_mutex_unlock (&self->view_lock);
   if (right_unlinked) {
     GST_ELEMENT_ERROR (self, CORE, PAD,
         ("The sink_right pad is requested but not linked"),
@@ -328,25 +391,45 @@ gst_cuda_vision_phase_corr_start (GstAggregator * agg)
     return FALSE;
   self->have_info[0] = self->have_info[1] = FALSE;
   self->previous = -1;
+  self->restart = FALSE;
   gst_cuda_vision_pairing_reset (&self->pairing);
-  self->right_seen = self->right_missing = FALSE;
+  set_views_flushing (self, FALSE);
   return TRUE;
 }
 
-static gboolean
-gst_cuda_vision_phase_corr_stop (GstAggregator * agg)
+static void
+gst_cuda_vision_phase_corr_stop (GstCudaVisionPhaseCorr * self)
 {
-  GstCudaVisionPhaseCorr *self = GST_CUDA_VISION_PHASE_CORR (agg);
-
   if (self->pairing.dropped > 0)
     GST_WARNING_OBJECT (self, "%u frames were dropped unpaired",
         self->pairing.dropped);
   gst_cuda_vision_correlator_free (&self->corr, self->stream);
-  gst_clear_caps (&self->sink_caps);
   gst_cuda_vision_peer_cache_clear (&self->src_peer);
   gst_cuda_vision_close_stream (GST_ELEMENT (self), &self->device,
       &self->stream);
-  return TRUE;
+}
+
+/* Views waiting for a pair are woken before the pads are deactivated,
+ * which waits for their threads. */
+static GstStateChangeReturn
+gst_cuda_vision_phase_corr_change_state (GstElement * element,
+    GstStateChange transition)
+{
+  GstCudaVisionPhaseCorr *self = GST_CUDA_VISION_PHASE_CORR (element);
+  GstStateChangeReturn ret;
+
+  if (transition == GST_STATE_CHANGE_READY_TO_PAUSED
+      && !gst_cuda_vision_phase_corr_start (self))
+    return GST_STATE_CHANGE_FAILURE;
+  if (transition == GST_STATE_CHANGE_PAUSED_TO_READY)
+    set_views_flushing (self, TRUE);
+  ret = GST_ELEMENT_CLASS (gst_cuda_vision_phase_corr_parent_class)
+      ->change_state (element, transition);
+  if (transition == GST_STATE_CHANGE_PAUSED_TO_READY
+      || (transition == GST_STATE_CHANGE_READY_TO_PAUSED
+          && ret == GST_STATE_CHANGE_FAILURE))
+    gst_cuda_vision_phase_corr_stop (self);
+  return ret;
 }
 
 /* A device opened to answer a neighbour's query, for an element that then
@@ -354,8 +437,23 @@ gst_cuda_vision_phase_corr_stop (GstAggregator * agg)
 static void
 gst_cuda_vision_phase_corr_dispose (GObject * object)
 {
-  gst_clear_object (&GST_CUDA_VISION_PHASE_CORR (object)->device);
+  GstCudaVisionPhaseCorr *self = GST_CUDA_VISION_PHASE_CORR (object);
+
+  for (guint v = 0; v < G_N_ELEMENTS (self->views); v++)
+    gst_cuda_vision_view_reset (&self->views[v], TRUE);
+  gst_clear_object (&self->device);
   G_OBJECT_CLASS (gst_cuda_vision_phase_corr_parent_class)->dispose (object);
+}
+
+static void
+gst_cuda_vision_phase_corr_finalize (GObject * object)
+{
+  GstCudaVisionPhaseCorr *self = GST_CUDA_VISION_PHASE_CORR (object);
+
+  g_mutex_clear (&self->view_lock);
+  g_cond_clear (&self->view_cond);
+  g_mutex_clear (&self->output_lock);
+  G_OBJECT_CLASS (gst_cuda_vision_phase_corr_parent_class)->finalize (object);
 }
 
 static gboolean
@@ -393,94 +491,149 @@ answer_caps_query (GstPad * pad, GstQuery * query)
 }
 
 static gboolean
-gst_cuda_vision_phase_corr_sink_query (GstAggregator * agg,
-    GstAggregatorPad * pad, GstQuery * query)
+gst_cuda_vision_phase_corr_sink_query (GstPad * pad, GstObject * parent,
+    GstQuery * query)
 {
-  GstCudaVisionPhaseCorr *self = GST_CUDA_VISION_PHASE_CORR (agg);
+  GstCudaVisionPhaseCorr *self = GST_CUDA_VISION_PHASE_CORR (parent);
 
   if (GST_QUERY_TYPE (query) == GST_QUERY_CONTEXT
       && handle_context_query (self, query, GST_PAD_SINK))
     return TRUE;
-  if (GST_QUERY_TYPE (query) == GST_QUERY_ALLOCATION && self->device)
-    return gst_cuda_vision_propose_device_pool (self->device, self->stream,
-        query);
+  if (GST_QUERY_TYPE (query) == GST_QUERY_ALLOCATION)
+    return self->device && gst_cuda_vision_propose_device_pool (self->device,
+        self->stream, query);
   if (GST_QUERY_TYPE (query) == GST_QUERY_CAPS
       || GST_QUERY_TYPE (query) == GST_QUERY_ACCEPT_CAPS)
-    return answer_caps_query (GST_PAD (pad), query);
-  return
-      GST_AGGREGATOR_CLASS (gst_cuda_vision_phase_corr_parent_class)->sink_query
-      (agg, pad, query);
+    return answer_caps_query (pad, query);
+  return gst_pad_query_default (pad, parent, query);
 }
 
+/* LATENCY goes upstream to every view (the default): a pair leaves when
+ * its later view comes, so the element adds nothing to theirs. */
 static gboolean
-gst_cuda_vision_phase_corr_src_query (GstAggregator * agg, GstQuery * query)
+gst_cuda_vision_phase_corr_src_query (GstPad * pad, GstObject * parent,
+    GstQuery * query)
 {
-  GstCudaVisionPhaseCorr *self = GST_CUDA_VISION_PHASE_CORR (agg);
+  GstCudaVisionPhaseCorr *self = GST_CUDA_VISION_PHASE_CORR (parent);
 
   if (GST_QUERY_TYPE (query) == GST_QUERY_CONTEXT
       && handle_context_query (self, query, GST_PAD_SRC))
     return TRUE;
-  return
-      GST_AGGREGATOR_CLASS (gst_cuda_vision_phase_corr_parent_class)->src_query
-      (agg, query);
+  if (GST_QUERY_TYPE (query) == GST_QUERY_CAPS
+      || GST_QUERY_TYPE (query) == GST_QUERY_ACCEPT_CAPS)
+    return answer_caps_query (pad, query);
+  if (GST_QUERY_TYPE (query) == GST_QUERY_ALLOCATION)
+    return FALSE;
+  return gst_pad_query_default (pad, parent, query);
 }
 
-/* Each input's caps (whether the views agree is checked as each pair of
- * frames comes: both may change one after the other); the output follows
- * the sink pad's segment. */
+/* Whether @view's queued frames may still find their pair, under the
+ * view lock. */
 static gboolean
-gst_cuda_vision_phase_corr_sink_event (GstAggregator * agg,
-    GstAggregatorPad * pad, GstEvent * event)
+may_pair (GstCudaVisionPhaseCorr * self, guint view)
 {
-  GstCudaVisionPhaseCorr *self = GST_CUDA_VISION_PHASE_CORR (agg);
-  const gint input = pad == self->sink ? 0 : 1;
+  GstCudaVisionView *other = &self->views[1 - view];
 
-  if (GST_EVENT_TYPE (event) == GST_EVENT_CAPS) {
-    GstCaps *caps;
+  return self->right && !other->flushing
+      && !(other->eos && g_queue_is_empty (&other->frames));
+}
 
-    gst_event_parse_caps (event, &caps);
-    self->have_info[input] =
-        gst_cuda_vision_video_info_from_caps (&self->info[input], caps);
-    if (!self->have_info[input]) {
-      gst_cuda_vision_post_caps_refusal (GST_ELEMENT (self), caps);
+/* A serialized event on @view comes after the frames queued before it:
+ * it waits until they have paired, or drops them when they cannot. FALSE
+ * when the view is flushing. */
+static gboolean
+wait_for_queued_frames (GstCudaVisionPhaseCorr * self, guint view)
+{
+  GstCudaVisionView *v = &self->views[view];
+  gboolean flushing;
+
+  g_mutex_lock (&self->view_lock);
+  while (!v->flushing && !g_queue_is_empty (&v->frames)
+      && may_pair (self, view))
+    g_cond_wait (&self->view_cond, &self->view_lock);
+  if (!v->flushing && !g_queue_is_empty (&v->frames)) {
+    GST_DEBUG_OBJECT (self, "dropping %u frames that cannot pair",
+        g_queue_get_length (&v->frames));
+    g_queue_clear_full (&v->frames, (GDestroyNotify) gst_buffer_unref);
+  }
+  flushing = v->flushing;
+  g_mutex_unlock (&self->view_lock);
+  return !flushing;
+}
+
+static gboolean
+set_input_caps (GstCudaVisionPhaseCorr * self, guint view, GstCaps * caps)
+{
+  self->have_info[view] =
+      gst_cuda_vision_video_info_from_caps (&self->info[view], caps);
+  if (!self->have_info[view]) {
+    gst_cuda_vision_post_caps_refusal (GST_ELEMENT (self), caps);
+    return FALSE;
+  }
+  if (view == 0) {
+    gst_cuda_vision_correlator_set_info (&self->corr, &self->info[0],
+        self->stream);
+    self->previous = -1;
+  }
+  return TRUE;
+}
+
+/* A flush of the sink pad goes downstream; the right view's is its own.
+ * Serialized events follow the frames queued before them; those of the
+ * sink pad go downstream, those of the right view are kept or dropped. */
+static gboolean
+gst_cuda_vision_phase_corr_sink_event (GstPad * pad, GstObject * parent,
+    GstEvent * event)
+{
+  GstCudaVisionPhaseCorr *self = GST_CUDA_VISION_PHASE_CORR (parent);
+  const guint view = pad == self->sink ? 0 : 1;
+  gboolean ok = TRUE;
+
+  if (GST_EVENT_TYPE (event) == GST_EVENT_FLUSH_START) {
+    g_mutex_lock (&self->view_lock);
+    self->views[view].flushing = TRUE;
+    g_cond_broadcast (&self->view_cond);
+    g_mutex_unlock (&self->view_lock);
+  } else if (GST_EVENT_TYPE (event) == GST_EVENT_FLUSH_STOP) {
+    g_mutex_lock (&self->output_lock);
+    g_mutex_lock (&self->view_lock);
+    gst_cuda_vision_view_reset (&self->views[view], FALSE);
+    g_mutex_unlock (&self->view_lock);
+    /* flow starts over */
+    self->restart |= view == 0;
+    ok = view == 0 ? gst_pad_push_event (self->src, event) : TRUE;
+    g_mutex_unlock (&self->output_lock);
+    if (view != 0)
+      gst_event_unref (event);
+    return ok;
+  } else if (GST_EVENT_IS_SERIALIZED (event)) {
+    if (!wait_for_queued_frames (self, view)) {
       gst_event_unref (event);
       return FALSE;
     }
-    if (input == 0) {
-      gst_caps_replace (&self->sink_caps, caps);
-      gst_cuda_vision_correlator_set_info (&self->corr, &self->info[0],
-          self->stream);
-      self->previous = -1;
-      /* the output takes these caps before the next frame */
-      gst_pad_mark_reconfigure (GST_AGGREGATOR_SRC_PAD (agg));
+    g_mutex_lock (&self->output_lock);
+    if (GST_EVENT_TYPE (event) == GST_EVENT_CAPS) {
+      GstCaps *caps;
+
+      gst_event_parse_caps (event, &caps);
+      ok = set_input_caps (self, view, caps);
+    } else if (GST_EVENT_TYPE (event) == GST_EVENT_EOS) {
+      g_mutex_lock (&self->view_lock);
+      self->views[view].eos = TRUE;
+      g_cond_broadcast (&self->view_cond);
+      g_mutex_unlock (&self->view_lock);
     }
-  } else if (GST_EVENT_TYPE (event) == GST_EVENT_FLUSH_STOP && input == 0) {
-    /* flow starts over */
-    g_atomic_int_set (&self->restart, TRUE);
-  } else if (GST_EVENT_TYPE (event) == GST_EVENT_SEGMENT && input == 0) {
-    const GstSegment *segment;
-
-    gst_event_parse_segment (event, &segment);
-    if (segment->format == GST_FORMAT_TIME)
-      gst_aggregator_update_segment (agg, segment);
+    ok = ok && (view != 0 || gst_pad_push_event (self->src,
+            gst_event_ref (event)));
+    g_mutex_unlock (&self->output_lock);
+    gst_event_unref (event);
+    return ok;
   }
-  return
-      GST_AGGREGATOR_CLASS (gst_cuda_vision_phase_corr_parent_class)->sink_event
-      (agg, pad, event);
-}
-
-/* The output is the sink pad's video, with the caps of the frames that
- * come next. */
-static GstFlowReturn
-gst_cuda_vision_phase_corr_update_src_caps (GstAggregator * agg, GstCaps * caps,
-    GstCaps ** ret)
-{
-  GstCudaVisionPhaseCorr *self = GST_CUDA_VISION_PHASE_CORR (agg);
-
-  if (self->sink_caps == NULL)
-    return GST_AGGREGATOR_FLOW_NEED_DATA;
-  *ret = gst_caps_ref (self->sink_caps);
-  return GST_FLOW_OK;
+  if (view != 0) {
+    gst_event_unref (event);
+    return TRUE;
+  }
+  return gst_pad_push_event (self->src, event);
 }
 
 static gboolean
@@ -629,8 +782,7 @@ static GstFlowReturn
 push_frame (GstCudaVisionPhaseCorr * self, GstBuffer * out)
 {
   if (gst_cuda_vision_cuda_buffer_needs_host_wait (out)
-      && !gst_cuda_vision_peer_cache_is_ours (&self->src_peer,
-          GST_AGGREGATOR_SRC_PAD (self))) {
+      && !gst_cuda_vision_peer_cache_is_ours (&self->src_peer, self->src)) {
     if (cvcore_stream_finish (self->stream) != CVCORE_OK) {
       GST_ELEMENT_ERROR (self, RESOURCE, FAILED,
           ("Device work on CUDA memory failed"), ("%s", cvcore_last_error ()));
@@ -640,7 +792,7 @@ push_frame (GstCudaVisionPhaseCorr * self, GstBuffer * out)
     /* later uses of the frame need not wait for ours on the device */
     gst_cuda_vision_cuda_buffer_use_finished (out, self->stream);
   }
-  return gst_aggregator_finish_buffer (GST_AGGREGATOR (self), out);
+  return gst_pad_push (self->src, out);
 }
 
 /* Passes @in (taken) on, with this frame's matches when @matched: drawn,
@@ -704,22 +856,39 @@ ensure_buffers (GstCudaVisionPhaseCorr * self, gint levels)
   return FALSE;
 }
 
+/* The settings for one frame or pair, under the object lock. */
+typedef struct
+{
+  GstCudaVisionCorrelatorSettings correlator;
+  GstCudaVisionPhaseCorrMode mode;
+  gdouble lo, hi;
+} MatchSettings;
+
+static void
+read_settings (GstCudaVisionPhaseCorr * self, MatchSettings * s)
+{
+  GST_OBJECT_LOCK (self);
+  s->correlator = self->settings;
+  s->mode = self->mode;
+  s->lo = MIN (self->min_disparity, self->max_disparity);
+  s->hi = MAX (self->min_disparity, self->max_disparity);
+  s->correlator.params.max_dy = s->mode == GST_CUDA_VISION_PHASE_CORR_STEREO ?
+      self->max_vertical_disparity : -1.0;
+  GST_OBJECT_UNLOCK (self);
+}
+
+/* Flow, under the output lock: @frame (taken) matched with the one
+ * before. */
 static GstFlowReturn
-aggregate_flow (GstCudaVisionPhaseCorr * self, GstAggregatorPad * right,
+output_flow (GstCudaVisionPhaseCorr * self, GstBuffer * frame,
     const GstCudaVisionCorrelatorSettings * settings)
 {
-  GstBuffer *frame = gst_aggregator_pad_pop_buffer (self->sink);
   cvcore_clt_corr_params params = settings->params;
   gboolean matched;
 
-  /* a right view left over from stereo mode is not used */
-  if (right)
-    gst_aggregator_pad_drop_buffer (right);
-  if (frame == NULL)
-    return gst_aggregator_pad_is_eos (self->sink) ? GST_FLOW_EOS : GST_FLOW_OK;
-  if (g_atomic_int_compare_and_exchange (&self->restart, TRUE, FALSE)
-      || GST_BUFFER_FLAG_IS_SET (frame, GST_BUFFER_FLAG_DISCONT))
+  if (self->restart || GST_BUFFER_FLAG_IS_SET (frame, GST_BUFFER_FLAG_DISCONT))
     self->previous = -1;
+  self->restart = FALSE;
   params.full_scale = self->corr.full_scale;
   if (!self->have_info[0] || !ensure_buffers (self, settings->levels)
       || !match_flow (self, frame, &params, &matched)) {
@@ -742,59 +911,14 @@ same_geometry (GstCudaVisionPhaseCorr * self)
       GST_VIDEO_INFO_HEIGHT (&self->info[1]);
 }
 
-/* The right view's pad was released mid-stream (a camera swapped): the
- * left frames go on unmatched, with a warning, until a new one comes. */
+/* Stereo, under the output lock: a pair (both taken) matched. */
 static GstFlowReturn
-pass_without_right (GstCudaVisionPhaseCorr * self,
-    const GstCudaVisionCorrelatorSettings * settings)
+output_pair (GstCudaVisionPhaseCorr * self, GstBuffer * left_frame,
+    GstBuffer * right_frame, const MatchSettings * s)
 {
-  GstBuffer *frame;
-
-  if (!gst_aggregator_pad_has_buffer (self->sink))
-    return gst_aggregator_pad_is_eos (self->sink) ? GST_FLOW_EOS : GST_FLOW_OK;
-  if (!self->right_missing)
-    GST_ELEMENT_WARNING (self, STREAM, FAILED,
-        ("The right view has gone: left frames pass unmatched until a new "
-            "sink_right pad comes"), (NULL));
-  self->right_missing = TRUE;
-  frame = gst_aggregator_pad_pop_buffer (self->sink);
-  return finish_frame (self, frame, FALSE, GST_CUDA_VISION_CORRELATION_STEREO,
-      settings);
-}
-
-static GstFlowReturn
-aggregate_stereo (GstCudaVisionPhaseCorr * self, GstAggregatorPad * right,
-    const GstCudaVisionCorrelatorSettings * settings, gdouble lo, gdouble hi)
-{
-  static const gchar *const view_names[] = { "left", "right" };
-  cvcore_clt_corr_params params = settings->params;
-  GstAggregatorPad *views[2];
-  GstBuffer *left_frame, *right_frame;
+  cvcore_clt_corr_params params = s->correlator.params;
   gboolean ok;
 
-  if (right == NULL && !self->right_seen) {
-    GST_ELEMENT_ERROR (self, CORE, PAD, ("mode=stereo needs the right view "
-            "on a sink_right pad"), (NULL));
-    return GST_FLOW_ERROR;
-  }
-  if (right == NULL)
-    return pass_without_right (self, settings);
-  self->right_seen = TRUE;
-  self->right_missing = FALSE;
-  views[0] = self->sink;
-  views[1] = right;
-  switch (gst_cuda_vision_pairing_check (&self->pairing, GST_ELEMENT (self),
-          views, view_names, 2, &self->info[0])) {
-    case GST_CUDA_VISION_PAIRING_READY:
-      break;
-    case GST_CUDA_VISION_PAIRING_ENDED:
-      /* a view that has ended leaves nothing to pair */
-      return GST_FLOW_EOS;
-    default:
-      return GST_FLOW_OK;
-  }
-  left_frame = gst_aggregator_pad_pop_buffer (self->sink);
-  right_frame = gst_aggregator_pad_pop_buffer (right);
   if (!same_geometry (self)) {
     GST_ELEMENT_ERROR (self, STREAM, FORMAT,
         ("The left and right views differ in format or size"),
@@ -810,11 +934,11 @@ aggregate_stereo (GstCudaVisionPhaseCorr * self, GstAggregatorPad * right,
     return GST_FLOW_NOT_NEGOTIATED;
   }
   /* the right view's content lies the disparity to the left */
-  params.initial_x = -(lo + hi) / 2.0;
-  params.search_radius = CLAMP ((gint) ceil ((hi - lo) / 2.0) + 1, 1,
+  params.initial_x = -(s->lo + s->hi) / 2.0;
+  params.search_radius = CLAMP ((gint) ceil ((s->hi - s->lo) / 2.0) + 1, 1,
       CVCORE_CLT_MAX_SEARCH);
   params.full_scale = self->corr.full_scale;
-  ok = ensure_buffers (self, settings->levels)
+  ok = ensure_buffers (self, s->correlator.levels)
       && match_stereo (self, left_frame, right_frame, &params);
   gst_buffer_unref (right_frame);
   if (!ok) {
@@ -822,33 +946,133 @@ aggregate_stereo (GstCudaVisionPhaseCorr * self, GstAggregatorPad * right,
     return GST_FLOW_ERROR;
   }
   return finish_frame (self, left_frame, TRUE,
-      GST_CUDA_VISION_CORRELATION_STEREO, settings);
+      GST_CUDA_VISION_CORRELATION_STEREO, &s->correlator);
+}
+
+typedef enum
+{
+  TAKEN_NOTHING,
+  TAKEN_PAIR,
+  /* the right view has gone: a left frame passes unmatched */
+  TAKEN_LEFT_ALONE,
+  /* a view has ended, or never had a pad: nothing more pairs */
+  TAKEN_ENDED,
+  TAKEN_NO_RIGHT,
+} Taken;
+
+/* The next pair, or a left frame alone, under the view lock. */
+static Taken
+take_locked (GstCudaVisionPhaseCorr * self, GstBuffer ** frames)
+{
+  static const gchar *const view_names[] = { "left", "right" };
+  GstCudaVisionView *views[2] = { &self->views[0], &self->views[1] };
+  GstCudaVisionPairingResult result;
+
+  if (self->right == NULL) {
+    if (!self->right_seen)
+      return TAKEN_NO_RIGHT;
+    frames[0] = g_queue_pop_head (&self->views[0].frames);
+    return frames[0] ? TAKEN_LEFT_ALONE : TAKEN_NOTHING;
+  }
+  do
+    result = gst_cuda_vision_pairing_check (&self->pairing,
+        GST_ELEMENT (self), views, view_names, 2, &self->info[0]);
+  while (result == GST_CUDA_VISION_PAIRING_DROPPED);
+  if (result == GST_CUDA_VISION_PAIRING_WAIT)
+    return TAKEN_NOTHING;
+  if (result == GST_CUDA_VISION_PAIRING_ENDED)
+    return TAKEN_ENDED;
+  frames[0] = g_queue_pop_head (&self->views[0].frames);
+  frames[1] = g_queue_pop_head (&self->views[1].frames);
+  return TAKEN_PAIR;
+}
+
+/* Stereo, under the output lock: every pair that the frame just queued
+ * completes goes out. */
+static GstFlowReturn
+output_pairs (GstCudaVisionPhaseCorr * self, const MatchSettings * s)
+{
+  GstFlowReturn ret = GST_FLOW_OK;
+  GstBuffer *frames[2];
+  Taken taken;
+
+  while (ret == GST_FLOW_OK) {
+    g_mutex_lock (&self->view_lock);
+    taken = take_locked (self, frames);
+    g_cond_broadcast (&self->view_cond);
+    g_mutex_unlock (&self->view_lock);
+    if (taken == TAKEN_NOTHING)
+      break;
+    if (taken == TAKEN_ENDED)
+      return GST_FLOW_EOS;
+    if (taken == TAKEN_NO_RIGHT) {
+      GST_ELEMENT_ERROR (self, CORE, PAD, ("mode=stereo needs the right view "
+              "on a sink_right pad"), (NULL));
+      return GST_FLOW_ERROR;
+    }
+    if (taken == TAKEN_PAIR) {
+      self->right_missing = FALSE;
+      ret = output_pair (self, frames[0], frames[1], s);
+      continue;
+    }
+    if (!self->right_missing)
+      GST_ELEMENT_WARNING (self, STREAM, FAILED,
+          ("The right view has gone: left frames pass unmatched until a new "
+              "sink_right pad comes"), (NULL));
+    self->right_missing = TRUE;
+    ret = finish_frame (self, frames[0], FALSE,
+        GST_CUDA_VISION_CORRELATION_STEREO, &s->correlator);
+  }
+  return ret;
+}
+
+/* Stereo: @frame (taken) waits in its view's queue, unless the queue is
+ * full, until its pair is complete. */
+static GstFlowReturn
+queue_frame (GstCudaVisionPhaseCorr * self, guint view, GstBuffer * frame)
+{
+  GstCudaVisionView *v = &self->views[view];
+
+  g_mutex_lock (&self->view_lock);
+  while (!v->flushing && g_queue_get_length (&v->frames) >= MAX_QUEUED_FRAMES
+      && may_pair (self, view))
+    g_cond_wait (&self->view_cond, &self->view_lock);
+  if (v->flushing) {
+    g_mutex_unlock (&self->view_lock);
+    gst_buffer_unref (frame);
+    return GST_FLOW_FLUSHING;
+  }
+  g_queue_push_tail (&v->frames, frame);
+  g_mutex_unlock (&self->view_lock);
+  return GST_FLOW_OK;
 }
 
 static GstFlowReturn
-gst_cuda_vision_phase_corr_aggregate (GstAggregator * agg, gboolean timeout)
+gst_cuda_vision_phase_corr_chain (GstPad * pad, GstObject * parent,
+    GstBuffer * frame)
 {
-  GstCudaVisionPhaseCorr *self = GST_CUDA_VISION_PHASE_CORR (agg);
-  GstCudaVisionCorrelatorSettings settings;
-  GstCudaVisionPhaseCorrMode mode;
-  GstAggregatorPad *right;
-  gdouble lo, hi;
+  GstCudaVisionPhaseCorr *self = GST_CUDA_VISION_PHASE_CORR (parent);
+  const guint view = pad == self->sink ? 0 : 1;
+  MatchSettings s;
   GstFlowReturn ret;
 
-  GST_OBJECT_LOCK (self);
-  settings = self->settings;
-  mode = self->mode;
-  right = self->right ? gst_object_ref (self->right) : NULL;
-  lo = MIN (self->min_disparity, self->max_disparity);
-  hi = MAX (self->min_disparity, self->max_disparity);
-  settings.params.max_dy = mode == GST_CUDA_VISION_PHASE_CORR_STEREO ?
-      self->max_vertical_disparity : -1.0;
-  GST_OBJECT_UNLOCK (self);
-  if (mode == GST_CUDA_VISION_PHASE_CORR_STEREO)
-    ret = aggregate_stereo (self, right, &settings, lo, hi);
+  read_settings (self, &s);
+  if (s.mode == GST_CUDA_VISION_PHASE_CORR_FLOW && view != 0) {
+    /* a right view left over from stereo mode is not used */
+    gst_buffer_unref (frame);
+    return GST_FLOW_OK;
+  }
+  if (s.mode == GST_CUDA_VISION_PHASE_CORR_STEREO) {
+    ret = queue_frame (self, view, frame);
+    if (ret != GST_FLOW_OK)
+      return ret;
+  }
+  g_mutex_lock (&self->output_lock);
+  if (s.mode == GST_CUDA_VISION_PHASE_CORR_FLOW)
+    ret = output_flow (self, frame, &s.correlator);
   else
-    ret = aggregate_flow (self, right, &settings);
-  gst_clear_object (&right);
+    ret = output_pairs (self, &s);
+  g_mutex_unlock (&self->output_lock);
   return ret;
 }
 
@@ -857,7 +1081,6 @@ gst_cuda_vision_phase_corr_class_init (GstCudaVisionPhaseCorrClass * klass)
 {
   GObjectClass *gobject_class = G_OBJECT_CLASS (klass);
   GstElementClass *element_class = GST_ELEMENT_CLASS (klass);
-  GstAggregatorClass *agg_class = GST_AGGREGATOR_CLASS (klass);
   const GParamFlags ready = G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS |
       GST_PARAM_MUTABLE_READY;
   cvcore_clt_corr_params defaults;
@@ -866,6 +1089,7 @@ gst_cuda_vision_phase_corr_class_init (GstCudaVisionPhaseCorrClass * klass)
   gobject_class->set_property = gst_cuda_vision_phase_corr_set_property;
   gobject_class->get_property = gst_cuda_vision_phase_corr_get_property;
   gobject_class->dispose = gst_cuda_vision_phase_corr_dispose;
+  gobject_class->finalize = gst_cuda_vision_phase_corr_finalize;
 
   g_object_class_install_property (gobject_class, PROP_DEVICE_ID,
       gst_cuda_vision_device_id_param_spec (0));
@@ -913,15 +1137,9 @@ gst_cuda_vision_phase_corr_class_init (GstCudaVisionPhaseCorrClass * klass)
       "gst-cuda-vision developers");
 
   element_class->set_context = gst_cuda_vision_phase_corr_set_context;
+  element_class->change_state = gst_cuda_vision_phase_corr_change_state;
+  element_class->request_new_pad = gst_cuda_vision_phase_corr_request_new_pad;
   element_class->release_pad = gst_cuda_vision_phase_corr_release_pad;
-  agg_class->create_new_pad = gst_cuda_vision_phase_corr_create_new_pad;
-  agg_class->start = gst_cuda_vision_phase_corr_start;
-  agg_class->stop = gst_cuda_vision_phase_corr_stop;
-  agg_class->sink_event = gst_cuda_vision_phase_corr_sink_event;
-  agg_class->sink_query = gst_cuda_vision_phase_corr_sink_query;
-  agg_class->src_query = gst_cuda_vision_phase_corr_src_query;
-  agg_class->update_src_caps = gst_cuda_vision_phase_corr_update_src_caps;
-  agg_class->aggregate = gst_cuda_vision_phase_corr_aggregate;
 
   gst_type_mark_as_plugin_api (GST_TYPE_CUDA_VISION_PHASE_CORR_MODE, 0);
 }
@@ -935,8 +1153,14 @@ gst_cuda_vision_phase_corr_init (GstCudaVisionPhaseCorr * self)
   self->max_disparity = 8.0;
   self->max_vertical_disparity = DEFAULT_MAX_VERTICAL_DISPARITY;
   self->previous = -1;
-  self->sink = g_object_new (GST_TYPE_AGGREGATOR_PAD, "name", "sink",
-      "direction", GST_PAD_SINK, "template",
-      gst_element_class_get_pad_template (klass, "sink"), NULL);
-  gst_element_add_pad (GST_ELEMENT (self), GST_PAD (self->sink));
+  g_mutex_init (&self->view_lock);
+  g_cond_init (&self->view_cond);
+  g_mutex_init (&self->output_lock);
+  self->sink = new_sink_pad (self, gst_element_class_get_pad_template (klass,
+          "sink"), "sink");
+  self->src = gst_pad_new_from_template (gst_element_class_get_pad_template
+      (klass, "src"), "src");
+  gst_pad_set_query_function (self->src, gst_cuda_vision_phase_corr_src_query);
+  gst_element_add_pad (GST_ELEMENT (self), self->sink);
+  gst_element_add_pad (GST_ELEMENT (self), self->src);
 }

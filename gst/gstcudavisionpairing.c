@@ -26,19 +26,10 @@ tolerance_of (const GstVideoInfo * info)
   return GST_MSECOND;
 }
 
-static GstClockTime
-first_time (GstAggregatorPad * pad)
-{
-  GstBuffer *frame = gst_aggregator_pad_peek_buffer (pad);
-  GstClockTime time = GST_BUFFER_PTS (frame);
-
-  gst_buffer_unref (frame);
-  return time;
-}
 
 GstCudaVisionPairingResult
 gst_cuda_vision_pairing_check (GstCudaVisionPairing * self,
-    GstElement * element, GstAggregatorPad * const *views,
+    GstElement * element, GstCudaVisionView * const *views,
     const gchar * const *names, guint n_views, const GstVideoInfo * info)
 {
   const GstClockTime tolerance = tolerance_of (info);
@@ -48,11 +39,11 @@ gst_cuda_vision_pairing_check (GstCudaVisionPairing * self,
   for (guint v = 0; v < n_views; v++) {
     GstClockTime t;
 
-    if (!gst_aggregator_pad_has_buffer (views[v]))
-      return gst_aggregator_pad_is_eos (views[v]) ?
+    if (g_queue_is_empty (&views[v]->frames))
+      return views[v]->eos ?
           GST_CUDA_VISION_PAIRING_ENDED : GST_CUDA_VISION_PAIRING_WAIT;
     /* a frame without a time pairs with any */
-    t = first_time (views[v]);
+    t = GST_BUFFER_PTS (g_queue_peek_head (&views[v]->frames));
     if (!GST_CLOCK_TIME_IS_VALID (t))
       continue;
     if (!GST_CLOCK_TIME_IS_VALID (earliest) || t < earliest) {
@@ -77,7 +68,7 @@ gst_cuda_vision_pairing_check (GstCudaVisionPairing * self,
             names[first], GST_TIME_ARGS (earliest), names[last],
             GST_TIME_ARGS (latest), (gdouble) (latest - earliest) /
             GST_MSECOND, (gdouble) tolerance / GST_MSECOND));
-  gst_aggregator_pad_drop_buffer (views[first]);
+  gst_buffer_unref (g_queue_pop_head (&views[first]->frames));
   return GST_CUDA_VISION_PAIRING_DROPPED;
 }
 
@@ -85,4 +76,12 @@ void
 gst_cuda_vision_pairing_reset (GstCudaVisionPairing * self)
 {
   self->dropped = 0;
+}
+
+void
+gst_cuda_vision_view_reset (GstCudaVisionView * view, gboolean flushing)
+{
+  g_queue_clear_full (&view->frames, (GDestroyNotify) gst_buffer_unref);
+  view->eos = FALSE;
+  view->flushing = flushing;
 }

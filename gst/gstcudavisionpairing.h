@@ -10,19 +10,30 @@
  * Public License (COPYING) for more details.
  */
 
-/* Frames of several views of one scene (an aggregator's sink pads, left
- * and right, or a rig's cameras) paired by timestamp: the views' first
- * frames pair when they lie within half a frame of each other; otherwise
- * the earliest of them is dropped, with one warning for the stream and a
- * count. Used from the aggregator's streaming thread. */
+/* Frames of several views of one scene (left and right, or a rig's
+ * cameras) paired by timestamp: each view queues its frames as they come,
+ * and the views' first frames pair when they lie within half a frame of
+ * each other; otherwise the earliest of them is dropped, with one warning
+ * for the stream and a count. The caller holds the lock that guards the
+ * views. */
 #ifndef __GST_CUDA_VISION_PAIRING_H__
 #define __GST_CUDA_VISION_PAIRING_H__
 
 #include <gst/gst.h>
-#include <gst/base/gstaggregator.h>
 #include <gst/video/video.h>
 
 G_BEGIN_DECLS
+
+/* One view's frames that wait for the other views', oldest first, and
+ * whether more can come. */
+typedef struct
+{
+  GQueue frames;
+  /* the view has ended: no frame comes after those queued */
+  gboolean eos;
+  /* a flush, a stop or a released pad: its frames are refused */
+  gboolean flushing;
+} GstCudaVisionView;
 
 typedef struct
 {
@@ -42,15 +53,15 @@ typedef enum
   GST_CUDA_VISION_PAIRING_DROPPED,
 } GstCudaVisionPairingResult;
 
-/* Whether the first frames of @views (@n_views of them, @names for the
- * warning, such as "left" and "right") pair; @info's frame rate sets the
- * tolerance (half a frame; 1 ms without a rate). @element warns. */
 GstCudaVisionPairingResult gst_cuda_vision_pairing_check
     (GstCudaVisionPairing * self, GstElement * element,
-    GstAggregatorPad * const *views, const gchar * const *names,
+    GstCudaVisionView * const *views, const gchar * const *names,
     guint n_views, const GstVideoInfo * info);
 
 void gst_cuda_vision_pairing_reset (GstCudaVisionPairing * self);
+
+/* Drops @view's frames and sets its state. */
+void gst_cuda_vision_view_reset (GstCudaVisionView * view, gboolean flushing);
 
 G_END_DECLS
 

@@ -180,7 +180,7 @@ filter_harness (GstElementFactory * factory, GstVideoInfo * info)
  * time, is left alone. */
 /* Every element answers the LATENCY query of a live pipeline with what
  * it adds: nothing, since each passes a frame on as soon as its work is
- * queued (cudaphasecorr too, whose aggregator holds no frame). The
+ * queued (cudaphasecorr too, which has no thread of its own). The
  * pipeline's latency is then the live source's, a frame at 30 fps, with
  * the sink's processing deadline set to 0. */
 GST_START_TEST (test_latency_answers)
