@@ -24,6 +24,11 @@
 # (an empty item: the copies alone). Needs the plugin on GST_PLUGIN_PATH and a usable GPU (or
 # GST_CUDAVISION_BACKEND=cpu, at a size the CPU keeps up with:
 # LATENCY_BENCH_SIZES="160x120@30").
+# Where nvcodec's nvh264dec and x264enc are there, a second table takes
+# frames from NVDEC: a 1080p60 H.264 clip (no B-frames) decoded by
+# nvh264dec into the element, then cudadownload, into fakesink sync=true:
+# the file's pad to the sink's, and the element's own time (the tracer's
+# element latency, its sink pad to its source pad).
 # Usage: latency-bench.sh [frames]   (default 300)
 set -eu
 
@@ -87,4 +92,37 @@ for size in "${sizes[@]}"; do
       echo "| $size | $format | ${element:-(copies alone)} | $row | $bare |"
     done
   done
+done
+
+gst-inspect-1.0 --exists nvh264dec && gst-inspect-1.0 --exists x264enc || exit 0
+
+# Median and 99th percentile of the tracer's @1 records whose fields
+# match @2, from @3.
+records() {
+  grep -o "$1, .*" "$3" | grep -E "$2" |
+    sed -n 's/.*time=(guint64)\([0-9]*\).*/\1/p' | tail -n +"$((skip + 1))" |
+    summarise
+}
+
+clip="$work/clip.h264"
+gst-launch-1.0 -q videotestsrc num-buffers="$frames" pattern=ball ! \
+  video/x-raw,format=I420,width=1920,height=1080,framerate=60/1 ! \
+  x264enc tune=zerolatency speed-preset=ultrafast key-int-max=60 ! \
+  video/x-h264,stream-format=byte-stream ! filesink location="$clip"
+echo
+echo "From NVDEC, 1920x1080@60 NV12: filesrc ! h264parse ! nvh264dec !"
+echo "ELEMENT ! cudadownload ! fakesink sync=true"
+echo
+echo "| element | file to sink: median ms | p99 ms | element alone: median ms | p99 ms |"
+echo "|---|---|---|---|---|"
+for element in "${elements[@]}"; do
+  # single elements only: the tracer times one element
+  [[ "$element" != *"!"* ]] || continue
+  GST_TRACERS="latency(flags=pipeline+element)" GST_DEBUG=GST_TRACER:7 \
+    GST_DEBUG_NO_COLOR=1 gst-launch-1.0 -q filesrc location="$clip" ! \
+    h264parse ! nvh264dec ! ${element:+$element name=measured !} cudadownload ! \
+    fakesink sync=true >"$work/nvdec.log" 2>&1 || true
+  echo "| ${element:-(decoder and download alone)} | $(records latency 'sink-element=\(string\)fakesink' \
+    "$work/nvdec.log") | $(records element-latency \
+    'element=\(string\)measured,' "$work/nvdec.log") |"
 done
