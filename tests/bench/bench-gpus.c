@@ -379,7 +379,7 @@ print_queued_frame_copies (cvcore_stream * stream, cvcore_event * start,
     CORE_TRY (cvcore_event_record (end, stream));
     CORE_TRY (cvcore_event_synchronize (end));
     CORE_TRY (cvcore_event_elapsed_ms (start, end, &ms));
-    gbps = (gdouble) count * row * rows / (ms * 1e6);
+    gbps = (gdouble) count *row * rows / (ms * 1e6);
     printf ("| %dx%d RGBA frames, pitched, queued as the elements queue "
         "them | %.1f | %.2f |\n", sizes[s][0], sizes[s][1], gbps,
         gbps / floor_gbps);
