@@ -28,7 +28,8 @@
 # frames from NVDEC: a 1080p60 H.264 clip (no B-frames) decoded by
 # nvh264dec into the element, then cudadownload, into fakesink sync=true:
 # the file's pad to the sink's, and the element's own time (the tracer's
-# element latency, its sink pad to its source pad).
+# element latency, its sink pad to its source pad); LATENCY_BENCH_NVDEC=0
+# leaves it out.
 # Usage: latency-bench.sh [frames]   (default 300)
 set -eu
 
@@ -94,6 +95,7 @@ for size in "${sizes[@]}"; do
   done
 done
 
+[ "${LATENCY_BENCH_NVDEC:-1}" = 1 ] || exit 0
 gst-inspect-1.0 --exists nvh264dec && gst-inspect-1.0 --exists x264enc || exit 0
 
 # Median and 99th percentile of the tracer's @1 records whose fields
