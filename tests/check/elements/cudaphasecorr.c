@@ -607,10 +607,13 @@ GST_START_TEST (test_disparity)
 
 GST_END_TEST;
 
+/* Frames in and out of the element, the n-th out made of the n-th in on
+ * every sink pad (the views' frames all pair, in order). */
 typedef struct
 {
   GMutex lock;
-  GHashTable *entered;          /* pts -> monotonic time it came in */
+  GHashTable *entered;          /* sink pad -> GArray of monotonic times */
+  guint left;                   /* frames out so far */
   GArray *held;                 /* microseconds each frame was inside */
 } HeldFrames;
 
@@ -618,31 +621,38 @@ static GstPadProbeReturn
 frame_entered (GstPad * pad, GstPadProbeInfo * info, gpointer data)
 {
   HeldFrames *held = data;
-  GstBuffer *buffer = GST_PAD_PROBE_INFO_BUFFER (info);
+  GArray *times;
+  gint64 now = g_get_monotonic_time ();
 
   g_mutex_lock (&held->lock);
-  g_hash_table_insert (held->entered, GUINT_TO_POINTER (GST_BUFFER_PTS
-          (buffer) / GST_MSECOND + 1), GSIZE_TO_POINTER (g_get_monotonic_time
-          ()));
+  times = g_hash_table_lookup (held->entered, pad);
+  if (times == NULL) {
+    times = g_array_new (FALSE, FALSE, sizeof (gint64));
+    g_hash_table_insert (held->entered, pad, times);
+  }
+  g_array_append_val (times, now);
   g_mutex_unlock (&held->lock);
   return GST_PAD_PROBE_OK;
 }
 
+/* From the coming of the frame's last view. */
 static GstPadProbeReturn
 frame_left (GstPad * pad, GstPadProbeInfo * info, gpointer data)
 {
   HeldFrames *held = data;
-  GstBuffer *buffer = GST_PAD_PROBE_INFO_BUFFER (info);
-  gpointer entered;
+  gint64 now = g_get_monotonic_time (), last = 0, us;
+  GHashTableIter it;
+  GArray *times;
 
   g_mutex_lock (&held->lock);
-  entered = g_hash_table_lookup (held->entered,
-      GUINT_TO_POINTER (GST_BUFFER_PTS (buffer) / GST_MSECOND + 1));
-  if (entered) {
-    gint64 us = g_get_monotonic_time () - (gint64) GPOINTER_TO_SIZE (entered);
-
-    g_array_append_val (held->held, us);
+  g_hash_table_iter_init (&it, held->entered);
+  while (g_hash_table_iter_next (&it, NULL, (gpointer *) & times)) {
+    fail_unless (held->left < times->len);
+    last = MAX (last, g_array_index (times, gint64, held->left));
   }
+  held->left++;
+  us = now - last;
+  g_array_append_val (held->held, us);
   g_mutex_unlock (&held->lock);
   return GST_PAD_PROBE_OK;
 }
@@ -670,7 +680,9 @@ median_held (const gchar * desc)
   gint64 median;
 
   g_mutex_init (&held.lock);
-  held.entered = g_hash_table_new (NULL, NULL);
+  held.entered = g_hash_table_new_full (NULL, NULL, NULL,
+      (GDestroyNotify) g_array_unref);
+  held.left = 0;
   held.held = g_array_new (FALSE, FALSE, sizeof (gint64));
   it = gst_element_iterate_sink_pads (pc);
   while (gst_iterator_next (it, &item) == GST_ITERATOR_OK) {
