@@ -14,7 +14,7 @@
 #
 # The sink holds each frame until its time plus the pipeline's latency,
 # which counts its processing deadline, in the thread that pushed it.
-# Behind a thread boundary (a queue, or cudaphasecorr's aggregator thread)
+# Behind a thread boundary (a queue, say)
 # the next frame waits for that thread, and the tracer counts the wait;
 # in one thread the source waits instead, before the tracer starts
 # counting. Frames reach the display at the same time either way: the
