@@ -105,7 +105,7 @@
 #include "gstcudavisionformats.h"
 #include "gstcudavisioninterop.h"
 #include "gstcudavisionmemory.h"
-#include "gstcudavisionpairing.h"
+#include "gstcudavisionviews.h"
 #include "gstcudavisionutils.h"
 
 #include <math.h>
@@ -140,16 +140,12 @@ enum
   PROP_CORRELATOR,              /* first of the shared matching properties */
 };
 
-/* Frames a view may queue while it waits for the other's of the same
- * time (live cameras differ in latency by a frame or two). */
-#define MAX_QUEUED_FRAMES 3
-
 /* The element has no thread of its own: a frame of flow, or a stereo pair
  * once its later view has come, is matched and pushed in the thread that
  * brought it. Whatever goes out (frames and serialized events) goes under
  * the output lock, so the two views' threads send it in order; the views'
- * queues are under the view lock, taken inside the output lock or alone,
- * never the other way. */
+ * own lock is taken inside the output lock or alone, never the other
+ * way. */
 struct _GstCudaVisionPhaseCorr
 {
   GstElement parent;
@@ -163,14 +159,13 @@ struct _GstCudaVisionPhaseCorr
   gdouble min_disparity, max_disparity, max_vertical_disparity;
   GstCudaVisionCorrelatorSettings settings;
 
-  /* under the view lock; waited on with view_cond */
-  GMutex view_lock;
-  GCond view_cond;
-  GstPad *right;                /* the right view's pad, or NULL */
-  GstCudaVisionView views[2];   /* sink, right (stereo only) */
-  /* whether a right view was there since start (then its going lets the
-   * left frames pass unmatched), and whether it has gone */
-  gboolean right_seen, right_missing;
+  /* stereo: the left (sink) and right views' queued frames */
+  GstCudaVisionViews views;
+  /* the right view's pad or NULL, and whether there was one since start
+   * (then its going lets the left frames pass unmatched); under the object
+   * lock */
+  GstPad *right;
+  gboolean right_seen;
 
   /* between start and stop, under the output lock; the device also under
    * the object lock */
@@ -184,8 +179,8 @@ struct _GstCudaVisionPhaseCorr
   gint previous;
   /* flow: set by a flush, so the next frame starts over */
   gboolean restart;
-  /* stereo: frames dropped for want of a pair */
-  GstCudaVisionPairing pairing;
+  /* stereo: whether the left frames pass unmatched, the right view gone */
+  gboolean right_missing;
   /* whether the source pad's peer is ours */
   GstCudaVisionPeerCache src_peer;
 };
@@ -319,20 +314,19 @@ gst_cuda_vision_phase_corr_request_new_pad (GstElement * element,
 
   GST_OBJECT_LOCK (self);
   stereo = self->mode == GST_CUDA_VISION_PHASE_CORR_STEREO;
-  GST_OBJECT_UNLOCK (self);
-  g_mutex_lock (&self->view_lock);
   if (!stereo) {
     GST_WARNING_OBJECT (self, "sink_right is only for mode=stereo");
   } else if (self->right) {
     GST_WARNING_OBJECT (self, "there is a sink_right pad already");
   } else {
     pad = self->right = new_sink_pad (self, templ, "sink_right");
-    gst_cuda_vision_view_reset (&self->views[1], FALSE);
     self->right_seen = TRUE;
   }
-  g_mutex_unlock (&self->view_lock);
-  if (pad)
+  GST_OBJECT_UNLOCK (self);
+  if (pad) {
+    gst_cuda_vision_views_set_present (&self->views, 1, TRUE);
     gst_element_add_pad (element, pad);
+  }
   return pad;
 }
 
@@ -342,25 +336,16 @@ gst_cuda_vision_phase_corr_release_pad (GstElement * element, GstPad * pad)
 {
   GstCudaVisionPhaseCorr *self = GST_CUDA_VISION_PHASE_CORR (element);
 
-  g_mutex_lock (&self->view_lock);
-  if (pad == self->right) {
-    self->right = NULL;
-    gst_cuda_vision_view_reset (&self->views[1], TRUE);
-    g_cond_broadcast (&self->view_cond);
-  }
-  g_mutex_unlock (&self->view_lock);
-  gst_element_remove_pad (element, pad);
-}
+  gboolean right;
 
-/* Sets every view flushing or not, waking the threads that wait. */
-static void
-set_views_flushing (GstCudaVisionPhaseCorr * self, gboolean flushing)
-{
-  g_mutex_lock (&self->view_lock);
-  for (guint v = 0; v < G_N_ELEMENTS (self->views); v++)
-    gst_cuda_vision_view_reset (&self->views[v], flushing);
-  g_cond_broadcast (&self->view_cond);
-  g_mutex_unlock (&self->view_lock);
+  GST_OBJECT_LOCK (self);
+  right = pad == self->right;
+  if (right)
+    self->right = NULL;
+  GST_OBJECT_UNLOCK (self);
+  if (right)
+    gst_cuda_vision_views_set_present (&self->views, 1, FALSE);
+  gst_element_remove_pad (element, pad);
 }
 
 static gboolean
@@ -372,13 +357,10 @@ gst_cuda_vision_phase_corr_start (GstCudaVisionPhaseCorr * self)
   GST_OBJECT_LOCK (self);
   device_id = self->device_id;
   stereo = self->mode == GST_CUDA_VISION_PHASE_CORR_STEREO;
-  GST_OBJECT_UNLOCK (self);
-  g_mutex_lock (&self->view_lock);
   /* the left view would wait for its pair for ever, saying nothing */
   right_unlinked = stereo && self->right && !gst_pad_is_linked (self->right);
   self->right_seen = self->right != NULL;
-  self->right_missing = FALSE;
-  g_mutex_unlock (&self->view_lock);
+  GST_OBJECT_UNLOCK (self);
   if (right_unlinked) {
     GST_ELEMENT_ERROR (self, CORE, PAD,
         ("The sink_right pad is requested but not linked"),
@@ -392,17 +374,17 @@ gst_cuda_vision_phase_corr_start (GstCudaVisionPhaseCorr * self)
   self->have_info[0] = self->have_info[1] = FALSE;
   self->previous = -1;
   self->restart = FALSE;
-  gst_cuda_vision_pairing_reset (&self->pairing);
-  set_views_flushing (self, FALSE);
+  self->right_missing = FALSE;
+  gst_cuda_vision_views_reset (&self->views, FALSE);
   return TRUE;
 }
 
 static void
 gst_cuda_vision_phase_corr_stop (GstCudaVisionPhaseCorr * self)
 {
-  if (self->pairing.dropped > 0)
+  if (self->views.dropped > 0)
     GST_WARNING_OBJECT (self, "%u frames were dropped unpaired",
-        self->pairing.dropped);
+        self->views.dropped);
   gst_cuda_vision_correlator_free (&self->corr, self->stream);
   gst_cuda_vision_peer_cache_clear (&self->src_peer);
   gst_cuda_vision_close_stream (GST_ELEMENT (self), &self->device,
@@ -422,7 +404,7 @@ gst_cuda_vision_phase_corr_change_state (GstElement * element,
       && !gst_cuda_vision_phase_corr_start (self))
     return GST_STATE_CHANGE_FAILURE;
   if (transition == GST_STATE_CHANGE_PAUSED_TO_READY)
-    set_views_flushing (self, TRUE);
+    gst_cuda_vision_views_reset (&self->views, TRUE);
   ret = GST_ELEMENT_CLASS (gst_cuda_vision_phase_corr_parent_class)
       ->change_state (element, transition);
   if (transition == GST_STATE_CHANGE_PAUSED_TO_READY
@@ -439,8 +421,7 @@ gst_cuda_vision_phase_corr_dispose (GObject * object)
 {
   GstCudaVisionPhaseCorr *self = GST_CUDA_VISION_PHASE_CORR (object);
 
-  for (guint v = 0; v < G_N_ELEMENTS (self->views); v++)
-    gst_cuda_vision_view_reset (&self->views[v], TRUE);
+  gst_cuda_vision_views_reset (&self->views, TRUE);
   gst_clear_object (&self->device);
   G_OBJECT_CLASS (gst_cuda_vision_phase_corr_parent_class)->dispose (object);
 }
@@ -450,8 +431,7 @@ gst_cuda_vision_phase_corr_finalize (GObject * object)
 {
   GstCudaVisionPhaseCorr *self = GST_CUDA_VISION_PHASE_CORR (object);
 
-  g_mutex_clear (&self->view_lock);
-  g_cond_clear (&self->view_cond);
+  gst_cuda_vision_views_clear (&self->views);
   g_mutex_clear (&self->output_lock);
   G_OBJECT_CLASS (gst_cuda_vision_phase_corr_parent_class)->finalize (object);
 }
@@ -527,40 +507,6 @@ gst_cuda_vision_phase_corr_src_query (GstPad * pad, GstObject * parent,
   return gst_pad_query_default (pad, parent, query);
 }
 
-/* Whether @view's queued frames may still find their pair, under the
- * view lock. */
-static gboolean
-may_pair (GstCudaVisionPhaseCorr * self, guint view)
-{
-  GstCudaVisionView *other = &self->views[1 - view];
-
-  return self->right && !other->flushing
-      && !(other->eos && g_queue_is_empty (&other->frames));
-}
-
-/* A serialized event on @view comes after the frames queued before it:
- * it waits until they have paired, or drops them when they cannot. FALSE
- * when the view is flushing. */
-static gboolean
-wait_for_queued_frames (GstCudaVisionPhaseCorr * self, guint view)
-{
-  GstCudaVisionView *v = &self->views[view];
-  gboolean flushing;
-
-  g_mutex_lock (&self->view_lock);
-  while (!v->flushing && !g_queue_is_empty (&v->frames)
-      && may_pair (self, view))
-    g_cond_wait (&self->view_cond, &self->view_lock);
-  if (!v->flushing && !g_queue_is_empty (&v->frames)) {
-    GST_DEBUG_OBJECT (self, "dropping %u frames that cannot pair",
-        g_queue_get_length (&v->frames));
-    g_queue_clear_full (&v->frames, (GDestroyNotify) gst_buffer_unref);
-  }
-  flushing = v->flushing;
-  g_mutex_unlock (&self->view_lock);
-  return !flushing;
-}
-
 static gboolean
 set_input_caps (GstCudaVisionPhaseCorr * self, guint view, GstCaps * caps)
 {
@@ -590,15 +536,10 @@ gst_cuda_vision_phase_corr_sink_event (GstPad * pad, GstObject * parent,
   gboolean ok = TRUE;
 
   if (GST_EVENT_TYPE (event) == GST_EVENT_FLUSH_START) {
-    g_mutex_lock (&self->view_lock);
-    self->views[view].flushing = TRUE;
-    g_cond_broadcast (&self->view_cond);
-    g_mutex_unlock (&self->view_lock);
+    gst_cuda_vision_views_flush_start (&self->views, view);
   } else if (GST_EVENT_TYPE (event) == GST_EVENT_FLUSH_STOP) {
     g_mutex_lock (&self->output_lock);
-    g_mutex_lock (&self->view_lock);
-    gst_cuda_vision_view_reset (&self->views[view], FALSE);
-    g_mutex_unlock (&self->view_lock);
+    gst_cuda_vision_views_flush_stop (&self->views, view);
     /* flow starts over */
     self->restart |= view == 0;
     ok = view == 0 ? gst_pad_push_event (self->src, event) : TRUE;
@@ -607,7 +548,8 @@ gst_cuda_vision_phase_corr_sink_event (GstPad * pad, GstObject * parent,
       gst_event_unref (event);
     return ok;
   } else if (GST_EVENT_IS_SERIALIZED (event)) {
-    if (!wait_for_queued_frames (self, view)) {
+    if (!gst_cuda_vision_views_drain (&self->views, view,
+            GST_EVENT_TYPE (event) == GST_EVENT_EOS)) {
       gst_event_unref (event);
       return FALSE;
     }
@@ -617,11 +559,6 @@ gst_cuda_vision_phase_corr_sink_event (GstPad * pad, GstObject * parent,
 
       gst_event_parse_caps (event, &caps);
       ok = set_input_caps (self, view, caps);
-    } else if (GST_EVENT_TYPE (event) == GST_EVENT_EOS) {
-      g_mutex_lock (&self->view_lock);
-      self->views[view].eos = TRUE;
-      g_cond_broadcast (&self->view_cond);
-      g_mutex_unlock (&self->view_lock);
     }
     ok = ok && (view != 0 || gst_pad_push_event (self->src,
             gst_event_ref (event)));
@@ -949,42 +886,34 @@ output_pair (GstCudaVisionPhaseCorr * self, GstBuffer * left_frame,
       GST_CUDA_VISION_CORRELATION_STEREO, &s->correlator);
 }
 
-typedef enum
+/* Stereo, under the output lock, the right view gone: the left frames
+ * pass unmatched (an error if there never was a right view). */
+static GstFlowReturn
+output_left_alone (GstCudaVisionPhaseCorr * self, const MatchSettings * s)
 {
-  TAKEN_NOTHING,
-  TAKEN_PAIR,
-  /* the right view has gone: a left frame passes unmatched */
-  TAKEN_LEFT_ALONE,
-  /* a view has ended, or never had a pad: nothing more pairs */
-  TAKEN_ENDED,
-  TAKEN_NO_RIGHT,
-} Taken;
+  GstFlowReturn ret = GST_FLOW_OK;
+  gboolean right_seen;
+  GstBuffer *frame;
 
-/* The next pair, or a left frame alone, under the view lock. */
-static Taken
-take_locked (GstCudaVisionPhaseCorr * self, GstBuffer ** frames)
-{
-  static const gchar *const view_names[] = { "left", "right" };
-  GstCudaVisionView *views[2] = { &self->views[0], &self->views[1] };
-  GstCudaVisionPairingResult result;
-
-  if (self->right == NULL) {
-    if (!self->right_seen)
-      return TAKEN_NO_RIGHT;
-    frames[0] = g_queue_pop_head (&self->views[0].frames);
-    return frames[0] ? TAKEN_LEFT_ALONE : TAKEN_NOTHING;
+  GST_OBJECT_LOCK (self);
+  right_seen = self->right_seen;
+  GST_OBJECT_UNLOCK (self);
+  if (!right_seen) {
+    GST_ELEMENT_ERROR (self, CORE, PAD, ("mode=stereo needs the right view "
+            "on a sink_right pad"), (NULL));
+    return GST_FLOW_ERROR;
   }
-  do
-    result = gst_cuda_vision_pairing_check (&self->pairing,
-        GST_ELEMENT (self), views, view_names, 2, &self->info[0]);
-  while (result == GST_CUDA_VISION_PAIRING_DROPPED);
-  if (result == GST_CUDA_VISION_PAIRING_WAIT)
-    return TAKEN_NOTHING;
-  if (result == GST_CUDA_VISION_PAIRING_ENDED)
-    return TAKEN_ENDED;
-  frames[0] = g_queue_pop_head (&self->views[0].frames);
-  frames[1] = g_queue_pop_head (&self->views[1].frames);
-  return TAKEN_PAIR;
+  while (ret == GST_FLOW_OK
+      && (frame = gst_cuda_vision_views_pop (&self->views, 0))) {
+    if (!self->right_missing)
+      GST_ELEMENT_WARNING (self, STREAM, FAILED,
+          ("The right view has gone: left frames pass unmatched until a new "
+              "sink_right pad comes"), (NULL));
+    self->right_missing = TRUE;
+    ret = finish_frame (self, frame, FALSE,
+        GST_CUDA_VISION_CORRELATION_STEREO, &s->correlator);
+  }
+  return ret;
 }
 
 /* Stereo, under the output lock: every pair that the frame just queued
@@ -992,59 +921,24 @@ take_locked (GstCudaVisionPhaseCorr * self, GstBuffer ** frames)
 static GstFlowReturn
 output_pairs (GstCudaVisionPhaseCorr * self, const MatchSettings * s)
 {
+  static const gchar *const view_names[] = { "left", "right" };
   GstFlowReturn ret = GST_FLOW_OK;
+  GstCudaVisionViewsResult result;
   GstBuffer *frames[2];
-  Taken taken;
 
   while (ret == GST_FLOW_OK) {
-    g_mutex_lock (&self->view_lock);
-    taken = take_locked (self, frames);
-    g_cond_broadcast (&self->view_cond);
-    g_mutex_unlock (&self->view_lock);
-    if (taken == TAKEN_NOTHING)
+    if (!gst_cuda_vision_views_is_present (&self->views, 1))
+      return output_left_alone (self, s);
+    result = gst_cuda_vision_views_take (&self->views, GST_ELEMENT (self),
+        view_names, &self->info[0], frames);
+    if (result == GST_CUDA_VISION_VIEWS_WAIT)
       break;
-    if (taken == TAKEN_ENDED)
+    if (result == GST_CUDA_VISION_VIEWS_ENDED)
       return GST_FLOW_EOS;
-    if (taken == TAKEN_NO_RIGHT) {
-      GST_ELEMENT_ERROR (self, CORE, PAD, ("mode=stereo needs the right view "
-              "on a sink_right pad"), (NULL));
-      return GST_FLOW_ERROR;
-    }
-    if (taken == TAKEN_PAIR) {
-      self->right_missing = FALSE;
-      ret = output_pair (self, frames[0], frames[1], s);
-      continue;
-    }
-    if (!self->right_missing)
-      GST_ELEMENT_WARNING (self, STREAM, FAILED,
-          ("The right view has gone: left frames pass unmatched until a new "
-              "sink_right pad comes"), (NULL));
-    self->right_missing = TRUE;
-    ret = finish_frame (self, frames[0], FALSE,
-        GST_CUDA_VISION_CORRELATION_STEREO, &s->correlator);
+    self->right_missing = FALSE;
+    ret = output_pair (self, frames[0], frames[1], s);
   }
   return ret;
-}
-
-/* Stereo: @frame (taken) waits in its view's queue, unless the queue is
- * full, until its pair is complete. */
-static GstFlowReturn
-queue_frame (GstCudaVisionPhaseCorr * self, guint view, GstBuffer * frame)
-{
-  GstCudaVisionView *v = &self->views[view];
-
-  g_mutex_lock (&self->view_lock);
-  while (!v->flushing && g_queue_get_length (&v->frames) >= MAX_QUEUED_FRAMES
-      && may_pair (self, view))
-    g_cond_wait (&self->view_cond, &self->view_lock);
-  if (v->flushing) {
-    g_mutex_unlock (&self->view_lock);
-    gst_buffer_unref (frame);
-    return GST_FLOW_FLUSHING;
-  }
-  g_queue_push_tail (&v->frames, frame);
-  g_mutex_unlock (&self->view_lock);
-  return GST_FLOW_OK;
 }
 
 static GstFlowReturn
@@ -1063,7 +957,7 @@ gst_cuda_vision_phase_corr_chain (GstPad * pad, GstObject * parent,
     return GST_FLOW_OK;
   }
   if (s.mode == GST_CUDA_VISION_PHASE_CORR_STEREO) {
-    ret = queue_frame (self, view, frame);
+    ret = gst_cuda_vision_views_queue (&self->views, view, frame);
     if (ret != GST_FLOW_OK)
       return ret;
   }
@@ -1153,8 +1047,8 @@ gst_cuda_vision_phase_corr_init (GstCudaVisionPhaseCorr * self)
   self->max_disparity = 8.0;
   self->max_vertical_disparity = DEFAULT_MAX_VERTICAL_DISPARITY;
   self->previous = -1;
-  g_mutex_init (&self->view_lock);
-  g_cond_init (&self->view_cond);
+  gst_cuda_vision_views_init (&self->views, 2);
+  gst_cuda_vision_views_set_present (&self->views, 0, TRUE);
   g_mutex_init (&self->output_lock);
   self->sink = new_sink_pad (self, gst_element_class_get_pad_template (klass,
           "sink"), "sink");
