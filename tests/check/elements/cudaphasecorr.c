@@ -853,6 +853,50 @@ GST_START_TEST (test_stop_while_waiting_for_pair)
 
 GST_END_TEST;
 
+/* New caps on both views while a left frame waits for its pair: that
+ * frame leaves with the old caps, matched, and the next pair with the
+ * new ones. */
+GST_START_TEST (test_stereo_renegotiation)
+{
+  GstElement *left, *right, *sink;
+  GstElement *pipeline = stereo_pipeline (W, &left, &right, &sink);
+  const GstClockTime frame = GST_SECOND / 30;
+  const gint widths[] = { W, W + 32 };
+  GstCaps *caps;
+
+  gst_element_set_state (pipeline, GST_STATE_PLAYING);
+  gst_app_src_push_buffer (GST_APP_SRC (left), view (W, 0.0, 0));
+  caps = gst_caps_new_simple ("video/x-raw", "format", G_TYPE_STRING, "GRAY8",
+      "width", G_TYPE_INT, widths[1], "height", G_TYPE_INT, H, "framerate",
+      GST_TYPE_FRACTION, 30, 1, NULL);
+  gst_app_src_set_caps (GST_APP_SRC (left), caps);
+  gst_app_src_push_buffer (GST_APP_SRC (left), view_of (texture, widths[1], H,
+          0.0, frame));
+  gst_app_src_push_buffer (GST_APP_SRC (right), view (W, DISPARITY, 0));
+  gst_app_src_set_caps (GST_APP_SRC (right), caps);
+  gst_app_src_push_buffer (GST_APP_SRC (right), view_of (texture, widths[1],
+          H, DISPARITY, frame));
+  gst_caps_unref (caps);
+  for (gint n = 0; n < 2; n++) {
+    GstSample *sample = gst_app_sink_try_pull_sample (GST_APP_SINK (sink),
+        10 * GST_SECOND);
+    GstBuffer *out;
+    GstVideoInfo info;
+
+    fail_unless (sample != NULL, "no frame %d", n);
+    out = gst_sample_get_buffer (sample);
+    fail_unless (gst_video_info_from_caps (&info,
+            gst_sample_get_caps (sample)));
+    fail_unless_equals_int (GST_VIDEO_INFO_WIDTH (&info), widths[n]);
+    fail_unless_equals_uint64 (GST_BUFFER_PTS (out), n * frame);
+    fail_unless (gst_buffer_get_cuda_vision_correlation_meta (out) != NULL);
+    gst_sample_unref (sample);
+  }
+  stereo_pipeline_free (pipeline, left, right, sink);
+}
+
+GST_END_TEST;
+
 /* Pushes a pair at @pts and takes the output frame: matched or not. */
 static void
 push_pair_expect (GstElement * left, GstElement * right, GstElement * sink,
@@ -1113,6 +1157,7 @@ cudaphasecorr_suite (void)
     tcase_add_test (tc, test_live_holds_no_frame);
   tcase_add_test (tc, test_stereo_latency_answer);
   tcase_add_test (tc, test_stop_while_waiting_for_pair);
+  tcase_add_test (tc, test_stereo_renegotiation);
   tcase_add_test (tc, test_disparity);
   /* accuracy at large motions and frames of 256 x 176, minutes under
    * valgrind (CVTEST_QUICK), whose memory checks the smaller tests'
