@@ -842,10 +842,9 @@ GST_START_TEST (test_stop_while_waiting_for_pair)
   gst_element_set_state (pipeline, GST_STATE_PLAYING);
   for (gint n = 0; n < 6; n++)
     gst_app_src_push_buffer (GST_APP_SRC (left), view (W, 0.0, n * frame));
+  /* the left frames wait, and nothing comes out */
   fail_unless (gst_app_sink_try_pull_sample (GST_APP_SINK (sink),
           GST_SECOND / 5) == NULL);
-  /* the left frames wait, at most a few of them inside the element */
-  fail_unless (gst_app_src_get_current_level_buffers (GST_APP_SRC (left)) >= 1);
   fail_unless_equals_int (gst_element_set_state (pipeline, GST_STATE_NULL),
       GST_STATE_CHANGE_SUCCESS);
   stereo_pipeline_free (pipeline, left, right, sink);
