@@ -58,13 +58,14 @@
  * and the mode (header gstcudavisioncorrelationmeta.h, usable without
  * linking anything). With `post-messages=true` the element also posts an
  * element message per frame, `cudaphasecorr`, with fields `timestamp`,
- * `tiles-x`, `tiles-y`, `tile-stride`, `confident-tiles`, `mean-dx`,
- * `mean-dy` (the frame's motion: despite the names, the
- * confidence-weighted medians of the tiles' dx and dy over tiles of at
- * least `min-confidence`, which tiles matched to the wrong content do not
- * pull away as they would a mean; the meta carries them as `motion_dx`,
- * `motion_dy`) and `matches`, a
- * #GBytes of tiles_y x tiles_x float triples (dx, dy, confidence). With
+ * `tiles-x`, `tiles-y`, `tile-stride`, `confident-tiles`, `motion-dx`,
+ * `motion-dy` (the frame's motion: the confidence-weighted medians of the
+ * tiles' dx and dy over tiles of at least `min-confidence`, which tiles
+ * matched to the wrong content do not pull away as they would a mean; the
+ * meta's `motion_dx`, `motion_dy`) and `matches`, a #GBytes of tiles_y x
+ * tiles_x float triples (dx, dy, confidence). The motion also comes as
+ * `mean-dx`, `mean-dy`, its fields' former names, for one more release:
+ * read `motion-dx`, `motion-dy`. With
  * `custom-meta=true` (GStreamer 1.20 and newer) the frames carry the
  * same fields in a #GstCustomMeta named
  * `GstCudaVisionCorrelationCustomMeta`, for bindings such as Python

@@ -45,8 +45,9 @@
  * cudaphasecorr's custom-meta=true each frame also carries a GstCustomMeta
  * named GST_CUDA_VISION_CORRELATION_CUSTOM_META whose structure has the
  * fields of the element's message: timestamp, tiles-x, tiles-y,
- * tile-stride, confident-tiles, mean-dx, mean-dy (the motion above) and
- * matches, a GBytes of the tiles' float (dx, dy, confidence) triples in
+ * tile-stride, confident-tiles, motion-dx, motion-dy (the motion above;
+ * also as mean-dx, mean-dy, their former names, for one more release)
+ * and matches, a GBytes of the tiles' float (dx, dy, confidence) triples in
  * the machine's byte order, tiles_y rows of tiles_x. In Python:
  * buffer.get_custom_meta ("GstCudaVisionCorrelationCustomMeta")
  * .get_structure () (examples/python/flow_numpy.py).

@@ -251,6 +251,7 @@ gst_cuda_vision_correlator_fill (GstCudaVisionCorrelator * c,
       "tiles-y", G_TYPE_UINT, (guint) c->tiles_y,
       "tile-stride", G_TYPE_UINT, (guint) CVCORE_CLT_STRIDE,
       "confident-tiles", G_TYPE_UINT, confident,
+      "motion-dx", G_TYPE_DOUBLE, dx, "motion-dy", G_TYPE_DOUBLE, dy,
       "mean-dx", G_TYPE_DOUBLE, dx, "mean-dy", G_TYPE_DOUBLE, dy,
       "matches", G_TYPE_BYTES, bytes, NULL);
   g_bytes_unref (bytes);
@@ -308,7 +309,7 @@ gst_cuda_vision_correlator_install_properties (GObjectClass * klass,
   gst_cuda_vision_install_double (klass, first + MIN_CONFIDENCE,
       "min-confidence", "Minimum confidence", "Tiles below it are not drawn "
       "and not counted in the frame's motion (the confidence-weighted "
-      "median that the message calls mean-dx, mean-dy)", 0.0, 1.0,
+      "median, motion-dx and motion-dy in the message)", 0.0, 1.0,
       defaults.min_confidence, flags | GST_PARAM_CONTROLLABLE);
   g_object_class_install_property (klass, first + DRAW,
       g_param_spec_boolean ("draw", "Draw", draw_blurb, FALSE, flags));

@@ -76,8 +76,10 @@ cvcore_status gst_cuda_vision_correlator_read (GstCudaVisionCorrelator * c,
 guint gst_cuda_vision_correlator_motion (GstCudaVisionCorrelator * c,
     gdouble min_confidence, gdouble * dx, gdouble * dy);
 /* The element message of host_matches: @name, with timestamp, tiles-x,
- * tiles-y, tile-stride, confident-tiles, mean-dx, mean-dy (the frame's
- * motion @dx, @dy over @confident tiles, see above) and matches. */
+ * tiles-y, tile-stride, confident-tiles, motion-dx, motion-dy (the
+ * frame's motion @dx, @dy over @confident tiles, see above; also as
+ * mean-dx, mean-dy, their former names, for one more release) and
+ * matches. */
 GstMessage *gst_cuda_vision_correlator_message (GstCudaVisionCorrelator * c,
     GstObject * src, const gchar * name, GstClockTime timestamp,
     gdouble dx, gdouble dy, guint confident);

@@ -13,7 +13,7 @@ message named "cudaphasecorr" per frame (after the first) whose field
 `matches` holds tiles_y x tiles_x float32 triples (dx, dy, confidence) in
 the machine's byte order; `tiles-x`, `tiles-y`, `tile-stride` give the
 grid (tile (tx, ty) centred on pixel (8 tx, 8 ty), rounded down) and
-`mean-dx`, `mean-dy` the frame's motion. With `custom-meta=true` each
+`motion-dx`, `motion-dy` the frame's motion. With `custom-meta=true` each
 frame that `appsink` receives carries the same fields in a GstCustomMeta
 named "GstCudaVisionCorrelationCustomMeta", which keeps the field with its
 frame. The script turns each message and each frame's meta into an array
@@ -115,8 +115,8 @@ def main():
         print(f"frame at {structure.get_value('timestamp') / Gst.SECOND:.3f} s: "
               f"field {field.shape}, {len(kept)} of {len(inner)} inner tiles "
               f"kept, median motion ({median[0]:.3f}, {median[1]:.3f}), frame "
-              f"motion ({structure.get_value('mean-dx'):.3f}, "
-              f"{structure.get_value('mean-dy'):.3f})")
+              f"motion ({structure.get_value('motion-dx'):.3f}, "
+              f"{structure.get_value('motion-dy'):.3f})")
         assert len(kept) >= 0.8 * len(inner)
         assert np.abs(median - motion).max() < 0.05
     pipeline.set_state(Gst.State.NULL)

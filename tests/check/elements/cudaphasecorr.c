@@ -225,14 +225,15 @@ GST_START_TEST (test_custom_meta)
           gst_buffer_get_cuda_vision_correlation_meta (out);
       GBytes *bytes;
       guint tiles_x, tiles_y;
-      gdouble dx;
+      gdouble dx, dy;
 
       fail_unless (gst_structure_get (s, "tiles-x", G_TYPE_UINT, &tiles_x,
-              "tiles-y", G_TYPE_UINT, &tiles_y, "mean-dx", G_TYPE_DOUBLE, &dx,
-              "matches", G_TYPE_BYTES, &bytes, NULL));
+              "tiles-y", G_TYPE_UINT, &tiles_y, "motion-dx", G_TYPE_DOUBLE,
+              &dx, "motion-dy", G_TYPE_DOUBLE, &dy, "matches", G_TYPE_BYTES,
+              &bytes, NULL));
       fail_unless_equals_int (tiles_x, meta->tiles_x);
       fail_unless_equals_int (tiles_y, meta->tiles_y);
-      fail_unless (dx == meta->motion_dx);
+      fail_unless (dx == meta->motion_dx && dy == meta->motion_dy);
       fail_unless_equals_int (g_bytes_get_size (bytes),
           tiles_x * tiles_y * sizeof (GstCudaVisionTileMatch));
       fail_unless (memcmp (g_bytes_get_data (bytes, NULL), meta->matches,
@@ -344,7 +345,7 @@ GST_START_TEST (test_messages_and_flush)
   GstVideoInfo info;
   GstMessage *msg;
   const GstStructure *s;
-  gdouble mean_dx, mean_dy;
+  gdouble motion_dx, motion_dy, former_dx, former_dy;
   guint tiles_x, confident;
   GBytes *bytes;
 
@@ -361,10 +362,14 @@ GST_START_TEST (test_messages_and_flush)
   fail_unless (gst_bus_pop_filtered (bus, GST_MESSAGE_ELEMENT) == NULL);
   s = gst_message_get_structure (msg);
   fail_unless (gst_structure_has_name (s, "cudaphasecorr"));
-  fail_unless (gst_structure_get (s, "mean-dx", G_TYPE_DOUBLE, &mean_dx,
-          "mean-dy", G_TYPE_DOUBLE, &mean_dy, "tiles-x", G_TYPE_UINT,
+  fail_unless (gst_structure_get (s, "motion-dx", G_TYPE_DOUBLE, &motion_dx,
+          "motion-dy", G_TYPE_DOUBLE, &motion_dy, "tiles-x", G_TYPE_UINT,
           &tiles_x, "confident-tiles", G_TYPE_UINT, &confident, "matches",
           G_TYPE_BYTES, &bytes, NULL));
+  /* the former names, kept one more release */
+  fail_unless (gst_structure_get (s, "mean-dx", G_TYPE_DOUBLE, &former_dx,
+          "mean-dy", G_TYPE_DOUBLE, &former_dy, NULL));
+  fail_unless (former_dx == motion_dx && former_dy == motion_dy);
   fail_unless_equals_int (tiles_x, 11);
   fail_unless_equals_int (g_bytes_get_size (bytes), 11 * 7 * 12);
   {
@@ -382,9 +387,9 @@ GST_START_TEST (test_messages_and_flush)
         n++;
       }
     fail_unless_equals_int (n, confident);
-    fail_unless_equals_float (mean_dx, reference_weighted_median (xs, n));
-    fail_unless_equals_float (mean_dy, reference_weighted_median (ys, n));
-    fail_unless (fabs (mean_dx - 1.5) < 0.1 && fabs (mean_dy + 0.5) < 0.1);
+    fail_unless_equals_float (motion_dx, reference_weighted_median (xs, n));
+    fail_unless_equals_float (motion_dy, reference_weighted_median (ys, n));
+    fail_unless (fabs (motion_dx - 1.5) < 0.1 && fabs (motion_dy + 0.5) < 0.1);
     /* the inner tiles' matches are the motion */
     for (gint ty = 2; ty < 5; ty++)
       for (gint tx = 2; tx < 9; tx++)
