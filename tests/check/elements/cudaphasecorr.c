@@ -901,6 +901,54 @@ GST_START_TEST (test_stereo_renegotiation)
 
 GST_END_TEST;
 
+/* The time of frame @n at 30 fps, as videotestsrc stamps it. */
+static GstClockTime
+frame_time (gint n)
+{
+  return gst_util_uint64_scale (n, GST_SECOND, 30);
+}
+
+/* A flushing seek on a stereo pipeline flushes both views (the left's
+ * flush goes downstream, the right's stays inside): pairs start again
+ * from the seek's position, all matched. */
+GST_START_TEST (test_stereo_flushing_seek)
+{
+  GstElement *pipeline = gst_parse_launch ("cudaphasecorr name=pc "
+      "mode=stereo ! cudavisiondownload ! appsink name=out sync=false "
+      "max-buffers=2 videotestsrc pattern=ball ! video/x-raw,format=GRAY8,"
+      "width=64,height=48,framerate=30/1 ! cudavisionupload ! pc.sink "
+      "videotestsrc pattern=ball ! video/x-raw,format=GRAY8,width=64,"
+      "height=48,framerate=30/1 ! cudavisionupload ! pc.sink_right", NULL);
+  GstElement *sink = gst_bin_get_by_name (GST_BIN (pipeline), "out");
+
+  fail_unless (pipeline != NULL);
+  fail_unless_equals_int (gst_element_set_state (pipeline,
+          GST_STATE_PAUSED), GST_STATE_CHANGE_ASYNC);
+  fail_unless_equals_int (gst_element_get_state (pipeline, NULL, NULL,
+          10 * GST_SECOND), GST_STATE_CHANGE_SUCCESS);
+  gst_element_set_state (pipeline, GST_STATE_PLAYING);
+  for (gint n = 0; n < 5; n++) {
+    GstBuffer *out = cvtest_pull_buffer (sink);
+
+    fail_unless_equals_uint64 (GST_BUFFER_PTS (out), frame_time (n));
+    gst_buffer_unref (out);
+  }
+  fail_unless (gst_element_seek_simple (pipeline, GST_FORMAT_TIME,
+          GST_SEEK_FLAG_FLUSH, frame_time (30)));
+  for (gint n = 0; n < 5; n++) {
+    GstBuffer *out = cvtest_pull_buffer (sink);
+
+    fail_unless_equals_uint64 (GST_BUFFER_PTS (out), frame_time (30 + n));
+    fail_unless (gst_buffer_get_cuda_vision_correlation_meta (out) != NULL);
+    gst_buffer_unref (out);
+  }
+  gst_element_set_state (pipeline, GST_STATE_NULL);
+  gst_object_unref (sink);
+  gst_object_unref (pipeline);
+}
+
+GST_END_TEST;
+
 /* Pushes a pair at @pts and takes the output frame: matched or not. */
 static void
 push_pair_expect (GstElement * left, GstElement * right, GstElement * sink,
@@ -1162,6 +1210,7 @@ cudaphasecorr_suite (void)
   tcase_add_test (tc, test_stereo_latency_answer);
   tcase_add_test (tc, test_stop_while_waiting_for_pair);
   tcase_add_test (tc, test_stereo_renegotiation);
+  tcase_add_test (tc, test_stereo_flushing_seek);
   tcase_add_test (tc, test_disparity);
   /* accuracy at large motions and frames of 256 x 176, minutes under
    * valgrind (CVTEST_QUICK), whose memory checks the smaller tests'
