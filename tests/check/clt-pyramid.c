@@ -1,0 +1,267 @@
+/* gst-cuda-vision
+ * Copyright (C) 2026 The gst-cuda-vision authors
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ *
+ * This library is free software; you can redistribute it and/or modify it
+ * under the terms of the GNU Lesser General Public License as published by
+ * the Free Software Foundation; either version 2.1 of the License, or (at
+ * your option) any later version. It is distributed in the hope that it
+ * will be useful, but WITHOUT ANY WARRANTY; see the GNU Lesser General
+ * Public License (COPYING) for more details.
+ */
+
+/* The CLT core's matching, the coarse-to-fine pyramid: reduction, prediction, large motions, CUDA against the CPU. */
+#include <math.h>
+#include <string.h>
+
+#include "clt-matching.h"
+#include "pictures.h"
+
+
+static cvcore_device *device;
+static cvcore_stream *stream;
+
+static void
+setup (void)
+{
+  cvtest_open_backend (&device, &stream);
+}
+
+static void
+teardown (void)
+{
+  cvtest_close_backend (device, stream);
+}
+
+/* Halving: each sample the rounded binomial mean of the 4 x 4 samples
+ * around it, edges clamped; a frame too small to halve keeps no levels. */
+GST_START_TEST (test_reduce)
+{
+  static const guint weight[4] = { 1, 3, 3, 1 };
+  TestImage src = cvtest_image_new (device, stream, 5, 3, 2,
+      CVCORE_SAMPLE_U16, -1, 0, 7);
+  TestImage dst = cvtest_image_new (device, stream, 3, 2, 1,
+      CVCORE_SAMPLE_U16, 0, 0, 0);
+  cvcore_clt_pyramid *pyramid;
+
+  fail_unless_equals_int (cvcore_clt_reduce (stream, &src.image, 1,
+          &dst.image), CVCORE_OK);
+  cvtest_image_download (&dst, stream);
+  cvtest_image_download (&src, stream);
+  for (gint y = 0; y < 2; y++)
+    for (gint x = 0; x < 3; x++) {
+      guint64 sum = 0;
+
+      for (gint j = 0; j < 4; j++)
+        for (gint i = 0; i < 4; i++)
+          sum += weight[i] * weight[j] * (guint64) cvtest_host_sample (&src,
+              CLAMP (2 * x - 1 + i, 0, 4), CLAMP (2 * y - 1 + j, 0, 2), 1);
+      fail_unless_equals_int (cvtest_host_sample (&dst, x, y, 0),
+          (sum + 32) / 64);
+    }
+  fail_unless_equals_int (cvcore_clt_reduce (stream, &src.image, 2,
+          &dst.image), CVCORE_ERROR_INVALID_VALUE);
+  fail_unless_equals_int (cvcore_clt_pyramid_new (device, 100, 62, 4,
+          &pyramid), CVCORE_OK);
+  fail_unless_equals_int (cvcore_clt_pyramid_levels (pyramid), 0);
+  cvcore_clt_pyramid_free (pyramid);
+  fail_unless_equals_int (cvcore_clt_pyramid_new (device, 1280, 720, 4,
+          &pyramid), CVCORE_OK);
+  fail_unless_equals_int (cvcore_clt_pyramid_levels (pyramid), 4);
+  cvcore_clt_pyramid_free (pyramid);
+  cvtest_image_free (&src, device);
+  cvtest_image_free (&dst, device);
+}
+
+GST_END_TEST;
+
+/* A level's expected motion: twice the coarse motion, where confident
+ * coarse tiles outweigh one that matched nothing. */
+GST_START_TEST (test_predict)
+{
+  const gint w = 61, h = 40, cx = cvcore_clt_tiles (31), cy =
+      cvcore_clt_tiles (20);
+  const gint tiles = cvcore_clt_tiles (w) * cvcore_clt_tiles (h);
+  cvcore_clt_match *coarse = g_new (cvcore_clt_match, cx * cy);
+  cvcore_clt_match *fine = g_new (cvcore_clt_match, tiles);
+  cvcore_clt_match *dev_coarse, *dev_fine;
+
+  for (gint t = 0; t < cx * cy; t++) {
+    coarse[t].dx = 2.5f;
+    coarse[t].dy = -1.0f;
+    coarse[t].confidence = 0.6f;
+  }
+  coarse[cx + 1].dx = 40.0f;
+  coarse[cx + 1].confidence = 0.0f;
+  fail_unless_equals_int (cvcore_device_alloc (device, sizeof (*coarse) *
+          cx * cy, (void **) &dev_coarse), CVCORE_OK);
+  fail_unless_equals_int (cvcore_device_alloc (device, sizeof (*fine) *
+          tiles, (void **) &dev_fine), CVCORE_OK);
+  fail_unless_equals_int (cvcore_copy_async (stream, dev_coarse, coarse,
+          sizeof (*coarse) * cx * cy, CVCORE_COPY_HOST_TO_DEVICE), CVCORE_OK);
+  fail_unless_equals_int (cvcore_clt_predict (stream, dev_coarse, w, h,
+          dev_fine), CVCORE_OK);
+  fail_unless_equals_int (cvcore_copy_async (stream, fine, dev_fine,
+          sizeof (*fine) * tiles, CVCORE_COPY_DEVICE_TO_HOST), CVCORE_OK);
+  fail_unless_equals_int (cvcore_stream_synchronize (stream), CVCORE_OK);
+  for (gint t = 0; t < tiles; t++) {
+    fail_unless (fabsf (fine[t].dx - 5.0f) < 1e-5f, "tile %d: %g", t,
+        fine[t].dx);
+    fail_unless (fabsf (fine[t].dy + 2.0f) < 1e-5f);
+    fail_unless (fine[t].confidence == 0.0f);
+  }
+  cvcore_device_free (device, dev_coarse);
+  cvcore_device_free (device, dev_fine);
+  g_free (coarse);
+  g_free (fine);
+}
+
+GST_END_TEST;
+
+/* Motions far beyond a tile's reach, found coarse to fine on a
+ * natural-like texture: 90 % of the inner tiles within 0.05 pixels, all
+ * within 1, where the frame alone finds them nowhere near. Each tile's
+ * own match: the fit (test_fit_*) would carry the errors of the tiles
+ * where content enters a few tiles inwards. */
+GST_START_TEST (test_pyramid_large_motion)
+{
+  static const gdouble moves[][2] = { {12.4, -9.3}, {-15.7, 6.1},
+  {0.3, -0.2}, {22.6, 2.6}, {-6.5, -20.25}
+  };
+  cvcore_clt_corr_params params;
+
+  cvcore_clt_corr_params_init (&params);
+  params.full_scale = 65535.0;
+  params.fit_radius = 0;
+  for (guint i = 0; i < G_N_ELEMENTS (moves); i++) {
+    const gdouble *move = moves[i];
+    const gint margin = 10 + (gint) ceil (fabs (move[0]));
+    TestImage a = clt_moved_image (device, stream, clt_natural_field, 256, 208, 0, 0, 0, 0, 0);
+    TestImage b = clt_moved_image (device, stream, clt_natural_field, 256, 208, 0, 0, 0, move[0],
+        move[1]);
+    cvcore_clt_match *m = clt_pyramid_correlate_on (device, stream, &a, &b,
+        &params, 3);
+    cvcore_clt_match *flat = clt_correlate_on (device, stream, &a, &b, &params);
+    gdouble confidence, flat_confidence, worst, flat_worst, share;
+
+    worst = clt_worst_error (m, 256, 208, margin, 256 - margin, move[0], move[1],
+        &confidence);
+    share = clt_share_within (m, 256, 208, margin, 256 - margin, move[0],
+        move[1], 0.05);
+    flat_worst = clt_worst_error (flat, 256, 208, margin, 256 - margin, move[0],
+        move[1], &flat_confidence);
+    GST_INFO ("move (%g, %g): %.1f %% within 0.05 px, worst error %.4f px "
+        "(the frame alone %.4f), lowest confidence %.3f", move[0], move[1],
+        100.0 * share, worst, flat_worst, confidence);
+    fail_unless (share >= 0.9 && worst < 1.0, "move (%g, %g): %g within, "
+        "worst %g px", move[0], move[1], share, worst);
+    if (hypot (move[0], move[1]) > 10.0)
+      fail_unless (flat_worst > 1.0);
+    g_free (m);
+    g_free (flat);
+    cvtest_image_free (&a, device);
+    cvtest_image_free (&b, device);
+  }
+}
+
+GST_END_TEST;
+
+/* CUDA against the CPU reference from coarse to fine: the reductions
+ * equal, the motion within 0.01 pixels in the inner tiles where the CPU
+ * finds confidence, at odd sizes and large motions. */
+GST_START_TEST (test_cuda_pyramid_equals_cpu)
+{
+  static const gint sizes[][2] = { {97, 65}, {321, 241}, {643, 361} };
+
+  for (guint n = 0; n < G_N_ELEMENTS (sizes); n++) {
+    const gint w = sizes[n][0], h = sizes[n][1];
+    const gint tiles = cvcore_clt_tiles (w) * cvcore_clt_tiles (h);
+    TestImage a = clt_moved_image (device, stream, clt_natural_field, w, h, w / 2, 0.0, 0.0, 0.3,
+        0.1);
+    TestImage b = clt_moved_image (device, stream, clt_natural_field, w, h, w / 2, 9.7, -5.3, -12.2,
+        3.9);
+    TestImage ca = cvtest_image_on_cpu (cvtest_cpu, cvtest_cpu_stream, &a);
+    TestImage cb = cvtest_image_on_cpu (cvtest_cpu, cvtest_cpu_stream, &b);
+    TestImage half = cvtest_image_new (device, stream, (w + 1) / 2,
+        (h + 1) / 2, 1, CVCORE_SAMPLE_U16, 0, 0, 0);
+    TestImage cpu_half = cvtest_image_on_cpu (cvtest_cpu, cvtest_cpu_stream,
+        &half);
+    cvcore_clt_corr_params params;
+    cvcore_clt_match *m, *cm;
+    gdouble worst = 0.0;
+
+    fail_unless_equals_int (cvcore_clt_reduce (stream, &b.image, 0,
+            &half.image), CVCORE_OK);
+    fail_unless_equals_int (cvcore_clt_reduce (cvtest_cpu_stream, &cb.image,
+            0, &cpu_half.image), CVCORE_OK);
+    cvtest_image_download (&half, stream);
+    cvtest_image_download (&cpu_half, cvtest_cpu_stream);
+    for (gint y = 0; y < (h + 1) / 2; y++)
+      for (gint x = 0; x < (w + 1) / 2; x++)
+        fail_unless (cvtest_host_sample (&half, x, y, 0) ==
+            cvtest_host_sample (&cpu_half, x, y, 0), "%dx%d: (%d, %d)", w, h,
+            x, y);
+
+    cvcore_clt_corr_params_init (&params);
+    params.full_scale = 65535.0;
+    /* the fit would carry the differences of tiles not compared here
+     * (weak, at the edges) to those that are: it has its own test */
+    params.fit_radius = 0;
+    m = clt_pyramid_correlate_on (device, stream, &a, &b, &params, 3);
+    cm = clt_pyramid_correlate_on (cvtest_cpu, cvtest_cpu_stream, &ca, &cb,
+        &params, 3);
+    for (gint t = 0; t < tiles; t++) {
+      const gdouble e = MAX (fabs (m[t].dx - cm[t].dx),
+          fabs (m[t].dy - cm[t].dy));
+
+      if (e > 0.01)
+        GST_INFO ("%dx%d tile %d: CUDA (%g, %g) %g, CPU (%g, %g) %g", w, h,
+            t, m[t].dx, m[t].dy, m[t].confidence, cm[t].dx, cm[t].dy,
+            cm[t].confidence);
+      if (cm[t].confidence > 0.1 && clt_inner_tile (t, w, h, 12.8))
+        worst = MAX (worst, e);
+    }
+    GST_INFO ("%dx%d: worst motion difference %.5f px", w, h, worst);
+    fail_unless (worst < 0.01, "%dx%d: %g px", w, h, worst);
+    g_free (m);
+    g_free (cm);
+    cvtest_image_free (&a, device);
+    cvtest_image_free (&b, device);
+    cvtest_image_free (&half, device);
+    cvtest_image_free (&ca, cvtest_cpu);
+    cvtest_image_free (&cb, cvtest_cpu);
+    cvtest_image_free (&cpu_half, cvtest_cpu);
+  }
+}
+
+GST_END_TEST;
+
+static Suite *
+clt_pyramid_suite (void)
+{
+  Suite *s = suite_create ("clt-pyramid");
+  TCase *tc = tcase_create ("general");
+
+  suite_add_tcase (s, tc);
+  tcase_set_timeout (tc, 300);
+  tcase_add_checked_fixture (tc, setup, teardown);
+  tcase_add_test (tc, test_reduce);
+  tcase_add_test (tc, test_predict);
+  /* minutes under valgrind (CVTEST_QUICK); the elements' tests run
+   * pyramids there */
+  if (!g_getenv ("CVTEST_QUICK")) {
+    tcase_add_test (tc, test_pyramid_large_motion);
+  }
+  if (cvtest_backend () == CVCORE_BACKEND_CUDA) {
+    TCase *cuda = cvtest_cuda_tcase (s, setup, teardown, 300);
+
+    tcase_add_test (cuda, test_cuda_pyramid_equals_cpu);
+  }
+  return s;
+}
+
+int
+main (int argc, char **argv)
+{
+  return cvtest_main (argc, argv, clt_pyramid_suite);
+}
