@@ -50,7 +50,7 @@
  * the frame's edge get confidence 0. Then each tile's match is fitted with
  * those around it (`fit-radius`; 0 keeps each tile's own): tiles of edges
  * or stripes alone lose confidence, and motions vary smoothly but for
- * motion boundaries. docs/design.md says how, docs/benchmarks.md how
+ * motion boundaries. docs/core/clt.md says how, docs/benchmarks.md how
  * accurate the result is.
  *
  * The frames of `sink` pass on unchanged, each (in flow mode from the
