@@ -216,7 +216,8 @@ GST_START_TEST (test_shapes)
   const gint tiles = tiles_x * cvcore_clt_tiles (h);
 
   for (guint c = 0; c < G_N_ELEMENTS (cases); c++) {
-    TestImage img = clt_moved_image (device, stream, cases[c].field, w, h, 0, 0, 0, 0, 0);
+    TestImage img =
+        clt_moved_image (device, stream, cases[c].field, w, h, 0, 0, 0, 0, 0);
     gfloat *s = tile_shapes (&img);
 
     for (gint t = 0; t < tiles; t++)
@@ -230,7 +231,9 @@ GST_START_TEST (test_shapes)
     cvtest_image_free (&img, device);
   }
   {
-    TestImage img = clt_moved_image (device, stream, clt_natural_field, w, h, 0, 0, 0, 0, 0);
+    TestImage img =
+        clt_moved_image (device, stream, clt_natural_field, w, h, 0, 0, 0, 0,
+        0);
     gfloat *s = tile_shapes (&img);
     gint elongated = 0;
 
@@ -258,7 +261,8 @@ GST_START_TEST (test_shape_centres)
 {
   const gint w = 77, h = 53, tiles_x = cvcore_clt_tiles (w);
   const gint tiles = tiles_x * cvcore_clt_tiles (h);
-  TestImage img = clt_moved_image (device, stream, blob_field, w, h, 0, 0, 0, 0, 0);
+  TestImage img =
+      clt_moved_image (device, stream, blob_field, w, h, 0, 0, 0, 0, 0);
   gfloat *s = tile_shapes (&img);
   guint near = 0;
 
@@ -449,8 +453,12 @@ GST_START_TEST (test_cuda_fit_equals_cpu)
   for (guint n = 0; n < G_N_ELEMENTS (sizes); n++) {
     const gint w = sizes[n][0], h = sizes[n][1];
     const gint tiles = cvcore_clt_tiles (w) * cvcore_clt_tiles (h);
-    TestImage a = clt_moved_image (device, stream, clt_natural_field, w, h, 0, 0.0, 0.0, 0.0, 0.0);
-    TestImage b = clt_moved_image (device, stream, clt_natural_field, w, h, 0, 0.0, 0.0, 3.3, -1.7);
+    TestImage a =
+        clt_moved_image (device, stream, clt_natural_field, w, h, 0, 0.0, 0.0,
+        0.0, 0.0);
+    TestImage b =
+        clt_moved_image (device, stream, clt_natural_field, w, h, 0, 0.0, 0.0,
+        3.3, -1.7);
     TestImage ca = cvtest_image_on_cpu (cvtest_cpu, cvtest_cpu_stream, &a);
     TestImage cb = cvtest_image_on_cpu (cvtest_cpu, cvtest_cpu_stream, &b);
     gfloat *shapes = tile_shapes (&a);

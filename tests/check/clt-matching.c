@@ -180,4 +180,3 @@ clt_inner_tile (gint t, gint width, gint height, gdouble motion)
   return 8 * tx - 8 >= margin && 8 * tx + 8 <= width - margin
       && 8 * ty - 8 >= margin && 8 * ty + 8 <= height - margin;
 }
-

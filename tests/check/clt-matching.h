@@ -29,19 +29,17 @@ clt_correlate_on (cvcore_device * dev, cvcore_stream * st, const TestImage * a,
     const TestImage * b, const cvcore_clt_corr_params * params);
 
 /* A textured 16-bit picture. */
-gdouble
-clt_texture_field (gdouble x, gdouble y);
+gdouble clt_texture_field (gdouble x, gdouble y);
 
 /* A 16-bit picture with texture at every scale, as natural images have:
  * the coarse levels of a pyramid see it too. */
-gdouble
-clt_natural_field (gdouble x, gdouble y);
+gdouble clt_natural_field (gdouble x, gdouble y);
 
 /* @field moved by (@dx, @dy) where x < @split and by (@dx2, @dy2)
  * elsewhere, 16 bits. */
 TestImage
 clt_moved_image (cvcore_device * device, cvcore_stream * stream,
-    gdouble (*field) (gdouble, gdouble), gint width, gint height, gint split,
+  gdouble (*field) (gdouble, gdouble), gint width, gint height, gint split,
     gdouble dx, gdouble dy, gdouble dx2, gdouble dy2);
 
 /* Tiles whose 16x16 pixels lie inside [x0, x1) x [y0, height - y0) of
@@ -60,9 +58,8 @@ clt_share_within (const cvcore_clt_match * m, gint width, gint height, gint x0,
 
 /* The matches of @a's tiles in @b (host memory) through a pyramid of
  * @levels reductions. */
-cvcore_clt_match *
-clt_pyramid_correlate_on (cvcore_device * dev, cvcore_stream * st,
-    const TestImage * a, const TestImage * b,
+cvcore_clt_match *clt_pyramid_correlate_on (cvcore_device * dev,
+    cvcore_stream * st, const TestImage * a, const TestImage * b,
     const cvcore_clt_corr_params * params, gint levels);
 
 /* Whether tile @t of a @width x @height frame and its content moved by
@@ -70,8 +67,7 @@ clt_pyramid_correlate_on (cvcore_device * dev, cvcore_stream * st,
  * edges, where a tile holds the frame's mirror image too, its content
  * and the mirror's move apart, and two peaks of nearly the same height
  * make the choice between them one of rounding. */
-gboolean
-clt_inner_tile (gint t, gint width, gint height, gdouble motion);
+gboolean clt_inner_tile (gint t, gint width, gint height, gdouble motion);
 
 G_END_DECLS
 

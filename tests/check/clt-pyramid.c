@@ -136,25 +136,33 @@ GST_START_TEST (test_pyramid_large_motion)
   for (guint i = 0; i < G_N_ELEMENTS (moves); i++) {
     const gdouble *move = moves[i];
     const gint margin = 10 + (gint) ceil (fabs (move[0]));
-    TestImage a = clt_moved_image (device, stream, clt_natural_field, 256, 208, 0, 0, 0, 0, 0);
-    TestImage b = clt_moved_image (device, stream, clt_natural_field, 256, 208, 0, 0, 0, move[0],
+    TestImage a =
+        clt_moved_image (device, stream, clt_natural_field, 256, 208, 0, 0, 0,
+        0, 0);
+    TestImage b =
+        clt_moved_image (device, stream, clt_natural_field, 256, 208, 0, 0, 0,
+        move[0],
         move[1]);
     cvcore_clt_match *m = clt_pyramid_correlate_on (device, stream, &a, &b,
         &params, 3);
     cvcore_clt_match *flat = clt_correlate_on (device, stream, &a, &b, &params);
     gdouble confidence, flat_confidence, worst, flat_worst, share;
 
-    worst = clt_worst_error (m, 256, 208, margin, 256 - margin, move[0], move[1],
+    worst =
+        clt_worst_error (m, 256, 208, margin, 256 - margin, move[0], move[1],
         &confidence);
-    share = clt_share_within (m, 256, 208, margin, 256 - margin, move[0],
-        move[1], 0.05);
-    flat_worst = clt_worst_error (flat, 256, 208, margin, 256 - margin, move[0],
-        move[1], &flat_confidence);
+    share =
+        clt_share_within (m, 256, 208, margin, 256 - margin, move[0], move[1],
+        0.05);
+    flat_worst =
+        clt_worst_error (flat, 256, 208, margin, 256 - margin, move[0], move[1],
+        &flat_confidence);
     GST_INFO ("move (%g, %g): %.1f %% within 0.05 px, worst error %.4f px "
         "(the frame alone %.4f), lowest confidence %.3f", move[0], move[1],
         100.0 * share, worst, flat_worst, confidence);
-    fail_unless (share >= 0.9 && worst < 1.0, "move (%g, %g): %g within, "
-        "worst %g px", move[0], move[1], share, worst);
+    fail_unless (share >= 0.9
+        && worst < 1.0, "move (%g, %g): %g within, " "worst %g px", move[0],
+        move[1], share, worst);
     if (hypot (move[0], move[1]) > 10.0)
       fail_unless (flat_worst > 1.0);
     g_free (m);
@@ -176,9 +184,13 @@ GST_START_TEST (test_cuda_pyramid_equals_cpu)
   for (guint n = 0; n < G_N_ELEMENTS (sizes); n++) {
     const gint w = sizes[n][0], h = sizes[n][1];
     const gint tiles = cvcore_clt_tiles (w) * cvcore_clt_tiles (h);
-    TestImage a = clt_moved_image (device, stream, clt_natural_field, w, h, w / 2, 0.0, 0.0, 0.3,
+    TestImage a =
+        clt_moved_image (device, stream, clt_natural_field, w, h, w / 2, 0.0,
+        0.0, 0.3,
         0.1);
-    TestImage b = clt_moved_image (device, stream, clt_natural_field, w, h, w / 2, 9.7, -5.3, -12.2,
+    TestImage b =
+        clt_moved_image (device, stream, clt_natural_field, w, h, w / 2, 9.7,
+        -5.3, -12.2,
         3.9);
     TestImage ca = cvtest_image_on_cpu (cvtest_cpu, cvtest_cpu_stream, &a);
     TestImage cb = cvtest_image_on_cpu (cvtest_cpu, cvtest_cpu_stream, &b);
