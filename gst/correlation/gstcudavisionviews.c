@@ -51,6 +51,7 @@ gst_cuda_vision_views_reset (GstCudaVisionViews * self, gboolean flushing)
     drop_frames (&self->views[v]);
     self->views[v].eos = FALSE;
     self->views[v].flushing = flushing;
+    self->views[v].seeking = FALSE;
   }
   if (!flushing)
     self->dropped = 0;
@@ -69,6 +70,7 @@ gst_cuda_vision_views_set_present (GstCudaVisionViews * self, guint view,
   v->present = present;
   v->eos = FALSE;
   v->flushing = !present;
+  v->seeking = FALSE;
   g_cond_broadcast (&self->cond);
   g_mutex_unlock (&self->lock);
 }
@@ -93,18 +95,56 @@ gst_cuda_vision_views_flush_start (GstCudaVisionViews * self, guint view)
   g_mutex_unlock (&self->lock);
 }
 
-void
+static gboolean
+any_seeking (GstCudaVisionViews * self)
+{
+  for (guint v = 0; v < self->n_views; v++)
+    if (self->views[v].present && self->views[v].seeking)
+      return TRUE;
+  return FALSE;
+}
+
+gboolean
 gst_cuda_vision_views_flush_stop (GstCudaVisionViews * self, guint view)
 {
+  gboolean seeking;
+
   g_mutex_lock (&self->lock);
   drop_frames (&self->views[view]);
   self->views[view].eos = FALSE;
   self->views[view].flushing = FALSE;
+  self->views[view].seeking = FALSE;
+  seeking = any_seeking (self);
+  g_cond_broadcast (&self->cond);
+  g_mutex_unlock (&self->lock);
+  return seeking;
+}
+
+void
+gst_cuda_vision_views_begin_seek (GstCudaVisionViews * self)
+{
+  g_mutex_lock (&self->lock);
+  for (guint v = 0; v < self->n_views; v++)
+    self->views[v].seeking = self->views[v].present;
   g_mutex_unlock (&self->lock);
 }
 
+gboolean
+gst_cuda_vision_views_seek_answered (GstCudaVisionViews * self, guint view)
+{
+  gboolean seeking;
+
+  g_mutex_lock (&self->lock);
+  if (!self->views[view].flushing)
+    self->views[view].seeking = FALSE;
+  seeking = any_seeking (self);
+  g_cond_broadcast (&self->cond);
+  g_mutex_unlock (&self->lock);
+  return seeking;
+}
+
 /* Whether @view's queued frames may still find their pair: another view
- * is there, and every other is neither flushing nor ended. */
+ * is there, and none has ended (a flushing one comes back). */
 static gboolean
 may_pair (GstCudaVisionViews * self, guint view)
 {
@@ -115,7 +155,7 @@ may_pair (GstCudaVisionViews * self, guint view)
 
     if (v == view || !other->present)
       continue;
-    if (other->flushing || (other->eos && g_queue_is_empty (&other->frames)))
+    if (other->eos && g_queue_is_empty (&other->frames))
       return FALSE;
     others++;
   }
@@ -150,8 +190,8 @@ gst_cuda_vision_views_drain (GstCudaVisionViews * self, guint view,
   gboolean flushing;
 
   g_mutex_lock (&self->lock);
-  while (!v->flushing && !g_queue_is_empty (&v->frames)
-      && may_pair (self, view))
+  while (!v->flushing && (any_seeking (self)
+          || (!g_queue_is_empty (&v->frames) && may_pair (self, view))))
     g_cond_wait (&self->cond, &self->lock);
   flushing = v->flushing;
   if (!flushing) {
@@ -184,6 +224,8 @@ check_first_frames (GstCudaVisionViews * self, GstElement * element,
   guint first = 0, last = 0, present = 0;
 
   *paired = TRUE;
+  if (any_seeking (self))
+    return GST_CUDA_VISION_VIEWS_WAIT;
   for (guint v = 0; v < self->n_views; v++) {
     GstCudaVisionView *view = &self->views[v];
     GstClockTime t;

@@ -17,7 +17,10 @@
  * of them is dropped, with one warning for the stream and a count. A view
  * whose queue is full waits, in its own thread, until a pair takes a frame
  * or it is flushed; a serialized event waits until the frames before it
- * have paired. Everything here is under the set's own lock. */
+ * have paired. While a flushing seek is on its way up the views, nothing
+ * pairs and no event passes until every view has flushed: the frames queued
+ * before their flush are not of the new position. Everything here is under
+ * the set's own lock. */
 #ifndef __GST_CUDA_VISION_VIEWS_H__
 #define __GST_CUDA_VISION_VIEWS_H__
 
@@ -40,6 +43,8 @@ typedef struct
   gboolean eos;
   /* a flush or a stop: its frames are refused */
   gboolean flushing;
+  /* a flushing seek went upstream of it, and its flush has not ended */
+  gboolean seeking;
 } GstCudaVisionView;
 
 typedef struct
@@ -76,7 +81,16 @@ gboolean gst_cuda_vision_views_is_present (GstCudaVisionViews * self,
     guint view);
 
 void gst_cuda_vision_views_flush_start (GstCudaVisionViews * self, guint view);
-void gst_cuda_vision_views_flush_stop (GstCudaVisionViews * self, guint view);
+/* TRUE when a view still waits for the flush of a seek. */
+gboolean gst_cuda_vision_views_flush_stop (GstCudaVisionViews * self,
+    guint view);
+
+/* A flushing seek goes upstream of every present view. */
+void gst_cuda_vision_views_begin_seek (GstCudaVisionViews * self);
+/* @view's upstream has answered the seek: a view that has not started
+ * flushing by then will not. TRUE when a view still waits for its flush. */
+gboolean gst_cuda_vision_views_seek_answered (GstCudaVisionViews * self,
+    guint view);
 
 /* Queues @frame (taken) on @view, first waiting for room while a pair may
  * still come: GST_FLOW_FLUSHING when the view is flushing. */

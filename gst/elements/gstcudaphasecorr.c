@@ -167,6 +167,10 @@ struct _GstCudaVisionPhaseCorr
    * lock */
   GstPad *right;
   gboolean right_seen;
+  /* stereo: the flushing seek sent up the views, and whether downstream
+   * flushes for it; under the object lock */
+  guint32 seek_seqnum;
+  gboolean seek_flushing_downstream;
 
   /* between start and stop, under the output lock; the device also under
    * the object lock */
@@ -376,6 +380,10 @@ gst_cuda_vision_phase_corr_start (GstCudaVisionPhaseCorr * self)
   self->previous = -1;
   self->restart = FALSE;
   self->right_missing = FALSE;
+  GST_OBJECT_LOCK (self);
+  self->seek_seqnum = GST_SEQNUM_INVALID;
+  self->seek_flushing_downstream = FALSE;
+  GST_OBJECT_UNLOCK (self);
   gst_cuda_vision_views_reset (&self->views, FALSE);
   return TRUE;
 }
@@ -525,8 +533,148 @@ set_input_caps (GstCudaVisionPhaseCorr * self, guint view, GstCaps * caps)
   return TRUE;
 }
 
-/* A flush of the sink pad goes downstream; the right view's is its own.
- * Serialized events follow the frames queued before them; those of the
+/* Stereo: ends the seek once no view waits for its flush, with a
+ * flush stop downstream (@flush_stop, taken, or a new one) if it flushed,
+ * under the output lock. */
+static gboolean
+end_seek (GstCudaVisionPhaseCorr * self, GstEvent * flush_stop)
+{
+  gboolean flushing;
+  guint32 seqnum;
+
+  GST_OBJECT_LOCK (self);
+  flushing = self->seek_flushing_downstream;
+  seqnum = self->seek_seqnum;
+  self->seek_flushing_downstream = FALSE;
+  self->seek_seqnum = GST_SEQNUM_INVALID;
+  GST_OBJECT_UNLOCK (self);
+  if (!flushing) {
+    if (flush_stop)
+      gst_event_unref (flush_stop);
+    return TRUE;
+  }
+  if (flush_stop == NULL) {
+    flush_stop = gst_event_new_flush_stop (TRUE);
+    gst_event_set_seqnum (flush_stop, seqnum);
+  }
+  return gst_pad_push_event (self->src, flush_stop);
+}
+
+static gboolean
+is_seek_flush (GstCudaVisionPhaseCorr * self, GstEvent * event)
+{
+  gboolean ours;
+
+  GST_OBJECT_LOCK (self);
+  ours = self->seek_seqnum != GST_SEQNUM_INVALID
+      && gst_event_get_seqnum (event) == self->seek_seqnum;
+  GST_OBJECT_UNLOCK (self);
+  return ours;
+}
+
+/* @view's upstream has answered @seek. The output lock keeps the views'
+ * events from going out before the flush stop; it is taken only when
+ * downstream flushes, as otherwise a thread may hold it while its frame
+ * waits downstream for the seek to return. */
+static void
+answered_seek (GstCudaVisionPhaseCorr * self, guint view, GstEvent * seek)
+{
+  gboolean flushing;
+
+  GST_OBJECT_LOCK (self);
+  flushing = self->seek_flushing_downstream;
+  GST_OBJECT_UNLOCK (self);
+  if (flushing)
+    g_mutex_lock (&self->output_lock);
+  if (!gst_cuda_vision_views_seek_answered (&self->views, view)
+      && is_seek_flush (self, seek))
+    end_seek (self, NULL);
+  if (flushing)
+    g_mutex_unlock (&self->output_lock);
+}
+
+/* Stereo: a flushing seek goes up every view. Downstream flushes once,
+ * from the first view's flush start to the last view's flush stop, so that
+ * no frame waits downstream while another view's upstream stops its
+ * thread, and no pair goes out between the views' flushes. */
+static gboolean
+seek_views (GstCudaVisionPhaseCorr * self, GstEvent * seek)
+{
+  GstPad *pads[2];
+  gboolean handled = FALSE;
+
+  GST_OBJECT_LOCK (self);
+  pads[0] = gst_object_ref (self->sink);
+  pads[1] = self->right ? gst_object_ref (self->right) : NULL;
+  self->seek_seqnum = gst_event_get_seqnum (seek);
+  self->seek_flushing_downstream = FALSE;
+  GST_OBJECT_UNLOCK (self);
+  gst_cuda_vision_views_begin_seek (&self->views);
+  for (guint v = 0; v < G_N_ELEMENTS (pads); v++) {
+    if (pads[v] == NULL)
+      continue;
+    handled |= gst_pad_push_event (pads[v], gst_event_ref (seek));
+    answered_seek (self, v, seek);
+    gst_object_unref (pads[v]);
+  }
+  gst_event_unref (seek);
+  return handled;
+}
+
+static gboolean
+gst_cuda_vision_phase_corr_src_event (GstPad * pad, GstObject * parent,
+    GstEvent * event)
+{
+  GstCudaVisionPhaseCorr *self = GST_CUDA_VISION_PHASE_CORR (parent);
+  GstSeekFlags flags = 0;
+  gboolean stereo;
+
+  GST_OBJECT_LOCK (self);
+  stereo = self->mode == GST_CUDA_VISION_PHASE_CORR_STEREO;
+  GST_OBJECT_UNLOCK (self);
+  if (GST_EVENT_TYPE (event) == GST_EVENT_SEEK)
+    gst_event_parse_seek (event, NULL, NULL, &flags, NULL, NULL, NULL, NULL);
+  if (stereo && (flags & GST_SEEK_FLAG_FLUSH))
+    return seek_views (self, event);
+  return gst_pad_event_default (pad, parent, event);
+}
+
+/* The flush of a seek sent up the views goes downstream once; otherwise a
+ * flush of the sink pad goes downstream and the right view's is its own. */
+static gboolean
+handle_flush (GstCudaVisionPhaseCorr * self, guint view, GstEvent * event)
+{
+  const gboolean seek_flush = is_seek_flush (self, event);
+  gboolean forward = !seek_flush && view == 0;
+  gboolean ok = TRUE;
+
+  if (GST_EVENT_TYPE (event) == GST_EVENT_FLUSH_START) {
+    gst_cuda_vision_views_flush_start (&self->views, view);
+    if (seek_flush) {
+      GST_OBJECT_LOCK (self);
+      forward = !self->seek_flushing_downstream;
+      self->seek_flushing_downstream = TRUE;
+      GST_OBJECT_UNLOCK (self);
+    }
+    if (forward)
+      return gst_pad_push_event (self->src, event);
+    gst_event_unref (event);
+    return TRUE;
+  }
+  g_mutex_lock (&self->output_lock);
+  /* flow starts over */
+  self->restart |= view == 0;
+  if (!gst_cuda_vision_views_flush_stop (&self->views, view) && seek_flush)
+    ok = end_seek (self, event);
+  else if (forward)
+    ok = gst_pad_push_event (self->src, event);
+  else
+    gst_event_unref (event);
+  g_mutex_unlock (&self->output_lock);
+  return ok;
+}
+
+/* Serialized events follow the frames queued before them; those of the
  * sink pad go downstream, those of the right view are kept or dropped. */
 static gboolean
 gst_cuda_vision_phase_corr_sink_event (GstPad * pad, GstObject * parent,
@@ -536,18 +684,9 @@ gst_cuda_vision_phase_corr_sink_event (GstPad * pad, GstObject * parent,
   const guint view = pad == self->sink ? 0 : 1;
   gboolean ok = TRUE;
 
-  if (GST_EVENT_TYPE (event) == GST_EVENT_FLUSH_START) {
-    gst_cuda_vision_views_flush_start (&self->views, view);
-  } else if (GST_EVENT_TYPE (event) == GST_EVENT_FLUSH_STOP) {
-    g_mutex_lock (&self->output_lock);
-    gst_cuda_vision_views_flush_stop (&self->views, view);
-    /* flow starts over */
-    self->restart |= view == 0;
-    ok = view == 0 ? gst_pad_push_event (self->src, event) : TRUE;
-    g_mutex_unlock (&self->output_lock);
-    if (view != 0)
-      gst_event_unref (event);
-    return ok;
+  if (GST_EVENT_TYPE (event) == GST_EVENT_FLUSH_START
+      || GST_EVENT_TYPE (event) == GST_EVENT_FLUSH_STOP) {
+    return handle_flush (self, view, event);
   } else if (GST_EVENT_IS_SERIALIZED (event)) {
     if (!gst_cuda_vision_views_drain (&self->views, view,
             GST_EVENT_TYPE (event) == GST_EVENT_EOS)) {
@@ -1056,6 +1195,7 @@ gst_cuda_vision_phase_corr_init (GstCudaVisionPhaseCorr * self)
   self->src = gst_pad_new_from_template (gst_element_class_get_pad_template
       (klass, "src"), "src");
   gst_pad_set_query_function (self->src, gst_cuda_vision_phase_corr_src_query);
+  gst_pad_set_event_function (self->src, gst_cuda_vision_phase_corr_src_event);
   gst_element_add_pad (GST_ELEMENT (self), self->sink);
   gst_element_add_pad (GST_ELEMENT (self), self->src);
 }

@@ -949,6 +949,52 @@ GST_START_TEST (test_stereo_flushing_seek)
 
 GST_END_TEST;
 
+/* A flushing seek that the right view's source refuses (a stream
+ * source): the left view flushes and starts again at the new position,
+ * downstream flushes with it, and pairs go on with the right frames of
+ * that time. */
+GST_START_TEST (test_stereo_seek_refused_by_one_view)
+{
+  GstElement *pipeline = gst_parse_launch ("cudaphasecorr name=pc "
+      "mode=stereo ! cudavisiondownload ! appsink name=out sync=false "
+      "max-buffers=2 videotestsrc pattern=ball ! video/x-raw,format=GRAY8,"
+      "width=96,height=64,framerate=30/1 ! cudavisionupload ! pc.sink "
+      "appsrc name=r format=time caps=video/x-raw,format=GRAY8,width=96,"
+      "height=64,framerate=30/1 ! cudavisionupload ! pc.sink_right", NULL);
+  GstElement *sink = gst_bin_get_by_name (GST_BIN (pipeline), "out");
+  GstElement *right = gst_bin_get_by_name (GST_BIN (pipeline), "r");
+
+  fail_unless (pipeline != NULL);
+  gst_element_set_state (pipeline, GST_STATE_PLAYING);
+  for (gint n = 0; n < 3; n++) {
+    GstBuffer *out;
+
+    gst_app_src_push_buffer (GST_APP_SRC (right), view (W, 0.0,
+            frame_time (n)));
+    out = cvtest_pull_buffer (sink);
+    fail_unless_equals_uint64 (GST_BUFFER_PTS (out), frame_time (n));
+    gst_buffer_unref (out);
+  }
+  fail_unless (gst_element_seek_simple (pipeline, GST_FORMAT_TIME,
+          GST_SEEK_FLAG_FLUSH, frame_time (30)));
+  for (gint n = 30; n < 33; n++) {
+    GstBuffer *out;
+
+    gst_app_src_push_buffer (GST_APP_SRC (right), view (W, 0.0,
+            frame_time (n)));
+    out = cvtest_pull_buffer (sink);
+    fail_unless_equals_uint64 (GST_BUFFER_PTS (out), frame_time (n));
+    fail_unless (gst_buffer_get_cuda_vision_correlation_meta (out) != NULL);
+    gst_buffer_unref (out);
+  }
+  gst_element_set_state (pipeline, GST_STATE_NULL);
+  gst_object_unref (right);
+  gst_object_unref (sink);
+  gst_object_unref (pipeline);
+}
+
+GST_END_TEST;
+
 /* Pushes a pair at @pts and takes the output frame: matched or not. */
 static void
 push_pair_expect (GstElement * left, GstElement * right, GstElement * sink,
@@ -1211,6 +1257,7 @@ cudaphasecorr_suite (void)
   tcase_add_test (tc, test_stop_while_waiting_for_pair);
   tcase_add_test (tc, test_stereo_renegotiation);
   tcase_add_test (tc, test_stereo_flushing_seek);
+  tcase_add_test (tc, test_stereo_seek_refused_by_one_view);
   tcase_add_test (tc, test_disparity);
   /* accuracy at large motions and frames of 256 x 176, minutes under
    * valgrind (CVTEST_QUICK), whose memory checks the smaller tests'
