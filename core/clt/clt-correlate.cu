@@ -64,37 +64,6 @@ struct CorrShared
   } warp[kTilesPerBlock];
 };
 
-/* The second tile, sampled @d back (see above), into s.b[warp]. */
-__device__ __forceinline__ void
-transform_moved (const Image &src, int c, int width, int height, int tx, int ty,
-    const float d[2], CorrShared &s, int warp, int lane)
-{
-  const float shift_x = -d[0], shift_y = -d[1];
-  const float ox = roundf (shift_x), oy = roundf (shift_y);
-  const float fx = shift_x - ox, fy = shift_y - oy;
-  const int k = lane & 7;
-  TileShared &t = s.warp[warp].tile;
-  float coef[8], sx, cx;
-
-  if (lane < 16)
-    t.wx[lane] = sinpif ((lane + 0.5f + fx) / 16.0f);
-  else
-    t.wy[lane - 16] = sinpif ((lane - 16 + 0.5f + fy) / 16.0f);
-  __syncwarp ();
-  forward (src, c, width, height, 8 * tx - 8 - (int) ox, 8 * ty - 8 - (int) oy,
-      t, lane, coef);
-  sincospif ((k + 0.5f) / 8.0f * fx, &sx, &cx);
-#pragma unroll
-  for (int l = 0; l < 8; l++) {
-    float sy, cy;
-
-    sincospif ((l + 0.5f) / 8.0f * fy, &sy, &cy);
-    s.b[warp][(lane >> 3) * 64 + l * 8 + k] =
-        tessarine_component (coef[l], cx * cy, sx * cy, cx * sy, sx * sy, lane);
-  }
-  __syncwarp ();
-}
-
 __global__ void __launch_bounds__ (32 * kTilesPerBlock)
     clt_correlate (const float *a, Image src, int c, int width, int height,
         float scale, float fat_zero, float spread, int radius, float initial_x,
@@ -132,7 +101,7 @@ __global__ void __launch_bounds__ (32 * kTilesPerBlock)
   moved[0] = first && !guided ? initial_x : matches[tile].dx;
   moved[1] = first && !guided ? initial_y : matches[tile].dy;
   transform_moved (src, c, width, height, tile % tiles_x, tile / tiles_x, moved,
-      s, warp, lane);
+      s.warp[warp].tile, s.b[warp], lane);
 
 #pragma unroll
   for (int j = 0; j < 2; j++) {

@@ -508,6 +508,39 @@ device_image (const cvcore_image *im)
   return d;
 }
 
+/* Tile (@tx, @ty) of channel @c of @src sampled where its content came
+ * from, @d back (whole pixels by position, the fraction by window and
+ * phase rotation, as the shift operation does), into @out ([layer][l][k],
+ * shared memory), with @t as the transform's space. */
+__device__ __forceinline__ void
+transform_moved (const Image &src, int c, int width, int height, int tx, int ty,
+    const float d[2], TileShared &t, float *out, int lane)
+{
+  const float shift_x = -d[0], shift_y = -d[1];
+  const float ox = roundf (shift_x), oy = roundf (shift_y);
+  const float fx = shift_x - ox, fy = shift_y - oy;
+  const int k = lane & 7;
+  float coef[8], sx, cx;
+
+  if (lane < 16)
+    t.wx[lane] = sinpif ((lane + 0.5f + fx) / 16.0f);
+  else
+    t.wy[lane - 16] = sinpif ((lane - 16 + 0.5f + fy) / 16.0f);
+  __syncwarp ();
+  forward (src, c, width, height, 8 * tx - 8 - (int) ox, 8 * ty - 8 - (int) oy,
+      t, lane, coef);
+  sincospif ((k + 0.5f) / 8.0f * fx, &sx, &cx);
+#pragma unroll
+  for (int l = 0; l < 8; l++) {
+    float sy, cy;
+
+    sincospif ((l + 0.5f) / 8.0f * fy, &sy, &cy);
+    out[(lane >> 3) * 64 + l * 8 + k] =
+        tessarine_component (coef[l], cx * cy, sx * cy, cx * sy, sx * sy, lane);
+  }
+  __syncwarp ();
+}
+
 } /* namespace */
 
 #endif /* CLT_DEVICE_CUH */

@@ -430,6 +430,74 @@ cvcore_status cvcore_clt_draw_matches (cvcore_stream * stream,
     const cvcore_image * dst, const cvcore_clt_match * matches, double scale,
     double min_confidence, const unsigned colour[4]);
 
+/* --- rigs of several cameras -------------------------------------------- */
+
+#define CVCORE_CLT_MAX_VIEWS 8
+
+/* A rig of rectified cameras (parallel axes, one focal length, frames of
+ * one size): each camera's centre in baseline units, x right and y down.
+ * A point at disparity D (pixels per unit baseline) that lies at p in
+ * view 0 lies at p - D (c_v - c_0) in view v: for a stereo pair with the
+ * right camera at (1, 0), D is the stereo disparity.
+ * Since: 0.1 */
+typedef struct
+{
+  int views;                    /* 2..CVCORE_CLT_MAX_VIEWS */
+  double x[CVCORE_CLT_MAX_VIEWS], y[CVCORE_CLT_MAX_VIEWS];
+} cvcore_clt_rig;
+
+/* Number of pairs of @views views: each pair of views is correlated.
+ * Since: 0.1 */
+int cvcore_clt_rig_pairs (int views);
+
+/* Queues, per tile of view 0, the disparity D into @matches (device
+ * memory, tiles of the views' size): dx is D, dy is 0, and the confidence
+ * is the combined correlation's peak (1 for a perfect match without fat
+ * zero).
+ *
+ * Each pass transforms every view's tile where its content lies at the
+ * disparity found so far (view 0's in place), and forms every pair's
+ * cross-power spectrum as cvcore_clt_correlate does. A residual disparity
+ * d moves pair (i, j)'s content by -d (c_j - c_i), so each pair's
+ * correlation surface, read along its own baseline and scaled by its
+ * length, is a function of d alone: the pairs' surfaces are summed into
+ * one before its peak is sought, at steps of half a pixel of the longest
+ * baseline within @params' search radius (pixels at the longest baseline;
+ * 1 in the refinements), then by Newton steps. A texture that repeats
+ * along one baseline does not repeat along the others, so its false
+ * peaks do not add up.
+ *
+ * Of @params: fat_zero, lowpass, search_radius, refinements, full_scale,
+ * initial_x (the disparity searched around), guided (the matches hold each
+ * tile's expected disparity in dx on entry) and keep_left_frame (a tile
+ * whose content lies beyond the frame in any view otherwise gets
+ * confidence 0).
+ * Since: 0.1 */
+cvcore_status cvcore_clt_rig_correlate (cvcore_stream * stream,
+    const cvcore_image * views, int channel, const cvcore_clt_rig * rig,
+    const cvcore_clt_corr_params * params, cvcore_clt_match * matches);
+
+/* The reduced views of a rig for coarse to fine, in device memory.
+ * Since: 0.1 */
+typedef struct cvcore_clt_rig_pyramid cvcore_clt_rig_pyramid;
+
+/* Room for @views frames of @width x @height with up to @levels
+ * reductions, as cvcore_clt_pyramid_new.
+ * Since: 0.1 */
+cvcore_status cvcore_clt_rig_pyramid_new (cvcore_device * device, int width,
+    int height, int levels, int views, cvcore_clt_rig_pyramid ** pyramid);
+void cvcore_clt_rig_pyramid_free (cvcore_clt_rig_pyramid * pyramid);
+
+/* Queues the reductions of channel @channel of every view and the rig's
+ * correlation coarsest level first: that level searches around @params'
+ * initial disparity scaled to it, and each level's disparities predict
+ * the next finer one's (cvcore_clt_predict). Level 0's go to @matches.
+ * Since: 0.1 */
+cvcore_status cvcore_clt_rig_pyramid_correlate (cvcore_stream * stream,
+    cvcore_clt_rig_pyramid * pyramid, const cvcore_image * views,
+    int channel, const cvcore_clt_rig * rig,
+    const cvcore_clt_corr_params * params, cvcore_clt_match * matches);
+
 CVCORE_END_DECLS
 
 #endif /* CVCLT_H */

@@ -1,0 +1,115 @@
+/* gst-cuda-vision
+ * Copyright (C) 2026 The gst-cuda-vision authors
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ *
+ * This library is free software; you can redistribute it and/or modify it
+ * under the terms of the GNU Lesser General Public License as published by
+ * the Free Software Foundation; either version 2.1 of the License, or (at
+ * your option) any later version. It is distributed in the hope that it
+ * will be useful, but WITHOUT ANY WARRANTY; see the GNU Lesser General
+ * Public License (COPYING) for more details.
+ */
+
+/* What the CPU reference and the CUDA kernel of a rig's correlation
+ * share: the rig in single precision, its pairs, and each pair's phase
+ * per unit of disparity. */
+#ifndef CLT_RIG_COMMON_H
+#define CLT_RIG_COMMON_H
+
+#include "clt-correlate-common.h"
+
+#include <math.h>
+
+CVCORE_BEGIN_DECLS
+
+#define CV_CLT_RIG_MAX_PAIRS \
+  (CVCORE_CLT_MAX_VIEWS * (CVCORE_CLT_MAX_VIEWS - 1) / 2)
+/* Samples of the first pass's search: half-pixel steps of the longest
+ * baseline, up to the largest radius each way. */
+#define CV_CLT_RIG_SAMPLES (4 * CVCORE_CLT_MAX_SEARCH + 1)
+typedef struct
+{
+  int views, pairs;
+  float x[CVCORE_CLT_MAX_VIEWS], y[CVCORE_CLT_MAX_VIEWS];
+  /* the search's step: half a pixel along the longest baseline */
+  float step;
+} cv_clt_rig;
+
+/* Pair @p's views @i < @j: (0, 1), (0, 2), ..., (1, 2), ... */
+CV_HD void
+cv_clt_rig_pair (int p, int views, int *i, int *j)
+{
+  int first = 0;
+
+  while (p >= views - 1 - first) {
+    p -= views - 1 - first;
+    first++;
+  }
+  *i = first;
+  *j = first + 1 + p;
+}
+
+CV_HD void
+cv_clt_rig_init (cv_clt_rig * rig, const cvcore_clt_rig * in)
+{
+  float longest = 0.0f;
+
+  rig->views = in->views;
+  rig->pairs = in->views * (in->views - 1) / 2;
+  for (int v = 0; v < in->views; v++) {
+    rig->x[v] = (float) in->x[v];
+    rig->y[v] = (float) in->y[v];
+  }
+  for (int p = 0; p < rig->pairs; p++) {
+    int i, j;
+
+    cv_clt_rig_pair (p, rig->views, &i, &j);
+    longest = fmaxf (longest, hypotf (rig->x[j] - rig->x[i],
+            rig->y[j] - rig->y[i]));
+  }
+  rig->step = 0.5f / longest;
+}
+
+/* Where view @v's content of a point at disparity @d lies, relative to
+ * view 0: the motion from view 0 to view @v. */
+CV_HD void
+cv_clt_rig_motion (const cv_clt_rig * rig, int v, float d, float m[2])
+{
+  m[0] = -d * (rig->x[v] - rig->x[0]);
+  m[1] = -d * (rig->y[v] - rig->y[0]);
+}
+
+/* The phase, in units of pi per unit of residual disparity, of component
+ * @s (0: at (wx, wy), 1: at (wx, -wy)) of frequency @f of pair @i, @j's
+ * correlation surface: the pair's content moves by -d (c_j - c_i). */
+CV_HD float
+cv_clt_rig_phase (const cv_clt_rig * rig, int i, int j, int f, int s)
+{
+  const float ux = ((f & 7) + 0.5f) / 8.0f;
+  const float uy = (s ? -1.0f : 1.0f) * ((f >> 3) + 0.5f) / 8.0f;
+
+  return -(ux * (rig->x[j] - rig->x[i]) + uy * (rig->y[j] - rig->y[i]));
+}
+
+/* Whether a tile keeps its confidence at disparity @d: unless
+ * @keep_left_frame, its content lies within half a tile of the frame in
+ * every view (cv_clt_match_kept). */
+CV_HD bool
+cv_clt_rig_kept (const cv_clt_rig * rig, int tx, int ty, float d, int width,
+    int height, bool keep_left_frame)
+{
+  if (keep_left_frame)
+    return true;
+  for (int v = 1; v < rig->views; v++) {
+    float m[2];
+
+    cv_clt_rig_motion (rig, v, d, m);
+    if (cv_clt_match_beyond_frame (tx, ty, m[0], m[1], width, height) > 0.0f)
+      return false;
+  }
+  return true;
+}
+
+CVCORE_END_DECLS
+
+#endif /* CLT_RIG_COMMON_H */

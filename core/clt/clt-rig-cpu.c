@@ -1,0 +1,161 @@
+/* gst-cuda-vision
+ * Copyright (C) 2026 The gst-cuda-vision authors
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ *
+ * This library is free software; you can redistribute it and/or modify it
+ * under the terms of the GNU Lesser General Public License as published by
+ * the Free Software Foundation; either version 2.1 of the License, or (at
+ * your option) any later version. It is distributed in the hope that it
+ * will be useful, but WITHOUT ANY WARRANTY; see the GNU Lesser General
+ * Public License (COPYING) for more details.
+ */
+
+/* A rig's correlation: the CPU reference, in the arithmetic the kernel
+ * shares (clt-rig-common.h). */
+#include "clt-private.h"
+#include "clt-rig-common.h"
+
+#include <math.h>
+
+/* One tile's pairs: cross-power spectra and phases per unit disparity. */
+typedef struct
+{
+  int pairs;
+  float r[CV_CLT_RIG_MAX_PAIRS][64][2][2];
+  float phase[CV_CLT_RIG_MAX_PAIRS][64][2];
+} RigSpectra;
+
+/* The combined surface at residual disparity @d, and when @g is given its
+ * first and second derivatives. */
+static double
+rig_surface (const RigSpectra * sp, double d, double *g, double *h)
+{
+  double c = 0.0, gd = 0.0, hd = 0.0;
+
+  for (int p = 0; p < sp->pairs; p++)
+    for (int f = 0; f < 64; f++)
+      for (int s = 0; s < 2; s++) {
+        const double k = CV_PI * sp->phase[p][f][s];
+        const double v = sp->r[p][f][s][0] * cos (k * d) -
+            sp->r[p][f][s][1] * sin (k * d);
+        const double w = sp->r[p][f][s][0] * sin (k * d) +
+            sp->r[p][f][s][1] * cos (k * d);
+
+        c += v;
+        gd -= w * k;
+        hd -= v * k * k;
+      }
+  if (g) {
+    *g = gd / (128.0 * sp->pairs);
+    *h = hd / (128.0 * sp->pairs);
+  }
+  return c / (128.0 * sp->pairs);
+}
+
+/* Every view's tile (@tx, @ty), sampled where its content lies at
+ * disparity @d, into @coef. */
+static void
+transform_views (const cvcore_image * views, int channel, int tx, int ty,
+    const cv_clt_rig * rig, float d,
+    float coef[CVCORE_CLT_MAX_VIEWS][CVCORE_CLT_COEFFICIENTS])
+{
+  for (int v = 0; v < rig->views; v++) {
+    cvcore_clt_params shift;
+    cv_clt_plan plan;
+    double out[4][8][8];
+    float m[2];
+
+    cv_clt_rig_motion (rig, v, d, m);
+    cvcore_clt_params_init (&shift);
+    shift.operation = CVCORE_CLT_SHIFT;
+    shift.shift_x = -m[0];
+    shift.shift_y = -m[1];
+    cv_clt_plan_init (&plan, views[v].width, views[v].height, &shift);
+    cv_clt_cpu_tile_transform (&views[v], channel, tx, ty, &plan, out);
+    for (int i = 0; i < CVCORE_CLT_COEFFICIENTS; i++)
+      coef[v][i] = (float) ((const double *) out)[i];
+  }
+}
+
+/* One pass: the residual disparity within @samples steps each way, and
+ * the surface's peak there in *@peak. */
+static double
+rig_pass (const RigSpectra * sp, const cv_clt_rig * rig, int samples,
+    double *peak)
+{
+  double best = -INFINITY, d = 0.0;
+
+  for (int k = -samples; k <= samples; k++) {
+    const double c = rig_surface (sp, k * (double) rig->step, NULL, NULL);
+
+    if (c > best) {
+      best = c;
+      d = k * (double) rig->step;
+    }
+  }
+  for (int i = 0; i < CV_CLT_NEWTON_STEPS; i++) {
+    double g, h;
+
+    rig_surface (sp, d, &g, &h);
+    /* only towards a maximum */
+    if (!(h < 0.0))
+      break;
+    d += fmax (-rig->step, fmin (rig->step, -g / h));
+  }
+  *peak = rig_surface (sp, d, NULL, NULL);
+  return d;
+}
+
+static void
+rig_match_tile (const cvcore_image * views, int channel, int tx, int ty,
+    const cv_clt_rig * rig, const cvcore_clt_corr_params * params,
+    cvcore_clt_match * match)
+{
+  RigSpectra sp;
+  float coef[CVCORE_CLT_MAX_VIEWS][CVCORE_CLT_COEFFICIENTS];
+  const float spread = (float) (0.5 * params->lowpass * params->lowpass);
+  float d = params->guided ? match->dx : (float) params->initial_x;
+  double peak = 0.0;
+
+  sp.pairs = rig->pairs;
+  for (int pass = 0; pass <= params->refinements; pass++) {
+    transform_views (views, channel, tx, ty, rig, d, coef);
+    for (int p = 0; p < rig->pairs; p++) {
+      int i, j;
+
+      cv_clt_rig_pair (p, rig->views, &i, &j);
+      for (int f = 0; f < 64; f++) {
+        cv_clt_cross_power (coef[i], coef[j], f,
+            (float) (1.0 / params->full_scale), (float) params->fat_zero,
+            cv_clt_lowpass_weight (f, spread), sp.r[p][f][0], sp.r[p][f][1]);
+        sp.phase[p][f][0] = cv_clt_rig_phase (rig, i, j, f, 0);
+        sp.phase[p][f][1] = cv_clt_rig_phase (rig, i, j, f, 1);
+      }
+    }
+    d += (float) rig_pass (&sp, rig, pass ? 2 : 2 * params->search_radius,
+        &peak);
+  }
+  match->dx = d;
+  match->dy = 0.0f;
+  match->confidence = (float) peak;
+  if (!cv_clt_rig_kept (rig, tx, ty, d, views[0].width, views[0].height,
+          params->keep_left_frame))
+    match->confidence = 0.0f;
+}
+
+cvcore_status
+cv_clt_rig_correlate_cpu (const cvcore_image * views, int channel,
+    const cvcore_clt_rig * in, const cvcore_clt_corr_params * params,
+    cvcore_clt_match * matches)
+{
+  const int tiles_x = cvcore_clt_tiles (views[0].width);
+  const int tiles_y = cvcore_clt_tiles (views[0].height);
+  cv_clt_rig rig;
+
+  cv_clt_rig_init (&rig, in);
+  for (int ty = 0; ty < tiles_y; ty++)
+    for (int tx = 0; tx < tiles_x; tx++)
+      rig_match_tile (views, channel, tx, ty, &rig, params,
+          &matches[(size_t) ty * tiles_x + tx]);
+  return CVCORE_OK;
+}

@@ -1,0 +1,208 @@
+/* gst-cuda-vision
+ * Copyright (C) 2026 The gst-cuda-vision authors
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ *
+ * This library is free software; you can redistribute it and/or modify it
+ * under the terms of the GNU Lesser General Public License as published by
+ * the Free Software Foundation; either version 2.1 of the License, or (at
+ * your option) any later version. It is distributed in the hope that it
+ * will be useful, but WITHOUT ANY WARRANTY; see the GNU Lesser General
+ * Public License (COPYING) for more details.
+ */
+
+/* A rig's correlation: the checks, the dispatch, and its pyramid of
+ * reduced views from coarse to fine. */
+#include "clt-private.h"
+
+#include <math.h>
+#include <stdint.h>
+#include <stdlib.h>
+
+struct cvcore_clt_rig_pyramid
+{
+  cvcore_device *device;
+  int levels, views;
+  int width[CVCORE_CLT_MAX_LEVELS + 1], height[CVCORE_CLT_MAX_LEVELS + 1];
+  /* [view][level] from level 1, each with room for 16-bit samples */
+  void *image[CVCORE_CLT_MAX_VIEWS][CVCORE_CLT_MAX_LEVELS + 1];
+  size_t pitch[CVCORE_CLT_MAX_VIEWS][CVCORE_CLT_MAX_LEVELS + 1];
+  /* disparities of the levels above 0 */
+  cvcore_clt_match *matches[CVCORE_CLT_MAX_LEVELS + 1];
+};
+
+int
+cvcore_clt_rig_pairs (int views)
+{
+  return views * (views - 1) / 2;
+}
+
+/* The rig's centres are finite and apart: the longest baseline sets the
+ * search's step. */
+static bool
+rig_valid (const cvcore_clt_rig * rig)
+{
+  double longest = 0.0;
+
+  if (rig->views < 2 || rig->views > CVCORE_CLT_MAX_VIEWS)
+    return false;
+  for (int v = 0; v < rig->views; v++) {
+    if (!(fabs (rig->x[v]) <= 1e3 && fabs (rig->y[v]) <= 1e3))
+      return false;
+    for (int w = 0; w < v; w++)
+      longest = fmax (longest, hypot (rig->x[v] - rig->x[w],
+              rig->y[v] - rig->y[w]));
+  }
+  return longest >= 1e-3;
+}
+
+cvcore_status
+cvcore_clt_rig_correlate (cvcore_stream * stream, const cvcore_image * views,
+    int channel, const cvcore_clt_rig * rig,
+    const cvcore_clt_corr_params * params, cvcore_clt_match * matches)
+{
+  bool same = rig_valid (rig);
+
+  for (int v = 0; same && v < rig->views; v++)
+    same = views[v].width == views[0].width
+        && views[v].height == views[0].height
+        && views[v].channels == views[0].channels
+        && views[v].sample == views[0].sample;
+  if (!same || views[0].width < 1 || views[0].height < 1 || channel < 0
+      || channel >= views[0].channels || params->search_radius < 1
+      || params->search_radius > CVCORE_CLT_MAX_SEARCH
+      || params->refinements < 0
+      || params->refinements > CVCORE_CLT_MAX_REFINEMENTS
+      || !(fabs (params->initial_x) <= CVCORE_CLT_MAX_SHIFT)
+      || !(params->fat_zero >= 0.0) || !(params->full_scale > 0.0)
+      || !(params->lowpass >= 0.0 && params->lowpass <= 16.0))
+    return cv_fail (CVCORE_ERROR_INVALID_VALUE,
+        "rig correlation of %d views (%s), radius %d, %d refinements",
+        rig->views, same ? "of one size" : "differing, or an invalid rig",
+        params->search_radius, params->refinements);
+  return CV_DISPATCH (cvcore_stream_device (stream),
+      cv_clt_rig_correlate_cpu (views, channel, rig, params, matches),
+      cv_clt_rig_correlate_cuda (stream, views, channel, rig, params, matches));
+}
+
+cvcore_status
+cvcore_clt_rig_pyramid_new (cvcore_device * device, int width, int height,
+    int levels, int views, cvcore_clt_rig_pyramid ** pyramid)
+{
+  cvcore_clt_rig_pyramid *p;
+  cvcore_status status = CVCORE_OK;
+
+  *pyramid = NULL;
+  if (width < 1 || height < 1 || levels < 0 || levels > CVCORE_CLT_MAX_LEVELS
+      || views < 2 || views > CVCORE_CLT_MAX_VIEWS)
+    return cv_fail (CVCORE_ERROR_INVALID_VALUE,
+        "rig pyramid of %d views, %d levels for %dx%d", views, levels, width,
+        height);
+  p = calloc (1, sizeof (*p));
+  if (p == NULL)
+    return cv_fail (CVCORE_ERROR_OUT_OF_MEMORY, "rig pyramid");
+  p->device = device;
+  p->views = views;
+  p->width[0] = width;
+  p->height[0] = height;
+  while (p->levels < levels
+      && (p->width[p->levels] + 1) / 2 >= CVCORE_CLT_MIN_LEVEL_SIDE
+      && (p->height[p->levels] + 1) / 2 >= CVCORE_CLT_MIN_LEVEL_SIDE) {
+    p->width[p->levels + 1] = (p->width[p->levels] + 1) / 2;
+    p->height[p->levels + 1] = (p->height[p->levels] + 1) / 2;
+    p->levels++;
+  }
+  for (int l = 1; l <= p->levels && status == CVCORE_OK; l++) {
+    for (int v = 0; v < views && status == CVCORE_OK; v++)
+      status = cvcore_plane_alloc (device, sizeof (uint16_t) * p->width[l],
+          p->height[l], &p->image[v][l], &p->pitch[v][l]);
+    if (status == CVCORE_OK)
+      status = cvcore_device_alloc (device, sizeof (cvcore_clt_match) *
+          cvcore_clt_tiles (p->width[l]) * cvcore_clt_tiles (p->height[l]),
+          (void **) &p->matches[l]);
+  }
+  if (status != CVCORE_OK) {
+    cvcore_clt_rig_pyramid_free (p);
+    return status;
+  }
+  *pyramid = p;
+  return CVCORE_OK;
+}
+
+void
+cvcore_clt_rig_pyramid_free (cvcore_clt_rig_pyramid * pyramid)
+{
+  if (pyramid == NULL)
+    return;
+  for (int l = 0; l <= CVCORE_CLT_MAX_LEVELS; l++) {
+    for (int v = 0; v < CVCORE_CLT_MAX_VIEWS; v++)
+      if (pyramid->image[v][l])
+        cvcore_device_free (pyramid->device, pyramid->image[v][l]);
+    if (pyramid->matches[l])
+      cvcore_device_free (pyramid->device, pyramid->matches[l]);
+  }
+  free (pyramid);
+}
+
+/* The views at level @level: the frames themselves at 0. */
+static void
+level_views (const cvcore_clt_rig_pyramid * p, const cvcore_image * views,
+    int level, cvcore_image * out)
+{
+  for (int v = 0; v < p->views; v++) {
+    if (level == 0) {
+      out[v] = views[v];
+      continue;
+    }
+    out[v] = (cvcore_image) {
+    .data = p->image[v][level],.pitch = p->pitch[v][level],.width =
+          p->width[level],.height = p->height[level],.channels = 1,.sample =
+          views[v].sample,};
+  }
+}
+
+cvcore_status
+cvcore_clt_rig_pyramid_correlate (cvcore_stream * stream,
+    cvcore_clt_rig_pyramid * pyramid, const cvcore_image * views,
+    int channel, const cvcore_clt_rig * rig,
+    const cvcore_clt_corr_params * params, cvcore_clt_match * matches)
+{
+  cvcore_image level[CVCORE_CLT_MAX_VIEWS], finer[CVCORE_CLT_MAX_VIEWS];
+  cvcore_status status = CVCORE_OK;
+
+  if (rig->views != pyramid->views)
+    return cv_fail (CVCORE_ERROR_INVALID_VALUE,
+        "rig of %d views in a pyramid for %d", rig->views, pyramid->views);
+  for (int v = 0; v < rig->views; v++)
+    if (views[v].width != pyramid->width[0]
+        || views[v].height != pyramid->height[0])
+      return cv_fail (CVCORE_ERROR_INVALID_VALUE,
+          "view %d of %dx%d in a rig pyramid for %dx%d", v, views[v].width,
+          views[v].height, pyramid->width[0], pyramid->height[0]);
+  for (int l = 1; l <= pyramid->levels && status == CVCORE_OK; l++) {
+    level_views (pyramid, views, l - 1, finer);
+    level_views (pyramid, views, l, level);
+    for (int v = 0; v < rig->views && status == CVCORE_OK; v++)
+      status = cvcore_clt_reduce (stream, &finer[v], l > 1 ? 0 : channel,
+          &level[v]);
+  }
+  for (int l = pyramid->levels; l >= 0 && status == CVCORE_OK; l--) {
+    cvcore_clt_corr_params at = *params;
+    cvcore_clt_match *out = l > 0 ? pyramid->matches[l] : matches;
+
+    level_views (pyramid, views, l, level);
+    /* the coarser levels only predict */
+    at.keep_left_frame = l > 0 || params->keep_left_frame;
+    if (l < pyramid->levels) {
+      at.guided = true;
+      status = cvcore_clt_predict (stream, pyramid->matches[l + 1],
+          pyramid->width[l], pyramid->height[l], out);
+    } else {
+      at.guided = false;
+      at.initial_x = ldexp (params->initial_x, -l);
+    }
+    if (status == CVCORE_OK)
+      status = cvcore_clt_rig_correlate (stream, level, l > 0 ? 0 : channel,
+          rig, &at, out);
+  }
+  return status;
+}

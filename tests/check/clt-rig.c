@@ -1,0 +1,343 @@
+/* gst-cuda-vision
+ * Copyright (C) 2026 The gst-cuda-vision authors
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ *
+ * This library is free software; you can redistribute it and/or modify it
+ * under the terms of the GNU Lesser General Public License as published by
+ * the Free Software Foundation; either version 2.1 of the License, or (at
+ * your option) any later version. It is distributed in the hope that it
+ * will be useful, but WITHOUT ANY WARRANTY; see the GNU Lesser General
+ * Public License (COPYING) for more details.
+ */
+
+/* The CLT core's rig correlation: a plane seen by a quad, a texture that
+ * repeats along one baseline, large disparities through the pyramid,
+ * refusals, CUDA against the CPU. */
+#include <math.h>
+#include <string.h>
+
+#include "clt-matching.h"
+#include "pictures.h"
+
+static cvcore_device *device;
+static cvcore_stream *stream;
+
+static void
+setup (void)
+{
+  cvtest_open_backend (&device, &stream);
+}
+
+static void
+teardown (void)
+{
+  cvtest_close_backend (device, stream);
+}
+
+/* The seed's square quad: view 0 top left, then right, below, diagonal. */
+static const cvcore_clt_rig quad = {
+  4, {0.0, 1.0, 0.0, 1.0}, {0.0, 0.0, 1.0, 1.0}
+};
+
+/* The views of @rig of a plane at disparity @d: view v is @field moved
+ * by -d (c_v - c_0). */
+static void
+render_rig (cvcore_device * dev, cvcore_stream * st, const cvcore_clt_rig * rig,
+    gdouble (*field) (gdouble, gdouble), gint w, gint h, gdouble d,
+    TestImage * views)
+{
+  for (gint v = 0; v < rig->views; v++) {
+    const gdouble mx = -d * (rig->x[v] - rig->x[0]);
+    const gdouble my = -d * (rig->y[v] - rig->y[0]);
+
+    views[v] = clt_moved_image (dev, st, field, w, h, w, mx, my, mx, my);
+  }
+}
+
+static void
+free_views (cvcore_device * dev, TestImage * views, gint n)
+{
+  for (gint v = 0; v < n; v++)
+    cvtest_image_free (&views[v], dev);
+}
+
+/* The disparities of view 0's tiles (host memory), through a pyramid of
+ * @levels reductions. */
+static cvcore_clt_match *
+rig_correlate_on (cvcore_device * dev, cvcore_stream * st,
+    const cvcore_clt_rig * rig, const TestImage * views,
+    const cvcore_clt_corr_params * params, gint levels)
+{
+  const gint w = views[0].image.width, h = views[0].image.height;
+  const gsize tiles = (gsize) cvcore_clt_tiles (w) * cvcore_clt_tiles (h);
+  cvcore_clt_match *matches = g_new (cvcore_clt_match, tiles), *dev_matches;
+  cvcore_image images[CVCORE_CLT_MAX_VIEWS];
+  cvcore_clt_rig_pyramid *pyramid;
+
+  for (gint v = 0; v < rig->views; v++)
+    images[v] = views[v].image;
+  fail_unless_equals_int (cvcore_clt_rig_pyramid_new (dev, w, h, levels,
+          rig->views, &pyramid), CVCORE_OK);
+  fail_unless_equals_int (cvcore_device_alloc (dev, tiles *
+          sizeof (cvcore_clt_match), (void **) &dev_matches), CVCORE_OK);
+  fail_unless_equals_int (cvcore_clt_rig_pyramid_correlate (st, pyramid,
+          images, 0, rig, params, dev_matches), CVCORE_OK);
+  fail_unless_equals_int (cvcore_copy_async (st, matches, dev_matches,
+          tiles * sizeof (cvcore_clt_match), CVCORE_COPY_DEVICE_TO_HOST),
+      CVCORE_OK);
+  fail_unless_equals_int (cvcore_stream_synchronize (st), CVCORE_OK);
+  cvcore_device_free (dev, dev_matches);
+  cvcore_clt_rig_pyramid_free (pyramid);
+  return matches;
+}
+
+static void
+rig_params (cvcore_clt_corr_params * params)
+{
+  cvcore_clt_corr_params_init (params);
+  params->full_scale = 65535.0;
+}
+
+/* The share of the tiles whose content stays @margin pixels inside the
+ * frame in every view whose disparity is within @tolerance of @d; the
+ * smallest confidence among them in *@min_confidence. */
+static gdouble
+share_within (const cvcore_clt_match * m, gint w, gint h, gdouble margin,
+    gdouble d, gdouble tolerance, gdouble * min_confidence)
+{
+  const gint tiles_x = cvcore_clt_tiles (w);
+  guint n = 0, within = 0;
+
+  *min_confidence = 1.0;
+  for (gint ty = 0; ty < cvcore_clt_tiles (h); ty++)
+    for (gint tx = 0; tx < tiles_x; tx++) {
+      const cvcore_clt_match *t = &m[ty * tiles_x + tx];
+
+      if (8 * tx - 8 < margin || 8 * tx + 8 > w - margin
+          || 8 * ty - 8 < margin || 8 * ty + 8 > h - margin)
+        continue;
+      n++;
+      within += fabs (t->dx - d) <= tolerance;
+      *min_confidence = MIN (*min_confidence, t->confidence);
+    }
+  fail_unless (n > 0);
+  return (gdouble) within / n;
+}
+
+/* A plane at a fractional disparity: every inner tile within 0.05
+ * pixels, confident, and dy 0. */
+GST_START_TEST (test_rig_plane)
+{
+  const gint w = 96, h = 80;
+  const gdouble d = 2.35;
+  TestImage views[4];
+  cvcore_clt_corr_params params;
+  cvcore_clt_match *m;
+  gdouble min_confidence;
+
+  render_rig (device, stream, &quad, clt_texture_field, w, h, d, views);
+  rig_params (&params);
+  m = rig_correlate_on (device, stream, &quad, views, &params, 0);
+  fail_unless_equals_float (share_within (m, w, h, 2 + ceil (d), d, 0.05,
+          &min_confidence), 1.0);
+  fail_unless (min_confidence > 0.2, "%g", min_confidence);
+  for (gint t = 0; t < cvcore_clt_tiles (w) * cvcore_clt_tiles (h); t++)
+    fail_unless_equals_float (m[t].dy, 0.0);
+  g_free (m);
+  free_views (device, views, 4);
+}
+
+GST_END_TEST;
+
+/* Stripes across the horizontal baseline, five pixels apart, over a
+ * texture that varies only down the frame (waves of incommensurate
+ * lengths). */
+static gdouble
+periodic_field (gdouble x, gdouble y)
+{
+  static const gdouble lengths[] = { 4.7, 6.9, 11.3, 17.1 };
+  gdouble v = 32768.0 + 6000.0 * sin (2.0 * G_PI * x / 5.0);
+
+  for (guint i = 0; i < G_N_ELEMENTS (lengths); i++)
+    v += 2000.0 * sin (2.0 * G_PI * y / lengths[i] + i);
+  return v;
+}
+
+/* A texture that repeats along the horizontal baseline every 5 pixels,
+ * at disparity 3: the horizontal pair alone finds a false peak (3 - 5 =
+ * -2 lies nearer) on most tiles, the quad finds 3 on 95 % of them. */
+GST_START_TEST (test_rig_periodic)
+{
+  const cvcore_clt_rig pair = { 2, {0.0, 1.0}, {0.0, 0.0} };
+  const gint w = 96, h = 80;
+  const gdouble d = 3.0;
+  TestImage views[4];
+  cvcore_clt_corr_params params;
+  cvcore_clt_match *m;
+  gdouble pair_share, quad_share, min_confidence;
+
+  render_rig (device, stream, &quad, periodic_field, w, h, d, views);
+  rig_params (&params);
+  m = rig_correlate_on (device, stream, &pair, views, &params, 0);
+  pair_share = share_within (m, w, h, 2 + ceil (d), d, 0.25, &min_confidence);
+  g_free (m);
+  m = rig_correlate_on (device, stream, &quad, views, &params, 0);
+  quad_share = share_within (m, w, h, 2 + ceil (d), d, 0.25, &min_confidence);
+  g_free (m);
+  GST_INFO ("right disparity: pair %.3f, quad %.3f of tiles", pair_share,
+      quad_share);
+  fail_unless (quad_share >= 0.95, "%g", quad_share);
+  fail_unless (pair_share < 0.5, "%g", pair_share);
+  free_views (device, views, 4);
+}
+
+GST_END_TEST;
+
+/* Texture at every scale at disparity 13, beyond one level's search
+ * (7 pixels at the longest baseline, the diagonal: 4.9): found through
+ * two reductions. */
+GST_START_TEST (test_rig_pyramid)
+{
+  const gint w = 160, h = 144;
+  const gdouble d = 13.0;
+  TestImage views[4];
+  cvcore_clt_corr_params params;
+  cvcore_clt_match *m;
+  gdouble min_confidence;
+
+  render_rig (device, stream, &quad, clt_natural_field, w, h, d, views);
+  rig_params (&params);
+  m = rig_correlate_on (device, stream, &quad, views, &params, 2);
+  fail_unless (share_within (m, w, h, 2 + ceil (d), d, 0.1,
+          &min_confidence) >= 0.95);
+  g_free (m);
+  free_views (device, views, 4);
+}
+
+GST_END_TEST;
+
+/* Rigs of one view, of cameras in one place, and views of other sizes
+ * are refused. */
+GST_START_TEST (test_rig_refuses)
+{
+  TestImage views[3];
+  cvcore_image images[3];
+  cvcore_clt_rig rig = { 3, {0.0, 1.0, 2.0}, {0.0, 0.0, 0.0} };
+  cvcore_clt_corr_params params;
+  cvcore_clt_match *dev_matches;
+  cvcore_clt_rig_pyramid *pyramid;
+
+  for (gint v = 0; v < 3; v++) {
+    views[v] = clt_moved_image (device, stream, clt_texture_field,
+        v == 2 ? 40 : 32, 32, 32, 0.0, 0.0, 0.0, 0.0);
+    images[v] = views[v].image;
+  }
+  rig_params (&params);
+  fail_unless_equals_int (cvcore_device_alloc (device, 64 *
+          sizeof (cvcore_clt_match), (void **) &dev_matches), CVCORE_OK);
+  fail_unless_equals_int (cvcore_clt_rig_correlate (stream, images, 0, &rig,
+          &params, dev_matches), CVCORE_ERROR_INVALID_VALUE);
+  rig.views = 2;
+  fail_unless_equals_int (cvcore_clt_rig_correlate (stream, images, 0, &rig,
+          &params, dev_matches), CVCORE_OK);
+  rig.x[1] = 0.0;
+  fail_unless_equals_int (cvcore_clt_rig_correlate (stream, images, 0, &rig,
+          &params, dev_matches), CVCORE_ERROR_INVALID_VALUE);
+  rig.x[1] = NAN;
+  fail_unless_equals_int (cvcore_clt_rig_correlate (stream, images, 0, &rig,
+          &params, dev_matches), CVCORE_ERROR_INVALID_VALUE);
+  rig.views = 1;
+  fail_unless_equals_int (cvcore_clt_rig_correlate (stream, images, 0, &rig,
+          &params, dev_matches), CVCORE_ERROR_INVALID_VALUE);
+  fail_unless_equals_int (cvcore_clt_rig_pyramid_new (device, 32, 32, 0,
+          CVCORE_CLT_MAX_VIEWS + 1, &pyramid), CVCORE_ERROR_INVALID_VALUE);
+  fail_unless_equals_int (cvcore_stream_synchronize (stream), CVCORE_OK);
+  cvcore_device_free (device, dev_matches);
+  free_views (device, views, 3);
+}
+
+GST_END_TEST;
+
+/* CUDA against the CPU reference: disparity within 0.01 pixels where
+ * the CPU finds confidence in the inner tiles, confidence within 0.01
+ * everywhere, at odd sizes and with 2 to 8 views. */
+GST_START_TEST (test_cuda_rig_equals_cpu)
+{
+  static const gint sizes[][3] = { {1, 1, 2}, {17, 9, 3}, {161, 121, 4},
+  {67, 45, 8}
+  };
+
+  for (guint n = 0; n < G_N_ELEMENTS (sizes); n++) {
+    const gint w = sizes[n][0], h = sizes[n][1];
+    const gint tiles = cvcore_clt_tiles (w) * cvcore_clt_tiles (h);
+    cvcore_clt_rig rig = { sizes[n][2] };
+    TestImage views[CVCORE_CLT_MAX_VIEWS], cpu_views[CVCORE_CLT_MAX_VIEWS];
+    cvcore_clt_corr_params params;
+    cvcore_clt_match *m, *cm;
+    gdouble worst = 0.0, worst_c = 0.0;
+
+    /* cameras on a circle of radius 1 */
+    for (gint v = 0; v < rig.views; v++) {
+      rig.x[v] = cos (2.0 * G_PI * v / rig.views);
+      rig.y[v] = sin (2.0 * G_PI * v / rig.views);
+    }
+    render_rig (device, stream, &rig, clt_texture_field, w, h, 1.3, views);
+    for (gint v = 0; v < rig.views; v++)
+      cpu_views[v] = cvtest_image_on_cpu (cvtest_cpu, cvtest_cpu_stream,
+          &views[v]);
+    rig_params (&params);
+    params.initial_x = 0.5 * n;
+    m = rig_correlate_on (device, stream, &rig, views, &params, 1);
+    cm = rig_correlate_on (cvtest_cpu, cvtest_cpu_stream, &rig, cpu_views,
+        &params, 1);
+    for (gint t = 0; t < tiles; t++) {
+      const gdouble e = fabs (m[t].dx - cm[t].dx);
+
+      if (e > 0.01)
+        GST_INFO ("%dx%d tile %d: CUDA %g %g, CPU %g %g", w, h, t, m[t].dx,
+            m[t].confidence, cm[t].dx, cm[t].confidence);
+      if (cm[t].confidence > 0.1 && clt_inner_tile (t, w, h, 2.7))
+        worst = MAX (worst, e);
+      worst_c = MAX (worst_c, fabs (m[t].confidence - cm[t].confidence));
+    }
+    GST_INFO ("%dx%d, %d views: worst disparity difference %.5f px, "
+        "confidence %.5f", w, h, rig.views, worst, worst_c);
+    fail_unless (worst < 0.01 && worst_c < 0.01, "%dx%d: %g px, %g", w, h,
+        worst, worst_c);
+    g_free (m);
+    g_free (cm);
+    free_views (device, views, rig.views);
+    free_views (cvtest_cpu, cpu_views, rig.views);
+  }
+}
+
+GST_END_TEST;
+
+static Suite *
+clt_rig_suite (void)
+{
+  Suite *s = suite_create ("clt-rig");
+  TCase *tc = tcase_create ("general");
+
+  suite_add_tcase (s, tc);
+  tcase_set_timeout (tc, 300);
+  tcase_add_checked_fixture (tc, setup, teardown);
+  tcase_add_test (tc, test_rig_plane);
+  tcase_add_test (tc, test_rig_periodic);
+  tcase_add_test (tc, test_rig_refuses);
+  /* minutes under valgrind (CVTEST_QUICK) */
+  if (!g_getenv ("CVTEST_QUICK"))
+    tcase_add_test (tc, test_rig_pyramid);
+  if (cvtest_backend () == CVCORE_BACKEND_CUDA) {
+    TCase *cuda = cvtest_cuda_tcase (s, setup, teardown, 300);
+
+    tcase_add_test (cuda, test_cuda_rig_equals_cpu);
+  }
+  return s;
+}
+
+int
+main (int argc, char **argv)
+{
+  return cvtest_main (argc, argv, clt_rig_suite);
+}
