@@ -44,6 +44,7 @@ correlation_meta_init (GstMeta * meta, gpointer params, GstBuffer * buffer)
   m->matches = NULL;
   m->motion_dx = m->motion_dy = 0.0f;
   m->motion_tiles = 0;
+  m->views = m->pairs = 0;
   return TRUE;
 }
 
@@ -73,6 +74,8 @@ add_meta (GstBuffer * buffer, const GstCudaVisionCorrelationMeta * from)
   m->motion_dx = from->motion_dx;
   m->motion_dy = from->motion_dy;
   m->motion_tiles = from->motion_tiles;
+  m->views = from->views;
+  m->pairs = from->pairs;
   n = (gsize) from->tiles_x * from->tiles_y;
   m->matches = g_new (GstCudaVisionTileMatch, n);
   memcpy (m->matches, from->matches, n * sizeof (GstCudaVisionTileMatch));
@@ -109,9 +112,9 @@ gst_cuda_vision_correlation_meta_get_info (void)
 
 GstCudaVisionCorrelationMeta *
 gst_buffer_add_cuda_vision_correlation_meta (GstBuffer * buffer,
-    GstCudaVisionCorrelationMode mode, guint tiles_x, guint tiles_y,
-    const GstCudaVisionTileMatch * matches, gfloat motion_dx,
-    gfloat motion_dy, guint motion_tiles)
+    GstCudaVisionCorrelationMode mode, guint views, guint pairs,
+    guint tiles_x, guint tiles_y, const GstCudaVisionTileMatch * matches,
+    gfloat motion_dx, gfloat motion_dy, guint motion_tiles)
 {
   GstCudaVisionCorrelationMeta from;
 
@@ -125,6 +128,8 @@ gst_buffer_add_cuda_vision_correlation_meta (GstBuffer * buffer,
   from.motion_dx = motion_dx;
   from.motion_dy = motion_dy;
   from.motion_tiles = motion_tiles;
+  from.views = views;
+  from.pairs = pairs;
   return add_meta (buffer, &from);
 }
 

@@ -26,7 +26,10 @@
  *  - dx, dy: in mode flow, where the tile's content moved from the previous
  *    frame to this one, in pixels (right and down positive); in mode
  *    stereo, how far the tile's content lies to the left (dx) and down (dy)
- *    in the right view compared with the left view: the disparity.
+ *    in the right view compared with the left view: the disparity; in
+ *    mode rig, dx is the disparity in pixels per unit baseline (content at
+ *    p in view 0 lies at p - dx (c_v - c_0) in the view whose camera is at
+ *    c_v) and dy is 0.
  *  - confidence: the height of the normalised phase correlation's peak,
  *    near 0 where there is nothing to match and growing with the match
  *    and the tile's texture; on natural video a tile of 0.05 or more was
@@ -34,6 +37,10 @@
  *    (docs/benchmarks.md). It is 0 where the match puts the tile's centre
  *    more than half a tile beyond the frame's edge: content that left the
  *    view, matched to the mirror of the edge.
+ *
+ * views is the number of views matched (flow 1, stereo 2, rig 2 to 8),
+ * pairs the pairs of frames correlated (flow and stereo 1, a rig of n
+ * views n (n - 1) / 2).
  *
  * motion_dx, motion_dy summarise the frame: the confidence-weighted
  * medians of dx and of dy over the motion_tiles tiles whose confidence
@@ -45,7 +52,8 @@
  * cudaphasecorr's custom-meta=true each frame also carries a GstCustomMeta
  * named GST_CUDA_VISION_CORRELATION_CUSTOM_META whose structure has the
  * fields of the element's message: timestamp, tiles-x, tiles-y,
- * tile-stride, confident-tiles, motion-dx, motion-dy (the motion above;
+ * tile-stride, confident-tiles, views, pairs, motion-dx, motion-dy (the
+ * motion above;
  * also as mean-dx, mean-dy, their former names, for one more release)
  * and matches, a GBytes of the tiles' float (dx, dy, confidence) triples in
  * the machine's byte order, tiles_y rows of tiles_x. In Python:
@@ -63,12 +71,13 @@ G_BEGIN_DECLS
     "GstCudaVisionCorrelationMetaAPI"
 #define GST_CUDA_VISION_CORRELATION_CUSTOM_META \
     "GstCudaVisionCorrelationCustomMeta"
-/* What cudaphasecorr matched: frames in time, or two views.
+/* What cudaphasecorr matched: frames in time, two views, or a rig's.
  * Since: 0.1 */
 typedef enum
 {
   GST_CUDA_VISION_CORRELATION_FLOW,
   GST_CUDA_VISION_CORRELATION_STEREO,
+  GST_CUDA_VISION_CORRELATION_RIG,
 } GstCudaVisionCorrelationMode;
 
 /* One tile's match.
@@ -91,6 +100,7 @@ typedef struct
   GstCudaVisionTileMatch *matches;
   gfloat motion_dx, motion_dy;
   guint motion_tiles;
+  guint views, pairs;
 } GstCudaVisionCorrelationMeta;
 
 /* The meta of @buffer, or NULL (also when the plugin is not loaded).

@@ -31,10 +31,12 @@ const GstMetaInfo *gst_cuda_vision_correlation_custom_meta_get_info (void);
 #endif
 
 /* Adds a meta of @tiles_x x @tiles_y tiles (16 pixels at a stride of 8
- * from (-8, -8)) with a copy of @matches and the frame's motion. */
+ * from (-8, -8)) of @views views and @pairs pairs with a copy of @matches
+ * and the frame's motion. */
 GstCudaVisionCorrelationMeta *gst_buffer_add_cuda_vision_correlation_meta
-    (GstBuffer * buffer, GstCudaVisionCorrelationMode mode, guint tiles_x,
-    guint tiles_y, const GstCudaVisionTileMatch * matches, gfloat motion_dx,
+    (GstBuffer * buffer, GstCudaVisionCorrelationMode mode, guint views,
+    guint pairs, guint tiles_x, guint tiles_y,
+    const GstCudaVisionTileMatch * matches, gfloat motion_dx,
     gfloat motion_dy, guint motion_tiles);
 
 G_END_DECLS

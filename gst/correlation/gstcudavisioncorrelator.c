@@ -34,6 +34,7 @@ gst_cuda_vision_correlator_free (GstCudaVisionCorrelator * c,
   if (stream)
     cvcore_stream_synchronize (stream);
   g_clear_pointer (&c->pyramid, cvcore_clt_pyramid_free);
+  g_clear_pointer (&c->rig_pyramid, cvcore_clt_rig_pyramid_free);
   if (c->matches)
     cvcore_device_free (c->core, c->matches);
   if (c->host_matches)
@@ -68,24 +69,31 @@ gst_cuda_vision_correlator_set_info (GstCudaVisionCorrelator * c,
 
 cvcore_status
 gst_cuda_vision_correlator_ensure (GstCudaVisionCorrelator * c,
-    cvcore_device * core, gint levels, cvcore_stream * stream, gboolean * fresh)
+    cvcore_device * core, gint levels, gint rig_views, cvcore_stream * stream,
+    gboolean * fresh)
 {
   const gsize tiles = (gsize) c->tiles_x * c->tiles_y;
   cvcore_status status = CVCORE_OK;
 
   *fresh = FALSE;
-  if (c->core && c->levels == levels)
+  if (c->core && c->levels == levels && c->rig_views == rig_views)
     return CVCORE_OK;
   *fresh = TRUE;
   if (c->core) {
     /* the levels changed: the frames queued may still use the old ones */
     cvcore_stream_synchronize (stream);
     g_clear_pointer (&c->pyramid, cvcore_clt_pyramid_free);
+    g_clear_pointer (&c->rig_pyramid, cvcore_clt_rig_pyramid_free);
   }
   c->core = core;
   c->levels = levels;
-  status = cvcore_clt_pyramid_new (core, c->width, c->height, levels,
-      &c->pyramid);
+  c->rig_views = rig_views;
+  if (rig_views > 0)
+    status = cvcore_clt_rig_pyramid_new (core, c->width, c->height, levels,
+        rig_views, &c->rig_pyramid);
+  else
+    status = cvcore_clt_pyramid_new (core, c->width, c->height, levels,
+        &c->pyramid);
   if (status == CVCORE_OK && c->matches == NULL)
     status = cvcore_device_alloc (core, tiles * sizeof (cvcore_clt_match),
         (void **) &c->matches);
@@ -251,6 +259,7 @@ gst_cuda_vision_correlator_fill (GstCudaVisionCorrelator * c,
       "tiles-y", G_TYPE_UINT, (guint) c->tiles_y,
       "tile-stride", G_TYPE_UINT, (guint) CVCORE_CLT_STRIDE,
       "confident-tiles", G_TYPE_UINT, confident,
+      "views", G_TYPE_UINT, c->views, "pairs", G_TYPE_UINT, c->pairs,
       "motion-dx", G_TYPE_DOUBLE, dx, "motion-dy", G_TYPE_DOUBLE, dy,
       "mean-dx", G_TYPE_DOUBLE, dx, "mean-dy", G_TYPE_DOUBLE, dy,
       "matches", G_TYPE_BYTES, bytes, NULL);

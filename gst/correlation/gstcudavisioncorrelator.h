@@ -36,9 +36,12 @@ gfloat gst_cuda_vision_weighted_median (GstCudaVisionWeighted * pairs, gsize n);
 typedef struct
 {
   cvcore_device *core;          /* set while the buffers exist */
-  /* two frames' reductions and forward transforms */
+  /* two frames' reductions and forward transforms, or a rig's reduced
+   * views */
   cvcore_clt_pyramid *pyramid;
+  cvcore_clt_rig_pyramid *rig_pyramid;
   gint levels;                  /* the reductions it was asked for */
+  gint rig_views;               /* the rig pyramid's views, or 0 */
   gint width, height;
   cvcore_clt_match *matches;    /* device */
   cvcore_clt_match *host_matches;       /* page-locked */
@@ -46,6 +49,8 @@ typedef struct
   gint channel;                 /* the luminance's channel in plane 0 */
   gdouble full_scale;
   guint colour[4];              /* of drawn vectors */
+  /* the last match's views and pairs of frames, for the meta and message */
+  guint views, pairs;
   /* for the frame's motion, grown as needed */
   GstCudaVisionWeighted *weighted;
   gsize weighted_room;
@@ -55,11 +60,11 @@ typedef struct
  * sets the tile grid, luminance channel, scale and colour for @info. */
 void gst_cuda_vision_correlator_set_info (GstCudaVisionCorrelator * c,
     const GstVideoInfo * info, cvcore_stream * stream);
-/* Allocates the buffers on @core, for pyramids of @levels reductions,
- * when they are not there; sets *@fresh when it did (no frame is kept
- * then). */
+/* Allocates the buffers on @core, for pyramids of @levels reductions of
+ * two frames (@rig_views 0) or of a rig's views, when they are not there;
+ * sets *@fresh when it did (no frame is kept then). */
 cvcore_status gst_cuda_vision_correlator_ensure (GstCudaVisionCorrelator * c,
-    cvcore_device * core, gint levels, cvcore_stream * stream,
+    cvcore_device * core, gint levels, gint rig_views, cvcore_stream * stream,
     gboolean * fresh);
 void gst_cuda_vision_correlator_free (GstCudaVisionCorrelator * c,
     cvcore_stream * stream);

@@ -275,16 +275,15 @@ gst_cuda_vision_views_take (GstCudaVisionViews * self, GstElement * element,
 {
   GstCudaVisionViewsResult result;
   gboolean paired;
-  guint n = 0;
 
   g_mutex_lock (&self->lock);
   do
     result = check_first_frames (self, element, names, info, &paired);
   while (!paired);
-  for (guint v = 0; result == GST_CUDA_VISION_VIEWS_PAIRED
-      && v < self->n_views; v++)
-    if (self->views[v].present)
-      frames[n++] = g_queue_pop_head (&self->views[v].frames);
+  for (guint v = 0; v < self->n_views; v++)
+    frames[v] = result == GST_CUDA_VISION_VIEWS_PAIRED
+        && self->views[v].present ?
+        g_queue_pop_head (&self->views[v].frames) : NULL;
   /* room in the queues, or frames gone */
   g_cond_broadcast (&self->cond);
   g_mutex_unlock (&self->lock);

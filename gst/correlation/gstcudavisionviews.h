@@ -103,9 +103,9 @@ GstFlowReturn gst_cuda_vision_views_queue (GstCudaVisionViews * self,
 gboolean gst_cuda_vision_views_drain (GstCudaVisionViews * self,
     guint view, gboolean end);
 
-/* The first frame of every present view into @frames when they pair
- * (the views' @names in the warning, @info's frame rate for the
- * tolerance). */
+/* The first frame of every present view into @frames (n_views, NULL for
+ * views without a pad) when they pair (the views' @names in the warning,
+ * @info's frame rate for the tolerance). */
 GstCudaVisionViewsResult gst_cuda_vision_views_take (GstCudaVisionViews *
     self, GstElement * element, const gchar * const *names,
     const GstVideoInfo * info, GstBuffer ** frames);

@@ -44,6 +44,24 @@
  *   logged at the end. A `sink_right` pad released while playing (a
  *   camera swapped) lets the left frames pass unmatched, with a warning,
  *   until a new one is requested and linked.
+ * - `rig`: disparity from a rig of 2 to 8 rectified cameras (parallel
+ *   axes, one focal length, frames of one size and format). The `sink`
+ *   pad takes view 0 and requested pads `sink_1`, `sink_2`, ... the
+ *   others, frames paired by timestamp as in stereo. `rig` gives each
+ *   camera's centre in baseline units, x right and y down, for `sink`,
+ *   `sink_1`, ... in order (default the square quad `0,0; 1,0; 0,1;
+ *   1,1`); `rig-location` names a file of the same, one `x y` per line,
+ *   `#` starting a comment, read at start in its place. A point at
+ *   disparity D lies at p in view 0 and at p - D (c_v - c_0) in view v.
+ *   Every pair of views is correlated; the pairs' correlations, each read
+ *   along its own baseline, are summed per tile into one before its peak
+ *   is sought, so a texture that repeats along one baseline, which
+ *   fools a pair, does not fool the rig. dx is each tile's D in pixels
+ *   per unit baseline (dy 0); the meta's `views` and `pairs` count the
+ *   views matched and the pairs combined. `min-disparity` and
+ *   `max-disparity` are per unit baseline here; `fit-radius` and
+ *   `max-vertical-disparity` are not used. A view whose pad is released
+ *   leaves the rig; with none left view 0's frames pass unmatched.
  *
  * Each tile's correlation is weighted by `lowpass`, which counts the
  * frequencies where frames alias less, and tiles whose match falls beyond
@@ -58,7 +76,8 @@
  * and the mode (header gstcudavisioncorrelationmeta.h, usable without
  * linking anything). With `post-messages=true` the element also posts an
  * element message per frame, `cudaphasecorr`, with fields `timestamp`,
- * `tiles-x`, `tiles-y`, `tile-stride`, `confident-tiles`, `motion-dx`,
+ * `tiles-x`, `tiles-y`, `tile-stride`, `confident-tiles`, `views`,
+ * `pairs`, `motion-dx`,
  * `motion-dy` (the frame's motion: the confidence-weighted medians of the
  * tiles' dx and dy over tiles of at least `min-confidence`, which tiles
  * matched to the wrong content do not pull away as they would a mean; the
@@ -89,6 +108,7 @@
  * gst-launch-1.0 v4l2src ! videoconvert ! video/x-raw,format=NV12 ! cudaupload ! cudaphasecorr draw=true draw-scale=6 ! cudadownload ! videoconvert ! autovideosink
  * gst-launch-1.0 -m videotestsrc pattern=ball ! video/x-raw,format=GRAY8 ! cudavisionupload ! cudaphasecorr post-messages=true ! fakesink
  * gst-launch-1.0 cudaphasecorr name=c mode=stereo post-messages=true min-disparity=0 max-disparity=12 ! cudavisiondownload ! fakesink v4l2src device=/dev/video0 ! videoconvert ! video/x-raw,format=GRAY8 ! cudavisionupload ! c.sink v4l2src device=/dev/video1 ! videoconvert ! video/x-raw,format=GRAY8 ! cudavisionupload ! c.sink_right
+ * gst-launch-1.0 -m cudaphasecorr name=r mode=rig rig="0,0; 1,0; 0,1; 1,1" post-messages=true ! fakesink videotestsrc num-buffers=30 ! video/x-raw,format=GRAY8 ! cudavisionupload ! r.sink videotestsrc num-buffers=30 ! video/x-raw,format=GRAY8 ! cudavisionupload ! r.sink_1 videotestsrc num-buffers=30 ! video/x-raw,format=GRAY8 ! cudavisionupload ! r.sink_2 videotestsrc num-buffers=30 ! video/x-raw,format=GRAY8 ! cudavisionupload ! r.sink_3
  * ]|
  */
 #ifdef HAVE_CONFIG_H
@@ -106,6 +126,7 @@
 #include "gstcudavisionformats.h"
 #include "gstcudavisioninterop.h"
 #include "gstcudavisionmemory.h"
+#include "gstcudavisionrig.h"
 #include "gstcudavisionviews.h"
 #include "gstcudavisionutils.h"
 
@@ -125,6 +146,7 @@ typedef enum
 {
   GST_CUDA_VISION_PHASE_CORR_FLOW,
   GST_CUDA_VISION_PHASE_CORR_STEREO,
+  GST_CUDA_VISION_PHASE_CORR_RIG,
 } GstCudaVisionPhaseCorrMode;
 
 #define DEFAULT_MAX_VERTICAL_DISPARITY 2.0
@@ -138,6 +160,8 @@ enum
   PROP_MIN_DISPARITY,
   PROP_MAX_DISPARITY,
   PROP_MAX_VERTICAL_DISPARITY,
+  PROP_RIG,
+  PROP_RIG_LOCATION,
   PROP_CORRELATOR,              /* first of the shared matching properties */
 };
 
@@ -160,13 +184,16 @@ struct _GstCudaVisionPhaseCorr
   gdouble min_disparity, max_disparity, max_vertical_disparity;
   GstCudaVisionCorrelatorSettings settings;
 
-  /* stereo: the left (sink) and right views' queued frames */
+  /* stereo and rig: the views' queued frames, view 0 the sink pad's */
   GstCudaVisionViews views;
-  /* the right view's pad or NULL, and whether there was one since start
-   * (then its going lets the left frames pass unmatched); under the object
-   * lock */
-  GstPad *right;
-  gboolean right_seen;
+  /* the other views' pads or NULL (stereo: 1, sink_right; rig: v,
+   * sink_v), and whether there was one since start (then their going lets
+   * view 0's frames pass unmatched); under the object lock */
+  GstPad *view_pads[GST_CUDA_VISION_MAX_VIEWS];
+  gboolean others_seen;
+  /* rig: the cameras (property), or the file to read them from at start */
+  cvcore_clt_rig rig;
+  gchar *rig_location;
   /* stereo: the flushing seek sent up the views, and whether downstream
    * flushes for it; under the object lock */
   guint32 seek_seqnum;
@@ -177,15 +204,18 @@ struct _GstCudaVisionPhaseCorr
   GMutex output_lock;
   GstCudaVisionDevice *device;
   cvcore_stream *stream;
-  GstVideoInfo info[2];         /* sink, right */
-  gboolean have_info[2];
+  GstVideoInfo info[GST_CUDA_VISION_MAX_VIEWS]; /* per view */
+  gboolean have_info[GST_CUDA_VISION_MAX_VIEWS];
+  /* rig: the cameras while running */
+  cvcore_clt_rig active_rig;
   GstCudaVisionCorrelator corr;
   /* flow: index of the previous frame's coefficients in corr, or -1 */
   gint previous;
   /* flow: set by a flush, so the next frame starts over */
   gboolean restart;
-  /* stereo: whether the left frames pass unmatched, the right view gone */
-  gboolean right_missing;
+  /* stereo and rig: whether view 0's frames pass unmatched, the others
+   * gone */
+  gboolean others_missing;
   /* whether the source pad's peer is ours */
   GstCudaVisionPeerCache src_peer;
 };
@@ -217,11 +247,26 @@ gst_cuda_vision_phase_corr_mode_get_type (void)
           "(optical flow)", "flow"},
     {GST_CUDA_VISION_PHASE_CORR_STEREO, "Left view (sink) against right view "
           "(sink_right): disparity", "stereo"},
+    {GST_CUDA_VISION_PHASE_CORR_RIG, "View 0 (sink) with the views of a "
+          "camera rig (sink_%u): disparity per unit baseline", "rig"},
     {0, NULL, NULL},
   };
 
   return gst_cuda_vision_enum_type (&type, "GstCudaVisionPhaseCorrMode",
       values);
+}
+
+/* Under the object lock: a rig that does not parse is refused, the
+ * cameras kept. */
+static void
+set_rig (GstCudaVisionPhaseCorr * self, const gchar * text)
+{
+  gchar *error;
+
+  if (!gst_cuda_vision_rig_parse (text, &self->rig, &error)) {
+    GST_WARNING_OBJECT (self, "rig \"%s\" refused: %s", text, error);
+    g_free (error);
+  }
 }
 
 static void
@@ -243,7 +288,12 @@ gst_cuda_vision_phase_corr_set_property (GObject * object, guint prop_id,
     self->max_disparity = g_value_get_double (value);
   else if (prop_id == PROP_MAX_VERTICAL_DISPARITY)
     self->max_vertical_disparity = g_value_get_double (value);
-  else if (!gst_cuda_vision_correlator_set_property (&self->settings,
+  else if (prop_id == PROP_RIG)
+    set_rig (self, g_value_get_string (value));
+  else if (prop_id == PROP_RIG_LOCATION) {
+    g_free (self->rig_location);
+    self->rig_location = g_value_dup_string (value);
+  } else if (!gst_cuda_vision_correlator_set_property (&self->settings,
           PROP_CORRELATOR, prop_id, value))
     G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
   GST_OBJECT_UNLOCK (self);
@@ -268,6 +318,10 @@ gst_cuda_vision_phase_corr_get_property (GObject * object, guint prop_id,
     g_value_set_double (value, self->max_disparity);
   else if (prop_id == PROP_MAX_VERTICAL_DISPARITY)
     g_value_set_double (value, self->max_vertical_disparity);
+  else if (prop_id == PROP_RIG)
+    g_value_take_string (value, gst_cuda_vision_rig_to_string (&self->rig));
+  else if (prop_id == PROP_RIG_LOCATION)
+    g_value_set_string (value, self->rig_location);
   else if (!gst_cuda_vision_correlator_get_property (&self->settings,
           PROP_CORRELATOR, prop_id, value))
     G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -295,91 +349,166 @@ static gboolean gst_cuda_vision_phase_corr_sink_event (GstPad * pad,
 static gboolean gst_cuda_vision_phase_corr_sink_query (GstPad * pad,
     GstObject * parent, GstQuery * query);
 
+/* A sink pad of view @view, which it keeps. */
 static GstPad *
 new_sink_pad (GstCudaVisionPhaseCorr * self, GstPadTemplate * templ,
-    const gchar * name)
+    const gchar * name, guint view)
 {
   GstPad *pad = gst_pad_new_from_template (templ, name);
 
+  gst_pad_set_element_private (pad, GUINT_TO_POINTER (view));
   gst_pad_set_chain_function (pad, gst_cuda_vision_phase_corr_chain);
   gst_pad_set_event_function (pad, gst_cuda_vision_phase_corr_sink_event);
   gst_pad_set_query_function (pad, gst_cuda_vision_phase_corr_sink_query);
   return pad;
 }
 
-/* The right view's pad, in stereo mode only: an idle pad would stall the
- * flow. */
+static guint
+view_of_pad (GstPad * pad)
+{
+  return GPOINTER_TO_UINT (gst_pad_get_element_private (pad));
+}
+
+/* Under the object lock: the view of a new pad, 0 when there is none:
+ * the right view's, or a rig's view @name (sink_%u) or the first free. */
+static guint
+free_view (GstCudaVisionPhaseCorr * self, gboolean right, const gchar * name)
+{
+  guint view = 0;
+
+  if (right)
+    return self->view_pads[1] ? 0 : 1;
+  if (name && (sscanf (name, "sink_%u", &view) != 1 || view == 0
+          || view >= GST_CUDA_VISION_MAX_VIEWS || self->view_pads[view]))
+    return 0;
+  for (guint v = 1; view == 0 && v < GST_CUDA_VISION_MAX_VIEWS; v++)
+    if (self->view_pads[v] == NULL)
+      view = v;
+  return view;
+}
+
+/* The other views' pads: sink_right in stereo mode, sink_%u in rig mode
+ * (an idle pad would stall the flow). */
 static GstPad *
 gst_cuda_vision_phase_corr_request_new_pad (GstElement * element,
     GstPadTemplate * templ, const gchar * req_name, const GstCaps * caps)
 {
   GstCudaVisionPhaseCorr *self = GST_CUDA_VISION_PHASE_CORR (element);
-  gboolean stereo;
+  const gboolean right =
+      g_str_equal (GST_PAD_TEMPLATE_NAME_TEMPLATE (templ), "sink_right");
+  const GstCudaVisionPhaseCorrMode wanted = right ?
+      GST_CUDA_VISION_PHASE_CORR_STEREO : GST_CUDA_VISION_PHASE_CORR_RIG;
   GstPad *pad = NULL;
+  gchar *name = NULL;
+  guint view = 0;
 
   GST_OBJECT_LOCK (self);
-  stereo = self->mode == GST_CUDA_VISION_PHASE_CORR_STEREO;
-  if (!stereo) {
-    GST_WARNING_OBJECT (self, "sink_right is only for mode=stereo");
-  } else if (self->right) {
-    GST_WARNING_OBJECT (self, "there is a sink_right pad already");
+  if (self->mode != wanted) {
+    GST_WARNING_OBJECT (self, "%s is only for mode=%s",
+        GST_PAD_TEMPLATE_NAME_TEMPLATE (templ), right ? "stereo" : "rig");
+  } else if ((view = free_view (self, right, req_name)) == 0) {
+    GST_WARNING_OBJECT (self, "no view for a pad %s", req_name ? req_name :
+        GST_PAD_TEMPLATE_NAME_TEMPLATE (templ));
   } else {
-    pad = self->right = new_sink_pad (self, templ, "sink_right");
-    self->right_seen = TRUE;
+    name = right ? g_strdup ("sink_right") : g_strdup_printf ("sink_%u", view);
+    pad = self->view_pads[view] = new_sink_pad (self, templ, name, view);
+    self->others_seen = TRUE;
   }
   GST_OBJECT_UNLOCK (self);
+  g_free (name);
   if (pad) {
-    gst_cuda_vision_views_set_present (&self->views, 1, TRUE);
+    gst_cuda_vision_views_set_present (&self->views, view, TRUE);
     gst_element_add_pad (element, pad);
   }
   return pad;
 }
 
-/* Wakes a left frame waiting for its pair: it passes unmatched. */
+/* Wakes view 0's frame waiting for its pair: with no other view left it
+ * passes unmatched. */
 static void
 gst_cuda_vision_phase_corr_release_pad (GstElement * element, GstPad * pad)
 {
   GstCudaVisionPhaseCorr *self = GST_CUDA_VISION_PHASE_CORR (element);
-
-  gboolean right;
+  const guint view = view_of_pad (pad);
+  gboolean ours;
 
   GST_OBJECT_LOCK (self);
-  right = pad == self->right;
-  if (right)
-    self->right = NULL;
+  ours = view > 0 && self->view_pads[view] == pad;
+  if (ours)
+    self->view_pads[view] = NULL;
   GST_OBJECT_UNLOCK (self);
-  if (right)
-    gst_cuda_vision_views_set_present (&self->views, 1, FALSE);
+  if (ours)
+    gst_cuda_vision_views_set_present (&self->views, view, FALSE);
   gst_element_remove_pad (element, pad);
+}
+
+/* Rig: the cameras of rig-location (read now) or of the rig property,
+ * one for every view. */
+static gboolean
+start_rig (GstCudaVisionPhaseCorr * self, guint last_view)
+{
+  gchar *location, *error = NULL;
+  gboolean ok = TRUE;
+
+  GST_OBJECT_LOCK (self);
+  location = g_strdup (self->rig_location);
+  self->active_rig = self->rig;
+  GST_OBJECT_UNLOCK (self);
+  if (location && *location
+      && !gst_cuda_vision_rig_load (location, &self->active_rig, &error)) {
+    GST_ELEMENT_ERROR (self, RESOURCE, READ, ("Cannot read the rig"),
+        ("%s", error));
+    ok = FALSE;
+  } else if (last_view >= (guint) self->active_rig.views) {
+    GST_ELEMENT_ERROR (self, CORE, PAD, ("The rig has no camera for "
+            "sink_%u", last_view), ("the rig names %d cameras, for sink and "
+            "sink_1 to sink_%d", self->active_rig.views,
+            self->active_rig.views - 1));
+    ok = FALSE;
+  }
+  g_free (error);
+  g_free (location);
+  return ok;
 }
 
 static gboolean
 gst_cuda_vision_phase_corr_start (GstCudaVisionPhaseCorr * self)
 {
-  gboolean stereo, right_unlinked;
+  GstCudaVisionPhaseCorrMode mode;
+  gchar *unlinked = NULL;
+  guint last_view = 0;
   gint device_id;
 
   GST_OBJECT_LOCK (self);
   device_id = self->device_id;
-  stereo = self->mode == GST_CUDA_VISION_PHASE_CORR_STEREO;
-  /* the left view would wait for its pair for ever, saying nothing */
-  right_unlinked = stereo && self->right && !gst_pad_is_linked (self->right);
-  self->right_seen = self->right != NULL;
+  mode = self->mode;
+  for (guint v = 1; v < GST_CUDA_VISION_MAX_VIEWS; v++)
+    if (self->view_pads[v]) {
+      /* view 0 would wait for its pair for ever, saying nothing */
+      if (unlinked == NULL && !gst_pad_is_linked (self->view_pads[v]))
+        unlinked = gst_pad_get_name (self->view_pads[v]);
+      last_view = v;
+    }
+  self->others_seen = last_view > 0;
   GST_OBJECT_UNLOCK (self);
-  if (right_unlinked) {
+  if (mode != GST_CUDA_VISION_PHASE_CORR_FLOW && unlinked) {
     GST_ELEMENT_ERROR (self, CORE, PAD,
-        ("The sink_right pad is requested but not linked"),
-        ("stereo matching waits for a right view on sink_right: link it "
-            "before starting, or release the pad"));
+        ("The %s pad is requested but not linked", unlinked),
+        ("matching waits for every view's frame: link each requested pad "
+            "before starting, or release it"));
+    g_free (unlinked);
     return FALSE;
   }
+  g_free (unlinked);
+  if (mode == GST_CUDA_VISION_PHASE_CORR_RIG && !start_rig (self, last_view))
+    return FALSE;
   if (!gst_cuda_vision_open_stream (GST_ELEMENT (self), device_id,
           &self->device, &self->stream))
     return FALSE;
-  self->have_info[0] = self->have_info[1] = FALSE;
+  memset (self->have_info, 0, sizeof (self->have_info));
   self->previous = -1;
   self->restart = FALSE;
-  self->right_missing = FALSE;
+  self->others_missing = FALSE;
   GST_OBJECT_LOCK (self);
   self->seek_seqnum = GST_SEQNUM_INVALID;
   self->seek_flushing_downstream = FALSE;
@@ -442,6 +571,7 @@ gst_cuda_vision_phase_corr_finalize (GObject * object)
 
   gst_cuda_vision_views_clear (&self->views);
   g_mutex_clear (&self->output_lock);
+  g_free (self->rig_location);
   G_OBJECT_CLASS (gst_cuda_vision_phase_corr_parent_class)->finalize (object);
 }
 
@@ -600,12 +730,13 @@ answered_seek (GstCudaVisionPhaseCorr * self, guint view, GstEvent * seek)
 static gboolean
 seek_views (GstCudaVisionPhaseCorr * self, GstEvent * seek)
 {
-  GstPad *pads[2];
+  GstPad *pads[GST_CUDA_VISION_MAX_VIEWS];
   gboolean handled = FALSE;
 
   GST_OBJECT_LOCK (self);
   pads[0] = gst_object_ref (self->sink);
-  pads[1] = self->right ? gst_object_ref (self->right) : NULL;
+  for (guint v = 1; v < GST_CUDA_VISION_MAX_VIEWS; v++)
+    pads[v] = self->view_pads[v] ? gst_object_ref (self->view_pads[v]) : NULL;
   self->seek_seqnum = gst_event_get_seqnum (seek);
   self->seek_flushing_downstream = FALSE;
   GST_OBJECT_UNLOCK (self);
@@ -627,14 +758,14 @@ gst_cuda_vision_phase_corr_src_event (GstPad * pad, GstObject * parent,
 {
   GstCudaVisionPhaseCorr *self = GST_CUDA_VISION_PHASE_CORR (parent);
   GstSeekFlags flags = 0;
-  gboolean stereo;
+  gboolean views;
 
   GST_OBJECT_LOCK (self);
-  stereo = self->mode == GST_CUDA_VISION_PHASE_CORR_STEREO;
+  views = self->mode != GST_CUDA_VISION_PHASE_CORR_FLOW;
   GST_OBJECT_UNLOCK (self);
   if (GST_EVENT_TYPE (event) == GST_EVENT_SEEK)
     gst_event_parse_seek (event, NULL, NULL, &flags, NULL, NULL, NULL, NULL);
-  if (stereo && (flags & GST_SEEK_FLAG_FLUSH))
+  if (views && (flags & GST_SEEK_FLAG_FLUSH))
     return seek_views (self, event);
   return gst_pad_event_default (pad, parent, event);
 }
@@ -681,7 +812,7 @@ gst_cuda_vision_phase_corr_sink_event (GstPad * pad, GstObject * parent,
     GstEvent * event)
 {
   GstCudaVisionPhaseCorr *self = GST_CUDA_VISION_PHASE_CORR (parent);
-  const guint view = pad == self->sink ? 0 : 1;
+  const guint view = view_of_pad (pad);
   gboolean ok = TRUE;
 
   if (GST_EVENT_TYPE (event) == GST_EVENT_FLUSH_START
@@ -729,7 +860,7 @@ map_input (GstCudaVisionPhaseCorr * self, GstBuffer * buffer, gint input,
           &map_refusal))
     return TRUE;
   GST_ELEMENT_ERROR (self, STREAM, FORMAT,
-      ("Cannot use the %s frame: %s", input ? "right view's" : "input",
+      ("Cannot use the frame of view %d: %s", input,
           refusal ? refusal : map_refusal), (NULL));
   g_free (map_refusal);
   return FALSE;
@@ -895,7 +1026,8 @@ finish_frame (GstCudaVisionPhaseCorr * self, GstBuffer * in, gboolean matched,
   }
   confident = gst_cuda_vision_correlator_motion (&self->corr,
       settings->min_confidence, &dx, &dy);
-  gst_buffer_add_cuda_vision_correlation_meta (out, mode, self->corr.tiles_x,
+  gst_buffer_add_cuda_vision_correlation_meta (out, mode, self->corr.views,
+      self->corr.pairs, self->corr.tiles_x,
       self->corr.tiles_y,
       (const GstCudaVisionTileMatch *) self->corr.host_matches, dx, dy,
       confident);
@@ -916,12 +1048,12 @@ finish_frame (GstCudaVisionPhaseCorr * self, GstBuffer * in, gboolean matched,
 /* With new buffers (the first frame, or other levels) the next frame
  * of flow has no previous one. */
 static gboolean
-ensure_buffers (GstCudaVisionPhaseCorr * self, gint levels)
+ensure_buffers (GstCudaVisionPhaseCorr * self, gint levels, gint rig_views)
 {
   gboolean fresh;
 
   if (gst_cuda_vision_correlator_ensure (&self->corr,
-          gst_cuda_vision_device_get_core (self->device), levels,
+          gst_cuda_vision_device_get_core (self->device), levels, rig_views,
           self->stream, &fresh) == CVCORE_OK) {
     if (fresh)
       self->previous = -1;
@@ -967,7 +1099,8 @@ output_flow (GstCudaVisionPhaseCorr * self, GstBuffer * frame,
     self->previous = -1;
   self->restart = FALSE;
   params.full_scale = self->corr.full_scale;
-  if (!self->have_info[0] || !ensure_buffers (self, settings->levels)
+  self->corr.views = self->corr.pairs = 1;
+  if (!self->have_info[0] || !ensure_buffers (self, settings->levels, 0)
       || !match_flow (self, frame, &params, &matched)) {
     gst_buffer_unref (frame);
     return GST_FLOW_ERROR;
@@ -976,16 +1109,33 @@ output_flow (GstCudaVisionPhaseCorr * self, GstBuffer * frame,
       settings);
 }
 
+/* Whether view @view's frames are of view 0's format and size; posts
+ * the error when not. */
 static gboolean
-same_geometry (GstCudaVisionPhaseCorr * self)
+same_geometry (GstCudaVisionPhaseCorr * self, guint view)
 {
-  return self->have_info[0] && self->have_info[1]
-      && GST_VIDEO_INFO_FORMAT (&self->info[0]) ==
-      GST_VIDEO_INFO_FORMAT (&self->info[1])
-      && GST_VIDEO_INFO_WIDTH (&self->info[0]) ==
-      GST_VIDEO_INFO_WIDTH (&self->info[1])
-      && GST_VIDEO_INFO_HEIGHT (&self->info[0]) ==
-      GST_VIDEO_INFO_HEIGHT (&self->info[1]);
+  const GstVideoInfo *a = &self->info[0], *b = &self->info[view];
+
+  if (self->have_info[0] && self->have_info[view]
+      && GST_VIDEO_INFO_FORMAT (a) == GST_VIDEO_INFO_FORMAT (b)
+      && GST_VIDEO_INFO_WIDTH (a) == GST_VIDEO_INFO_WIDTH (b)
+      && GST_VIDEO_INFO_HEIGHT (a) == GST_VIDEO_INFO_HEIGHT (b))
+    return TRUE;
+  GST_ELEMENT_ERROR (self, STREAM, FORMAT,
+      ("The views differ in format or size"),
+      ("view 0 %s %dx%d, view %u %s %dx%d",
+          gst_video_format_to_string (GST_VIDEO_INFO_FORMAT (a)),
+          GST_VIDEO_INFO_WIDTH (a), GST_VIDEO_INFO_HEIGHT (a), view,
+          gst_video_format_to_string (GST_VIDEO_INFO_FORMAT (b)),
+          GST_VIDEO_INFO_WIDTH (b), GST_VIDEO_INFO_HEIGHT (b)));
+  return FALSE;
+}
+
+static void
+unref_frames (GstBuffer ** frames)
+{
+  for (guint v = 0; v < GST_CUDA_VISION_MAX_VIEWS; v++)
+    gst_clear_buffer (&frames[v]);
 }
 
 /* Stereo, under the output lock: a pair (both taken) matched. */
@@ -996,16 +1146,7 @@ output_pair (GstCudaVisionPhaseCorr * self, GstBuffer * left_frame,
   cvcore_clt_corr_params params = s->correlator.params;
   gboolean ok;
 
-  if (!same_geometry (self)) {
-    GST_ELEMENT_ERROR (self, STREAM, FORMAT,
-        ("The left and right views differ in format or size"),
-        ("left %s %dx%d, right %s %dx%d",
-            gst_video_format_to_string (GST_VIDEO_INFO_FORMAT
-                (&self->info[0])), GST_VIDEO_INFO_WIDTH (&self->info[0]),
-            GST_VIDEO_INFO_HEIGHT (&self->info[0]),
-            gst_video_format_to_string (GST_VIDEO_INFO_FORMAT
-                (&self->info[1])), GST_VIDEO_INFO_WIDTH (&self->info[1]),
-            GST_VIDEO_INFO_HEIGHT (&self->info[1])));
+  if (!same_geometry (self, 1)) {
     gst_buffer_unref (left_frame);
     gst_buffer_unref (right_frame);
     return GST_FLOW_NOT_NEGOTIATED;
@@ -1015,7 +1156,9 @@ output_pair (GstCudaVisionPhaseCorr * self, GstBuffer * left_frame,
   params.search_radius = CLAMP ((gint) ceil ((s->hi - s->lo) / 2.0) + 1, 1,
       CVCORE_CLT_MAX_SEARCH);
   params.full_scale = self->corr.full_scale;
-  ok = ensure_buffers (self, s->correlator.levels)
+  self->corr.views = 2;
+  self->corr.pairs = 1;
+  ok = ensure_buffers (self, s->correlator.levels, 0)
       && match_stereo (self, left_frame, right_frame, &params);
   gst_buffer_unref (right_frame);
   if (!ok) {
@@ -1026,57 +1169,159 @@ output_pair (GstCudaVisionPhaseCorr * self, GstBuffer * left_frame,
       GST_CUDA_VISION_CORRELATION_STEREO, &s->correlator);
 }
 
-/* Stereo, under the output lock, the right view gone: the left frames
- * pass unmatched (an error if there never was a right view). */
+/* Rig, under the output lock: the views' frames (taken; NULL where a view
+ * has no pad) matched together, per tile one disparity per unit
+ * baseline; view 0's frame goes on. */
 static GstFlowReturn
-output_left_alone (GstCudaVisionPhaseCorr * self, const MatchSettings * s)
+output_rig (GstCudaVisionPhaseCorr * self, GstBuffer ** frames,
+    const MatchSettings * s)
 {
+  cvcore_clt_corr_params params = s->correlator.params;
+  GstVideoFrame video[GST_CUDA_VISION_MAX_VIEWS];
+  cvcore_image images[GST_CUDA_VISION_MAX_VIEWS];
+  GstMemory *mem[GST_CUDA_VISION_MAX_VIEWS];
+  gboolean present[GST_CUDA_VISION_MAX_VIEWS];
+  guint n = 0, last = 0;
+  cvcore_clt_rig rig;
+  gboolean ok = TRUE;
+  gdouble longest = 0.0;
+
+  for (guint v = 0; v < GST_CUDA_VISION_MAX_VIEWS; v++) {
+    present[v] = frames[v] != NULL;
+    last = present[v] ? v : last;
+    ok = ok && (!present[v] || same_geometry (self, v));
+  }
+  if (!ok || last >= (guint) self->active_rig.views) {
+    if (ok)
+      GST_ELEMENT_ERROR (self, CORE, PAD, ("The rig has no camera for "
+              "sink_%u", last), (NULL));
+    unref_frames (frames);
+    return ok ? GST_FLOW_ERROR : GST_FLOW_NOT_NEGOTIATED;
+  }
+  gst_cuda_vision_rig_select (&self->active_rig, present, &rig);
+  for (gint v = 0; v < rig.views; v++)
+    for (gint w = 0; w < v; w++)
+      longest = MAX (longest, hypot (rig.x[v] - rig.x[w], rig.y[v] - rig.y[w]));
+  /* as stereo: the range's middle, and its half plus a pixel along the
+   * longest baseline */
+  params.initial_x = (s->lo + s->hi) / 2.0;
+  params.search_radius = CLAMP ((gint) ceil ((s->hi - s->lo) / 2.0 *
+          longest) + 1, 1, CVCORE_CLT_MAX_SEARCH);
+  params.full_scale = self->corr.full_scale;
+  self->corr.views = rig.views;
+  self->corr.pairs = cvcore_clt_rig_pairs (rig.views);
+  ok = ensure_buffers (self, s->correlator.levels, rig.views);
+  for (guint v = 0; ok && v < GST_CUDA_VISION_MAX_VIEWS; v++) {
+    if (!present[v])
+      continue;
+    if (!map_input (self, frames[v], v, GST_MAP_READ, &video[n])) {
+      ok = FALSE;
+      break;
+    }
+    mem[n] = gst_buffer_peek_memory (frames[v], 0);
+    gst_cuda_vision_correlator_image (&self->corr, &video[n], &images[n]);
+    n++;
+  }
+  for (guint i = 0; ok && i < n; i++)
+    ok = gst_cuda_vision_device_memory_begin_access (mem[i], self->stream);
+  ok = ok && cvcore_clt_rig_pyramid_correlate (self->stream,
+      self->corr.rig_pyramid, images, self->corr.channel, &rig, &params,
+      self->corr.matches) == CVCORE_OK;
+  /* recorded even after a failure: the chain of uses must stay unbroken */
+  for (guint i = 0; i < n; i++) {
+    ok &= gst_cuda_vision_device_memory_end_access (mem[i], self->device,
+        self->stream);
+    gst_video_frame_unmap (&video[i]);
+  }
+  ok = ok && gst_cuda_vision_correlator_read (&self->corr,
+      self->stream) == CVCORE_OK;
+  if (!ok) {
+    if (n == (guint) rig.views)
+      GST_ELEMENT_ERROR (self, RESOURCE, FAILED, ("Rig matching failed"),
+          ("%s", cvcore_last_error ()));
+    unref_frames (frames);
+    return GST_FLOW_ERROR;
+  }
+  for (guint v = 1; v < GST_CUDA_VISION_MAX_VIEWS; v++)
+    gst_clear_buffer (&frames[v]);
+  return finish_frame (self, frames[0], TRUE, GST_CUDA_VISION_CORRELATION_RIG,
+      &s->correlator);
+}
+
+/* Under the output lock, every other view gone: view 0's frames pass
+ * unmatched (an error if there never was another view). */
+static GstFlowReturn
+output_alone (GstCudaVisionPhaseCorr * self, const MatchSettings * s)
+{
+  const gboolean rig = s->mode == GST_CUDA_VISION_PHASE_CORR_RIG;
   GstFlowReturn ret = GST_FLOW_OK;
-  gboolean right_seen;
+  gboolean others_seen;
   GstBuffer *frame;
 
   GST_OBJECT_LOCK (self);
-  right_seen = self->right_seen;
+  others_seen = self->others_seen;
   GST_OBJECT_UNLOCK (self);
-  if (!right_seen) {
-    GST_ELEMENT_ERROR (self, CORE, PAD, ("mode=stereo needs the right view "
-            "on a sink_right pad"), (NULL));
+  if (!others_seen) {
+    GST_ELEMENT_ERROR (self, CORE, PAD, ("mode=%s needs %s",
+            rig ? "rig" : "stereo", rig ? "the other views on sink_%u pads" :
+            "the right view on a sink_right pad"), (NULL));
     return GST_FLOW_ERROR;
   }
   while (ret == GST_FLOW_OK
       && (frame = gst_cuda_vision_views_pop (&self->views, 0))) {
-    if (!self->right_missing)
-      GST_ELEMENT_WARNING (self, STREAM, FAILED,
-          ("The right view has gone: left frames pass unmatched until a new "
-              "sink_right pad comes"), (NULL));
-    self->right_missing = TRUE;
-    ret = finish_frame (self, frame, FALSE,
-        GST_CUDA_VISION_CORRELATION_STEREO, &s->correlator);
+    if (!self->others_missing)
+      GST_ELEMENT_WARNING (self, STREAM, FAILED, ("%s", rig ?
+              "The other views have gone: frames pass unmatched until new "
+              "sink_%u pads come" : "The right view has gone: left frames "
+              "pass unmatched until a new sink_right pad comes"), (NULL));
+    self->others_missing = TRUE;
+    ret = finish_frame (self, frame, FALSE, rig ?
+        GST_CUDA_VISION_CORRELATION_RIG : GST_CUDA_VISION_CORRELATION_STEREO,
+        &s->correlator);
   }
   return ret;
 }
 
-/* Stereo, under the output lock: every pair that the frame just queued
- * completes goes out. */
-static GstFlowReturn
-output_pairs (GstCudaVisionPhaseCorr * self, const MatchSettings * s)
+static gboolean
+others_present (GstCudaVisionPhaseCorr * self)
 {
-  static const gchar *const view_names[] = { "left", "right" };
+  for (guint v = 1; v < GST_CUDA_VISION_MAX_VIEWS; v++)
+    if (gst_cuda_vision_views_is_present (&self->views, v))
+      return TRUE;
+  return FALSE;
+}
+
+/* Stereo and rig, under the output lock: every set of views that the
+ * frame just queued completes goes out. */
+static GstFlowReturn
+output_views (GstCudaVisionPhaseCorr * self, const MatchSettings * s)
+{
+  static const gchar *const stereo_names[GST_CUDA_VISION_MAX_VIEWS] = {
+    "left", "right"
+  };
+  static const gchar *const rig_names[GST_CUDA_VISION_MAX_VIEWS] = {
+    "sink", "sink_1", "sink_2", "sink_3", "sink_4", "sink_5", "sink_6",
+    "sink_7"
+  };
+  const gboolean rig = s->mode == GST_CUDA_VISION_PHASE_CORR_RIG;
   GstFlowReturn ret = GST_FLOW_OK;
   GstCudaVisionViewsResult result;
-  GstBuffer *frames[2];
+  GstBuffer *frames[GST_CUDA_VISION_MAX_VIEWS];
 
   while (ret == GST_FLOW_OK) {
-    if (!gst_cuda_vision_views_is_present (&self->views, 1))
-      return output_left_alone (self, s);
+    if (!others_present (self))
+      return output_alone (self, s);
     result = gst_cuda_vision_views_take (&self->views, GST_ELEMENT (self),
-        view_names, &self->info[0], frames);
+        rig ? rig_names : stereo_names, &self->info[0], frames);
     if (result == GST_CUDA_VISION_VIEWS_WAIT)
       break;
     if (result == GST_CUDA_VISION_VIEWS_ENDED)
       return GST_FLOW_EOS;
-    self->right_missing = FALSE;
-    ret = output_pair (self, frames[0], frames[1], s);
+    self->others_missing = FALSE;
+    if (rig)
+      ret = output_rig (self, frames, s);
+    else
+      ret = output_pair (self, frames[0], frames[1], s);
   }
   return ret;
 }
@@ -1086,17 +1331,17 @@ gst_cuda_vision_phase_corr_chain (GstPad * pad, GstObject * parent,
     GstBuffer * frame)
 {
   GstCudaVisionPhaseCorr *self = GST_CUDA_VISION_PHASE_CORR (parent);
-  const guint view = pad == self->sink ? 0 : 1;
+  const guint view = view_of_pad (pad);
   MatchSettings s;
   GstFlowReturn ret;
 
   read_settings (self, &s);
   if (s.mode == GST_CUDA_VISION_PHASE_CORR_FLOW && view != 0) {
-    /* a right view left over from stereo mode is not used */
+    /* a view left over from another mode is not used */
     gst_buffer_unref (frame);
     return GST_FLOW_OK;
   }
-  if (s.mode == GST_CUDA_VISION_PHASE_CORR_STEREO) {
+  if (s.mode != GST_CUDA_VISION_PHASE_CORR_FLOW) {
     ret = gst_cuda_vision_views_queue (&self->views, view, frame);
     if (ret != GST_FLOW_OK)
       return ret;
@@ -1105,7 +1350,7 @@ gst_cuda_vision_phase_corr_chain (GstPad * pad, GstObject * parent,
   if (s.mode == GST_CUDA_VISION_PHASE_CORR_FLOW)
     ret = output_flow (self, frame, &s.correlator);
   else
-    ret = output_pairs (self, &s);
+    ret = output_views (self, &s);
   g_mutex_unlock (&self->output_lock);
   return ret;
 }
@@ -1130,7 +1375,7 @@ gst_cuda_vision_phase_corr_class_init (GstCudaVisionPhaseCorrClass * klass)
   g_object_class_install_property (gobject_class, PROP_MODE,
       g_param_spec_enum ("mode", "Mode",
           "What each frame is matched with (set before requesting "
-          "sink_right)", GST_TYPE_CUDA_VISION_PHASE_CORR_MODE,
+          "sink_right or sink_%u)", GST_TYPE_CUDA_VISION_PHASE_CORR_MODE,
           GST_CUDA_VISION_PHASE_CORR_FLOW, ready));
   g_object_class_install_property (gobject_class, PROP_SEARCH_RADIUS,
       g_param_spec_int ("search-radius", "Search radius",
@@ -1142,12 +1387,14 @@ gst_cuda_vision_phase_corr_class_init (GstCudaVisionPhaseCorrClass * klass)
       "min-disparity", "Minimum disparity",
       "Smallest disparity expected, in "
       "pixels (content further left in the right view is positive; "
-      "mode=stereo); the search reaches 7 x 2^levels pixels from the "
+      "mode=stereo), or pixels per unit baseline (mode=rig); the search "
+      "reaches 7 x 2^levels pixels (along the longest baseline) from the "
       "range's middle", -CVCORE_CLT_MAX_SHIFT, CVCORE_CLT_MAX_SHIFT, 0.0,
       GST_CUDA_VISION_PARAM_FLAGS);
   gst_cuda_vision_install_double (gobject_class, PROP_MAX_DISPARITY,
       "max-disparity", "Maximum disparity",
-      "Largest disparity expected, in " "pixels (mode=stereo)",
+      "Largest disparity expected, in pixels (mode=stereo), or pixels "
+      "per unit baseline (mode=rig)",
       -CVCORE_CLT_MAX_SHIFT, CVCORE_CLT_MAX_SHIFT, 8.0,
       GST_CUDA_VISION_PARAM_FLAGS);
   gst_cuda_vision_install_double (gobject_class, PROP_MAX_VERTICAL_DISPARITY,
@@ -1158,11 +1405,21 @@ gst_cuda_vision_phase_corr_class_init (GstCudaVisionPhaseCorrClass * klass)
       "content is hidden in the other view",
       0.0, CVCORE_CLT_MAX_SHIFT, DEFAULT_MAX_VERTICAL_DISPARITY,
       GST_CUDA_VISION_PARAM_FLAGS);
+  g_object_class_install_property (gobject_class, PROP_RIG,
+      g_param_spec_string ("rig", "Rig",
+          "mode=rig: each camera's centre in baseline units (x right, y "
+          "down), for sink, sink_1, sink_2, ... in order: \"x,y; x,y; ...\", "
+          "2 to 8 cameras", GST_CUDA_VISION_RIG_QUAD, ready));
+  g_object_class_install_property (gobject_class, PROP_RIG_LOCATION,
+      g_param_spec_string ("rig-location", "Rig location",
+          "mode=rig: a file of the cameras' centres, one \"x y\" per line "
+          "('#' comments), read at start in place of rig", NULL, ready));
   gst_cuda_vision_correlator_install_properties (gobject_class, PROP_CORRELATOR,
       "Draw each tile's match onto a copy of the frame");
 
   add_pad_template (element_class, "sink", GST_PAD_SINK, GST_PAD_ALWAYS);
   add_pad_template (element_class, "sink_right", GST_PAD_SINK, GST_PAD_REQUEST);
+  add_pad_template (element_class, "sink_%u", GST_PAD_SINK, GST_PAD_REQUEST);
   add_pad_template (element_class, "src", GST_PAD_SRC, GST_PAD_ALWAYS);
   gst_element_class_set_static_metadata (element_class,
       "CUDA phase correlation", "Filter/Analyzer/Video/Hardware",
@@ -1187,11 +1444,12 @@ gst_cuda_vision_phase_corr_init (GstCudaVisionPhaseCorr * self)
   self->max_disparity = 8.0;
   self->max_vertical_disparity = DEFAULT_MAX_VERTICAL_DISPARITY;
   self->previous = -1;
-  gst_cuda_vision_views_init (&self->views, 2);
+  gst_cuda_vision_views_init (&self->views, GST_CUDA_VISION_MAX_VIEWS);
+  set_rig (self, GST_CUDA_VISION_RIG_QUAD);
   gst_cuda_vision_views_set_present (&self->views, 0, TRUE);
   g_mutex_init (&self->output_lock);
   self->sink = new_sink_pad (self, gst_element_class_get_pad_template (klass,
-          "sink"), "sink");
+          "sink"), "sink", 0);
   self->src = gst_pad_new_from_template (gst_element_class_get_pad_template
       (klass, "src"), "src");
   gst_pad_set_query_function (self->src, gst_cuda_vision_phase_corr_src_query);

@@ -20,6 +20,7 @@
  * itself is tested in clt.c. */
 #include <math.h>
 #include <gst/app/app.h>
+#include <glib/gstdio.h>
 
 #include <string.h>
 
@@ -1232,6 +1233,192 @@ GST_START_TEST (test_right_pad_unlinked)
 
 GST_END_TEST;
 
+/* A GRAY8 view of a rig's camera at @cx, @cy (view 0's at the origin)
+ * of a plane at disparity @d: the texture moved by -d (cx, cy). */
+static GstBuffer *
+rig_view (gdouble d, gdouble cx, gdouble cy, GstClockTime pts)
+{
+  GstBuffer *buffer = gst_buffer_new_allocate (NULL, W * H, NULL);
+  GstMapInfo map;
+
+  fail_unless (gst_buffer_map (buffer, &map, GST_MAP_WRITE));
+  for (gint y = 0; y < H; y++)
+    for (gint x = 0; x < W; x++)
+      map.data[y * W + x] = (guint8) CLAMP (floor (texture (x + d * cx,
+                  y + d * cy) + 0.5), 0, 255);
+  gst_buffer_unmap (buffer, &map);
+  GST_BUFFER_PTS (buffer) = pts;
+  GST_BUFFER_DURATION (buffer) = GST_SECOND / 30;
+  return buffer;
+}
+
+/* A rig of @n views on appsrcs v0 (sink), v1 (sink_1), ... with
+ * @properties. */
+static GstElement *
+rig_pipeline (const gchar * properties, gint n)
+{
+  GString *desc = g_string_new (NULL);
+  GstElement *pipeline;
+
+  g_string_append_printf (desc, "cudaphasecorr name=r mode=rig %s ! "
+      "cudadownload ! appsink name=out sync=false", properties);
+  for (gint v = 0; v < n; v++) {
+    gchar *pad = v ? g_strdup_printf ("sink_%d", v) : g_strdup ("sink");
+
+    g_string_append_printf (desc, " appsrc name=v%d format=time "
+        "caps=video/x-raw,format=GRAY8,width=%d,height=%d,framerate=30/1 ! "
+        "cudaupload ! r.%s", v, W, H, pad);
+    g_free (pad);
+  }
+  pipeline = gst_parse_launch (desc->str, NULL);
+  g_string_free (desc, TRUE);
+  fail_unless (pipeline != NULL);
+  return pipeline;
+}
+
+/* Pushes the views of a plane at disparity @d (cameras at @cx, @cy) and
+ * checks view 0's frame: every inner tile within 0.1 pixels. */
+static void
+rig_expect (GstElement * pipeline, gint n, const gdouble * cx,
+    const gdouble * cy, gdouble d)
+{
+  GstElement *sink = gst_bin_get_by_name (GST_BIN (pipeline), "out");
+  GstCudaVisionCorrelationMeta *meta;
+  GstBuffer *out;
+  guint inner = 0;
+
+  for (gint v = 0; v < n; v++) {
+    gchar *name = g_strdup_printf ("v%d", v);
+    GstElement *src = gst_bin_get_by_name (GST_BIN (pipeline), name);
+
+    gst_app_src_push_buffer (GST_APP_SRC (src), rig_view (d, cx[v], cy[v], 0));
+    gst_object_unref (src);
+    g_free (name);
+  }
+  out = cvtest_pull_buffer (sink);
+  meta = gst_buffer_get_cuda_vision_correlation_meta (out);
+  fail_unless (meta != NULL);
+  fail_unless_equals_int (meta->mode, GST_CUDA_VISION_CORRELATION_RIG);
+  fail_unless_equals_int (meta->views, n);
+  fail_unless_equals_int (meta->pairs, n * (n - 1) / 2);
+  for (guint ty = 2; ty + 2 < meta->tiles_y; ty++)
+    for (guint tx = 2; tx + 3 < meta->tiles_x; tx++) {
+      const GstCudaVisionTileMatch *m =
+          gst_cuda_vision_correlation_meta_tile (meta, tx, ty);
+
+      fail_unless (fabs (m->dx - d) < 0.1 && m->dy == 0.0f,
+          "tile %u, %u: %g, %g", tx, ty, m->dx, m->dy);
+      inner++;
+    }
+  fail_unless (inner > 0);
+  gst_buffer_unref (out);
+  gst_object_unref (sink);
+}
+
+/* The seed's square quad (the default rig) sees a plane at disparity
+ * 2.4: one disparity per tile from the six pairs. */
+GST_START_TEST (test_rig_quad)
+{
+  static const gdouble cx[] = { 0.0, 1.0, 0.0, 1.0 };
+  static const gdouble cy[] = { 0.0, 0.0, 1.0, 1.0 };
+  GstElement *pipeline = rig_pipeline ("min-disparity=0 max-disparity=5",
+      4);
+
+  gst_element_set_state (pipeline, GST_STATE_PLAYING);
+  rig_expect (pipeline, 4, cx, cy, 2.4);
+  gst_element_set_state (pipeline, GST_STATE_NULL);
+  gst_object_unref (pipeline);
+}
+
+GST_END_TEST;
+
+/* Three cameras in an L read from a file, with comments and blank
+ * lines. */
+GST_START_TEST (test_rig_location)
+{
+  static const gdouble cx[] = { 0.0, 2.0, 0.0 };
+  static const gdouble cy[] = { 0.0, 0.0, -1.0 };
+  gchar *path = g_build_filename (g_get_tmp_dir (), "cvtest-rig.txt", NULL);
+  gchar *properties;
+  GstElement *pipeline;
+
+  fail_unless (g_file_set_contents (path, "# an L of three cameras\n"
+          "0 0\n\n2 0   # two baselines right\n0,-1\n", -1, NULL));
+  properties = g_strdup_printf ("rig-location=%s min-disparity=0 "
+      "max-disparity=3", path);
+  pipeline = rig_pipeline (properties, 3);
+  gst_element_set_state (pipeline, GST_STATE_PLAYING);
+  rig_expect (pipeline, 3, cx, cy, 1.3);
+  gst_element_set_state (pipeline, GST_STATE_NULL);
+  gst_object_unref (pipeline);
+  g_unlink (path);
+  g_free (properties);
+  g_free (path);
+}
+
+GST_END_TEST;
+
+/* The rig property reads back as it parsed; a rig that does not parse
+ * leaves the cameras as they were. */
+GST_START_TEST (test_rig_property)
+{
+  static const gchar *const refused[] = { "0,0", "0,0; 1", "0,0; a,b",
+    "0,0; 0,0", "0,0; 1e9,0", "0,0; nan,0",
+    "0,0;1,0;2,0;3,0;4,0;5,0;6,0;7,0;8,0", ""
+  };
+  GstElement *pc = gst_element_factory_make ("cudaphasecorr", NULL);
+  gchar *rig;
+
+  g_object_get (pc, "rig", &rig, NULL);
+  fail_unless_equals_string (rig, "0,0; 1,0; 0,1; 1,1");
+  g_free (rig);
+  g_object_set (pc, "rig", " 0 , 0 ;2.5 -1 # a comment\n", NULL);
+  g_object_get (pc, "rig", &rig, NULL);
+  fail_unless_equals_string (rig, "0,0; 2.5,-1");
+  g_free (rig);
+  for (guint i = 0; i < G_N_ELEMENTS (refused); i++) {
+    g_object_set (pc, "rig", refused[i], NULL);
+    g_object_get (pc, "rig", &rig, NULL);
+    fail_unless_equals_string (rig, "0,0; 2.5,-1");
+    g_free (rig);
+  }
+  gst_object_unref (pc);
+}
+
+GST_END_TEST;
+
+/* A view with no camera in the rig, a missing rig file and rig pads in
+ * another mode are refused. */
+GST_START_TEST (test_rig_refusals)
+{
+  static const gchar *const setups[][2] = {
+    {"rig=\"0,0; 1,0\"", "camera"},
+    {"rig-location=/nonexistent/rig.txt", "rig"},
+  };
+  GstElement *pc = gst_element_factory_make ("cudaphasecorr", NULL);
+
+  fail_unless (gst_element_request_pad_simple (pc, "sink_1") == NULL);
+  g_object_set (pc, "mode", 1, NULL);
+  fail_unless (gst_element_request_pad_simple (pc, "sink_1") == NULL);
+  gst_object_unref (pc);
+  for (guint i = 0; i < G_N_ELEMENTS (setups); i++) {
+    GstElement *pipeline = rig_pipeline (setups[i][0], 3);
+    GstMessage *msg = cvtest_run_to_end (pipeline, 10 * GST_SECOND);
+    GError *error = NULL;
+
+    fail_unless (msg != NULL, "%s: no error", setups[i][0]);
+    gst_message_parse_error (msg, &error, NULL);
+    fail_unless (strstr (error->message, setups[i][1]) != NULL, "%s: %s",
+        setups[i][0], error->message);
+    g_error_free (error);
+    gst_message_unref (msg);
+    gst_element_set_state (pipeline, GST_STATE_NULL);
+    gst_object_unref (pipeline);
+  }
+}
+
+GST_END_TEST;
+
 static Suite *
 cudaphasecorr_suite (void)
 {
@@ -1272,6 +1459,10 @@ cudaphasecorr_suite (void)
   tcase_add_test (tc, test_right_pad_unlinked);
   tcase_add_test (tc, test_unpaired_warned);
   tcase_add_test (tc, test_right_view_swapped);
+  tcase_add_test (tc, test_rig_quad);
+  tcase_add_test (tc, test_rig_location);
+  tcase_add_test (tc, test_rig_property);
+  tcase_add_test (tc, test_rig_refusals);
   return s;
 }
 

@@ -84,18 +84,23 @@ first_sink_format (GstElementFactory * factory)
   return format;
 }
 
-/* The name of @factory's request sink pad template, or NULL. */
+/* The name of @factory's request sink pad template, or NULL; one of a
+ * single pad (cudaphasecorr's sink_right, for its mode=stereo) before one
+ * of many. */
 static const gchar *
 request_sink (GstElementFactory * factory)
 {
+  const gchar *name = NULL;
+
   for (const GList * t = gst_element_factory_get_static_pad_templates
       (factory); t; t = t->next) {
     const GstStaticPadTemplate *templ = t->data;
 
-    if (templ->direction == GST_PAD_SINK && templ->presence == GST_PAD_REQUEST)
-      return templ->name_template;
+    if (templ->direction == GST_PAD_SINK && templ->presence == GST_PAD_REQUEST
+        && (name == NULL || strchr (name, '%')))
+      name = templ->name_template;
   }
-  return NULL;
+  return name;
 }
 
 /* Runs @desc to EOS three times, with the pipeline set to NULL between
