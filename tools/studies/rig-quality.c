@@ -1,0 +1,423 @@
+/* gst-cuda-vision
+ * Copyright (C) 2026 The gst-cuda-vision authors
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ *
+ * This library is free software; you can redistribute it and/or modify it
+ * under the terms of the GNU Lesser General Public License as published by
+ * the Free Software Foundation; either version 2.1 of the License, or (at
+ * your option) any later version. It is distributed in the hope that it
+ * will be useful, but WITHOUT ANY WARRANTY; see the GNU Lesser General
+ * Public License (COPYING) for more details.
+ */
+
+/* rig-quality: how well cudaphasecorr's rig mode finds known depth in
+ * views of a camera rig rendered from photographs, against the pairs of
+ * the same rig.
+ *
+ *   rig-quality [--size WxH] [--levels N] [--min-confidence C]
+ *               [--case N] image...
+ *
+ * The rig is the seed's square quad: cameras at (0,0), (1,0), (0,1) and
+ * (1,1) baselines. Each image's luma, scaled to the size (default
+ * 640x480), is a scene seen by camera 0; a case gives its disparity D
+ * (pixels per unit baseline) at every point of view 0, and view v shows
+ * the point of view 0 at p where p - D (p) (c_v - c_0) falls on its
+ * pixel, made as a sensor makes it (the mean of 4 x 4 points over the
+ * pixel's area, Lanczos-3 from the photograph). Cases:
+ *
+ *  - planes at disparity 0.7, 3.3 and 9.4;
+ *  - a ramp from 0 at the top to 12 at the bottom;
+ *  - an occluding edge: the right half at 6 in front of the left at 2;
+ *  - a plane at 3.3 with noise (sigma 2 levels) and per-camera gains of
+ *    0.9 to 1.1;
+ *  - a texture that repeats along the horizontal baseline: the
+ *    photograph's columns repeated every 6 pixels, at disparity 2.
+ *
+ * Tiles count where their content stays 2 pixels inside every view, and
+ * are textured where view 0's tile varies by at least 4 levels. For the
+ * quad and for each pair with camera 0 (horizontal, vertical, diagonal)
+ * it prints the share of textured tiles kept (confidence of at least
+ * cudaphasecorr's default 0.05) and, over the kept ones, the median and
+ * 95th percentile of the disparity's error, and the share of all textured
+ * tiles within 0.5 of the truth whatever their confidence. Runs on the
+ * backend GST_CUDAVISION_BACKEND names (cpu by default). */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <gst/gst.h>
+
+#include "cvclt.h"
+#include "image-load.h"
+#include "pictures.h"
+
+#define CASES 7
+#define VIEWS 4
+#define TEXTURED 4.0
+
+static gint levels = 4;
+static gdouble min_confidence = 0.05;
+static gchar *size = NULL;
+/* G_MININT: every case */
+static gint only_case = G_MININT;
+
+typedef enum
+{
+  PLANE, RAMP, EDGE, PERIODIC
+} SceneKind;
+
+typedef struct
+{
+  const gchar *name;
+  SceneKind kind;
+  gdouble d;                    /* a plane's disparity */
+  gboolean noisy;
+} RigCase;
+
+static const RigCase cases[CASES] = {
+  {"plane at 0.7", PLANE, 0.7}, {"plane at 3.3", PLANE, 3.3},
+  {"plane at 9.4", PLANE, 9.4}, {"ramp 0..12", RAMP},
+  {"edge: 6 in front of 2", EDGE}, {"plane at 3.3, noise, gains", PLANE,
+      3.3, TRUE},
+  {"repeats every 6 px along x, at 2", PERIODIC, 2.0},
+};
+
+/* The quad's cameras, and the rigs compared: the quad and its pairs with
+ * camera 0. */
+static const gdouble cam_x[VIEWS] = { 0.0, 1.0, 0.0, 1.0 };
+static const gdouble cam_y[VIEWS] = { 0.0, 0.0, 1.0, 1.0 };
+
+typedef struct
+{
+  const gchar *name;
+  gint views;
+  gint cameras[VIEWS];
+} RigChoice;
+
+static const RigChoice choices[] = {
+  {"quad", 4, {0, 1, 2, 3}}, {"horizontal pair", 2, {0, 1}},
+  {"vertical pair", 2, {0, 2}}, {"diagonal pair", 2, {0, 3}},
+};
+
+static void
+check (cvcore_status status, const gchar * what)
+{
+  if (status != CVCORE_OK) {
+    fprintf (stderr, "rig-quality: %s: %s\n", what, cvcore_last_error ());
+    exit (1);
+  }
+}
+
+/* The disparity at (@x, @y) of view 0. */
+static gdouble
+disparity (const RigCase * c, gdouble x, gdouble y, gint w, gint h)
+{
+  switch (c->kind) {
+    case RAMP:
+      return 12.0 * y / (h - 1);
+    case EDGE:
+      return x < w / 2 ? 2.0 : 6.0;
+    default:
+      return c->d;
+  }
+}
+
+/* The point of view 0 that camera @v sees at (@x, @y): p with p - D (p) b
+ * = q. The front surface wins where two could be seen. */
+static void
+scene_point (const RigCase * c, gint v, gdouble x, gdouble y, gint w, gint h,
+    gdouble * px, gdouble * py)
+{
+  const gdouble bx = cam_x[v] - cam_x[0], by = cam_y[v] - cam_y[0];
+
+  if (c->kind == EDGE) {
+    const gdouble front_x = x + 6.0 * bx;
+
+    if (front_x >= w / 2) {
+      *px = front_x;
+      *py = y + 6.0 * by;
+    } else {
+      *px = x + 2.0 * bx;
+      *py = y + 2.0 * by;
+    }
+    return;
+  }
+  if (c->kind == RAMP) {
+    /* D = k y: p_y (1 - k b_y) = q_y */
+    const gdouble k = 12.0 / (h - 1);
+
+    *py = y / (1.0 - k * by);
+    *px = x + k * *py * bx;
+    return;
+  }
+  *px = x + c->d * bx;
+  *py = y + c->d * by;
+}
+
+/* The photograph's luma at (@x, @y) of the scene, scaled to @w x @h; for
+ * the periodic case its columns repeat every 6 pixels. */
+static gdouble
+scene_luma (const RigCase * c, const guint8 * luma, gint lw, gint lh, gint w,
+    gint h, gdouble x, gdouble y)
+{
+  if (c->kind == PERIODIC)
+    x = fmod (fmod (x, 6.0) + 6.0, 6.0) + w / 2;
+  return picture_resample (luma, lw, lh, (x + 0.5) * lw / w - 0.5,
+      (y + 0.5) * lh / h - 0.5);
+}
+
+/* Pixel (@x, @y) of view @v: the mean of 4 x 4 points over its area. */
+static gdouble
+sensor (const RigCase * c, gint v, const guint8 * luma, gint lw, gint lh,
+    gint w, gint h, gint x, gint y)
+{
+  gdouble sum = 0.0;
+
+  for (gint j = 0; j < 4; j++)
+    for (gint i = 0; i < 4; i++) {
+      gdouble px, py;
+
+      scene_point (c, v, x + (i - 1.5) / 4.0, y + (j - 1.5) / 4.0, w, h, &px,
+          &py);
+      sum += scene_luma (c, luma, lw, lh, w, h, px, py);
+    }
+  return sum / 16.0;
+}
+
+/* Normal deviate (Box-Muller) from @rand. */
+static gdouble
+gaussian (GRand * rand)
+{
+  const gdouble u = g_rand_double_range (rand, 1e-12, 1.0);
+
+  return sqrt (-2.0 * log (u)) * cos (2.0 * G_PI * g_rand_double (rand));
+}
+
+static int
+compare (const void *a, const void *b)
+{
+  const gdouble x = *(const gdouble *) a, y = *(const gdouble *) b;
+
+  return x < y ? -1 : x > y;
+}
+
+/* Standard deviation of the tile's 16 x 16 pixels around (@x, @y). */
+static gdouble
+tile_deviation (const guint8 * frame, gint w, gint x, gint y)
+{
+  gdouble s = 0.0, s2 = 0.0;
+
+  for (gint j = y - 8; j < y + 8; j++)
+    for (gint i = x - 8; i < x + 8; i++) {
+      s += frame[j * w + i];
+      s2 += (gdouble) frame[j * w + i] * frame[j * w + i];
+    }
+  return sqrt (MAX (0.0, s2 / 256.0 - s * s / 65536.0));
+}
+
+/* Whether tile (@tx, @ty)'s content stays 2 pixels inside every view. */
+static gboolean
+tile_inside (const RigCase * c, gint tx, gint ty, gint w, gint h)
+{
+  const gdouble d = disparity (c, 8.0 * tx, 8.0 * ty, w, h);
+
+  for (gint v = 0; v < VIEWS; v++) {
+    const gdouble x = 8.0 * tx - d * (cam_x[v] - cam_x[0]);
+    const gdouble y = 8.0 * ty - d * (cam_y[v] - cam_y[0]);
+
+    if (x - 10.0 < 0.0 || y - 10.0 < 0.0 || x + 10.0 > w - 1
+        || y + 10.0 > h - 1)
+      return FALSE;
+  }
+  return TRUE;
+}
+
+/* One rig of one case: prints its row. */
+static void
+run_choice (cvcore_device * device, cvcore_stream * stream,
+    const RigChoice * choice, const RigCase * c, cvcore_image * views,
+    const guint8 * first, gint w, gint h, const gchar * image)
+{
+  const gint tiles_x = cvcore_clt_tiles (w), tiles_y = cvcore_clt_tiles (h);
+  const gsize tiles = (gsize) tiles_x * tiles_y;
+  cvcore_clt_match *dev, *m = g_new (cvcore_clt_match, tiles);
+  gdouble *errors = g_new (gdouble, tiles);
+  cvcore_clt_corr_params params;
+  cvcore_clt_rig rig = { choice->views };
+  cvcore_image chosen[VIEWS];
+  cvcore_clt_rig_pyramid *pyramid;
+  guint textured = 0, kept = 0, right = 0;
+
+  for (gint v = 0; v < choice->views; v++) {
+    rig.x[v] = cam_x[choice->cameras[v]];
+    rig.y[v] = cam_y[choice->cameras[v]];
+    chosen[v] = views[choice->cameras[v]];
+  }
+  cvcore_clt_corr_params_init (&params);
+  /* cudaphasecorr mode=rig with min-disparity=0 max-disparity=12 */
+  params.initial_x = 6.0;
+  params.search_radius = CVCORE_CLT_MAX_SEARCH;
+  check (cvcore_clt_rig_pyramid_new (device, w, h, levels, rig.views,
+          &pyramid), "pyramid");
+  check (cvcore_device_alloc (device, tiles * sizeof (*m), (void **) &dev),
+      "alloc");
+  check (cvcore_clt_rig_pyramid_correlate (stream, pyramid, chosen, 0, &rig,
+          &params, dev), "rig correlation");
+  check (cvcore_copy_async (stream, m, dev, tiles * sizeof (*m),
+          CVCORE_COPY_DEVICE_TO_HOST), "copy");
+  check (cvcore_stream_synchronize (stream), "sync");
+  for (gint ty = 0; ty < tiles_y; ty++)
+    for (gint tx = 0; tx < tiles_x; tx++) {
+      const cvcore_clt_match *t = &m[ty * tiles_x + tx];
+      gdouble e;
+
+      if (!tile_inside (c, tx, ty, w, h)
+          || tile_deviation (first, w, 8 * tx, 8 * ty) < TEXTURED)
+        continue;
+      textured++;
+      e = fabs (t->dx - disparity (c, 8.0 * tx, 8.0 * ty, w, h));
+      right += e <= 0.5;
+      if (t->confidence >= min_confidence)
+        errors[kept++] = e;
+    }
+  qsort (errors, kept, sizeof (gdouble), compare);
+  printf ("| %s | %s | %s | %.1f %% | %.3f | %.3f | %.1f %% |\n", image,
+      c->name, choice->name, textured ? 100.0 * kept / textured : 0.0,
+      kept ? errors[kept / 2] : NAN,
+      kept ? errors[MIN (kept - 1, (guint) ceil (0.95 * kept) - 1)] : NAN,
+      textured ? 100.0 * right / textured : 0.0);
+  cvcore_device_free (device, dev);
+  cvcore_clt_rig_pyramid_free (pyramid);
+  g_free (errors);
+  g_free (m);
+}
+
+/* The views of one case of one image, then every rig's row. */
+static void
+run_case (cvcore_device * device, cvcore_stream * stream, const RigCase * c,
+    const guint8 * luma, gint lw, gint lh, gint w, gint h, const gchar * image)
+{
+  static const gdouble gains[VIEWS] = { 1.0, 0.9, 1.1, 0.95 };
+  GRand *rand = g_rand_new_with_seed (7);
+  cvcore_image views[VIEWS];
+  guint8 *frames[VIEWS];
+
+  for (gint v = 0; v < VIEWS; v++) {
+    gdouble *clean = g_new (gdouble, w * h);
+
+    frames[v] = g_new (guint8, w * h);
+#pragma omp parallel for
+    for (gint y = 0; y < h; y++)
+      for (gint x = 0; x < w; x++)
+        clean[y * w + x] = sensor (c, v, luma, lw, lh, w, h, x, y);
+    for (gint i = 0; i < w * h; i++) {
+      const gdouble s = c->noisy ? clean[i] * gains[v] +
+          2.0 * gaussian (rand) : clean[i];
+
+      frames[v][i] = (guint8) CLAMP (floor (s + 0.5), 0, 255);
+    }
+    g_free (clean);
+    views[v] = (cvcore_image) {
+    NULL, 0, w, h, 1, CVCORE_SAMPLE_U8};
+    check (cvcore_plane_alloc (device, w, h, &views[v].data, &views[v].pitch),
+        "alloc");
+    check (cvcore_copy_2d_async (stream, views[v].data, views[v].pitch,
+            frames[v], w, w, h, CVCORE_COPY_HOST_TO_DEVICE), "upload");
+  }
+  for (guint r = 0; r < G_N_ELEMENTS (choices); r++)
+    run_choice (device, stream, &choices[r], c, views, frames[0], w, h, image);
+  for (gint v = 0; v < VIEWS; v++) {
+    cvcore_device_free (device, views[v].data);
+    g_free (frames[v]);
+  }
+  g_rand_free (rand);
+}
+
+/* The frame size from --size and the case from --case, checked; FALSE
+ * after saying what is wrong. */
+static gboolean
+check_arguments (gint * w, gint * h)
+{
+  if (size) {
+    gint used = 0;
+
+    if (sscanf (size, "%dx%d%n", w, h, &used) != 2 || size[used]
+        || *w < 96 || *h < 96 || *w > 8192 || *h > 8192) {
+      fprintf (stderr, "rig-quality: --size must be WxH, each 96 to 8192 "
+          "(got '%s')\n", size);
+      return FALSE;
+    }
+  }
+  if (only_case != G_MININT && (only_case < 0 || only_case >= CASES)) {
+    fprintf (stderr, "rig-quality: --case must be 0 to %d (got %d)\n",
+        CASES - 1, only_case);
+    return FALSE;
+  }
+  if (levels < 0 || levels > CVCORE_CLT_MAX_LEVELS) {
+    fprintf (stderr, "rig-quality: --levels must be 0 to %d (got %d)\n",
+        CVCORE_CLT_MAX_LEVELS, levels);
+    return FALSE;
+  }
+  return TRUE;
+}
+
+int
+main (int argc, char **argv)
+{
+  static GOptionEntry entries[] = {
+    {"levels", 0, 0, G_OPTION_ARG_INT, &levels, "Pyramid reductions", "N"},
+    {"min-confidence", 0, 0, G_OPTION_ARG_DOUBLE, &min_confidence,
+        "Confidence a tile needs to be kept", "C"},
+    {"size", 0, 0, G_OPTION_ARG_STRING, &size, "Frame size", "WxH"},
+    {"case", 0, 0, G_OPTION_ARG_INT, &only_case,
+        "Only this case, counted from 0", "N"},
+    {NULL}
+  };
+  const gchar *name = g_getenv ("GST_CUDAVISION_BACKEND");
+  cvcore_backend backend = CVCORE_BACKEND_CPU;
+  GOptionContext *ctx = g_option_context_new ("IMAGE... - a rig's "
+      "disparity against known depth");
+  GError *error = NULL;
+  gint w = 640, h = 480, status = 0;
+  cvcore_device *device;
+  cvcore_stream *stream;
+
+  g_option_context_add_main_entries (ctx, entries, NULL);
+  g_option_context_add_group (ctx, gst_init_get_option_group ());
+  if (!g_option_context_parse (ctx, &argc, &argv, &error) || argc < 2
+      || !check_arguments (&w, &h)
+      || (name && !cvcore_backend_from_string (name, &backend))) {
+    fprintf (stderr, "usage: rig-quality [--size WxH] [--levels N] "
+        "[--min-confidence C] [--case N] image...\n");
+    g_clear_error (&error);
+    g_option_context_free (ctx);
+    g_free (size);
+    return 2;
+  }
+  g_option_context_free (ctx);
+  setvbuf (stdout, NULL, _IOLBF, 0);
+  check (cvcore_device_open (backend, 0, &device), "device");
+  check (cvcore_stream_new (device, &stream), "stream");
+  printf ("%dx%d, %s backend, %d pyramid levels, kept: confidence >= %.2f\n\n"
+      "| image | depth | rig | textured kept | median | 95th percentile | "
+      "textured within 0.5 |\n|---|---|---|---|---|---|---|\n", w, h,
+      cvcore_backend_name (backend), levels, min_confidence);
+  for (gint i = 1; i < argc && status == 0; i++) {
+    gint lw, lh;
+    guint8 *luma = image_load_luma (argv[i], &lw, &lh);
+    gchar *base = g_path_get_basename (argv[i]);
+
+    if (!luma)
+      status = 1;
+    for (gint c = 0; luma && c < CASES; c++)
+      if (only_case == G_MININT || only_case == c)
+        run_case (device, stream, &cases[c], luma, lw, lh, w, h, base);
+    g_free (base);
+    g_free (luma);
+  }
+  cvcore_stream_free (stream);
+  cvcore_device_close (device);
+  g_free (size);
+  return status;
+}
