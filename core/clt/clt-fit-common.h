@@ -167,7 +167,10 @@ cv_clt_fit_solve (float a[6][6], float b[6])
 
 /* The motion at tile (@tx, @ty)'s centre of the affine motion that best
  * explains the matches @m of the tiles within @radius (of a @width x
- * @height frame, shapes @shape): unknowns (ax, gxx, gxy, ay, gyx, gyy),
+ * @height frame, shapes @shape; @isotropic: a rig's disparities, which
+ * see across a tile's edges whatever their orientation, so that every
+ * tile's metric is the identity, its trust whole, and the frame's edge is
+ * the correlation's concern): unknowns (ax, gxx, gxy, ay, gyx, gyy),
  * motion a + g (i, j) at offset (i, j) tiles. A neighbour's match is the
  * motion where its texture lies, at its shape's centre. Each neighbour
  * weighs its confidence times its trust (ramped in from the minimum),
@@ -180,7 +183,8 @@ cv_clt_fit_solve (float a[6][6], float b[6])
  * tile without neighbours keeps its match. */
 CV_HD void
 cv_clt_fit_tile (const cvcore_clt_match * m, const float *shape,
-    int width, int height, int tx, int ty, int radius, float d[2])
+    int width, int height, int tx, int ty, int radius, bool isotropic,
+    float d[2])
 {
   const int tiles_x = cv_clt_tiles (width), tiles_y = cv_clt_tiles (height);
   float fit[6] = { m[ty * tiles_x + tx].dx, 0.0f, 0.0f,
@@ -205,19 +209,20 @@ cv_clt_fit_tile (const cvcore_clt_match * m, const float *shape,
         u[0] = 1.0f;
         u[1] = i + s[3];
         u[2] = j + s[4];
-        w = n->confidence * cv_clt_shape_trust (s);
+        w = n->confidence * (isotropic ? 1.0f : cv_clt_shape_trust (s));
         /* each cut is a ramp: the backends' rounding must not flip it */
         w *= 1.0f - cv_clt_fit_ramp (w, CV_CLT_FIT_MIN_CONFIDENCE,
             2.0f * CV_CLT_FIT_MIN_CONFIDENCE);
-        w *= cv_clt_fit_ramp (cv_clt_fit_overhang (x, y, n, width, height),
-            0.0f, 1.0f);
+        if (!isotropic)
+          w *= cv_clt_fit_ramp (cv_clt_fit_overhang (x, y, n, width, height),
+              0.0f, 1.0f);
         if (!(w > 0.0f))
           continue;
         w *= expf (-(float) (i * i + j * j) /
             (2.0f * CV_CLT_FIT_REACH * CV_CLT_FIT_REACH));
-        mxx = s[0] + CV_CLT_FIT_FLOOR;
-        myy = s[1] + CV_CLT_FIT_FLOOR;
-        mxy = s[2];
+        mxx = (isotropic ? 0.5f : s[0]) + CV_CLT_FIT_FLOOR;
+        myy = (isotropic ? 0.5f : s[1]) + CV_CLT_FIT_FLOOR;
+        mxy = isotropic ? 0.0f : s[2];
         rx = n->dx - (fit[0] + fit[1] * u[1] + fit[2] * u[2]);
         ry = n->dy - (fit[3] + fit[4] * u[1] + fit[5] * u[2]);
         miss = (mxx * rx * rx + 2.0f * mxy * rx * ry + myy * ry * ry)
@@ -265,16 +270,20 @@ cv_clt_fit_tile (const cvcore_clt_match * m, const float *shape,
  * inside, was of something else. */
 CV_HD cvcore_clt_match
 cv_clt_fit_match (const cvcore_clt_match * m, const float *shape, int width,
-    int height, int radius, int t)
+    int height, int radius, bool isotropic, int t)
 {
   const int tiles_x = cv_clt_tiles (width);
   const int tx = t % tiles_x, ty = t / tiles_x;
   cvcore_clt_match out;
   float d[2];
 
-  cv_clt_fit_tile (m, shape, width, height, tx, ty, radius, d);
+  cv_clt_fit_tile (m, shape, width, height, tx, ty, radius, isotropic, d);
   out.dx = d[0];
   out.dy = d[1];
+  if (isotropic) {
+    out.confidence = m[t].confidence;
+    return out;
+  }
   out.confidence = m[t].confidence *
       cv_clt_shape_trust (&shape[CVCORE_CLT_SHAPE_FLOATS * t]) *
       cv_clt_fit_ramp (cv_clt_match_beyond_frame (tx, ty, d[0], d[1], width,

@@ -32,12 +32,23 @@ cvcore_clt_fit (cvcore_stream * stream, const float *shapes,
     const cvcore_clt_match * matches, int width, int height, int radius,
     cvcore_clt_match * fitted)
 {
+  return cv_clt_fit_checked (stream, shapes, matches, width, height, radius,
+      false, fitted);
+}
+
+cvcore_status
+cv_clt_fit_checked (cvcore_stream * stream, const float *shapes,
+    const cvcore_clt_match * matches, int width, int height, int radius,
+    bool isotropic, cvcore_clt_match * fitted)
+{
   if (width < 1 || height < 1 || radius < 1
       || radius > CVCORE_CLT_MAX_FIT_RADIUS || matches == fitted)
     return cv_fail (CVCORE_ERROR_INVALID_VALUE,
         "motion fit of radius %d for %dx%d%s", radius, width, height,
         matches == fitted ? ", in place" : "");
   return CV_DISPATCH (cvcore_stream_device (stream),
-      cv_clt_fit_cpu (shapes, matches, width, height, radius, fitted),
-      cv_clt_fit_cuda (stream, shapes, matches, width, height, radius, fitted));
+      cv_clt_fit_cpu (shapes, matches, width, height, radius, isotropic,
+          fitted),
+      cv_clt_fit_cuda (stream, shapes, matches, width, height, radius,
+          isotropic, fitted));
 }

@@ -20,13 +20,13 @@ namespace {
 
 __global__ void
 clt_fit (const cvcore_clt_match *matches, const float *shapes, int width,
-    int height, int radius, cvcore_clt_match *fitted)
+    int height, int radius, bool isotropic, cvcore_clt_match *fitted)
 {
   const int tile = blockIdx.x * blockDim.x + threadIdx.x;
 
   if (tile < cv_clt_tiles (width) * cv_clt_tiles (height))
-    fitted[tile] =
-        cv_clt_fit_match (matches, shapes, width, height, radius, tile);
+    fitted[tile] = cv_clt_fit_match (matches, shapes, width, height, radius,
+        isotropic, tile);
 }
 
 } /* namespace */
@@ -34,14 +34,14 @@ clt_fit (const cvcore_clt_match *matches, const float *shapes, int width,
 extern "C" cvcore_status
 cv_clt_fit_cuda (cvcore_stream *stream, const float *shapes,
     const cvcore_clt_match *matches, int width, int height, int radius,
-    cvcore_clt_match *fitted)
+    bool isotropic, cvcore_clt_match *fitted)
 {
   cudaStream_t cs = cv_cuda_stream (stream);
   const int tiles_x = cv_clt_tiles (width), tiles_y = cv_clt_tiles (height);
 
   CUDA_BIND (cvcore_stream_device (stream));
   clt_fit<<<(tiles_x * tiles_y + 127) / 128, 128, 0, cs>>> (matches, shapes,
-      width, height, radius, fitted);
+      width, height, radius, isotropic, fitted);
   CV_CUDA_LAUNCHED ();
   return CVCORE_OK;
 }

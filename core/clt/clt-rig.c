@@ -28,6 +28,9 @@ struct cvcore_clt_rig_pyramid
   size_t pitch[CVCORE_CLT_MAX_VIEWS][CVCORE_CLT_MAX_LEVELS + 1];
   /* disparities of the levels above 0 */
   cvcore_clt_match *matches[CVCORE_CLT_MAX_LEVELS + 1];
+  /* level 0's disparities before the fit, and view 0's tile shapes */
+  cvcore_clt_match *unfitted;
+  float *shapes;
 };
 
 int
@@ -120,6 +123,14 @@ cvcore_clt_rig_pyramid_new (cvcore_device * device, int width, int height,
           cvcore_clt_tiles (p->width[l]) * cvcore_clt_tiles (p->height[l]),
           (void **) &p->matches[l]);
   }
+  if (status == CVCORE_OK)
+    status = cvcore_device_alloc (device, sizeof (cvcore_clt_match) *
+        cvcore_clt_tiles (width) * cvcore_clt_tiles (height),
+        (void **) &p->unfitted);
+  if (status == CVCORE_OK)
+    status = cvcore_device_alloc (device, CVCORE_CLT_SHAPE_FLOATS *
+        sizeof (float) * cvcore_clt_tiles (width) * cvcore_clt_tiles (height),
+        (void **) &p->shapes);
   if (status != CVCORE_OK) {
     cvcore_clt_rig_pyramid_free (p);
     return status;
@@ -140,6 +151,10 @@ cvcore_clt_rig_pyramid_free (cvcore_clt_rig_pyramid * pyramid)
     if (pyramid->matches[l])
       cvcore_device_free (pyramid->device, pyramid->matches[l]);
   }
+  if (pyramid->unfitted)
+    cvcore_device_free (pyramid->device, pyramid->unfitted);
+  if (pyramid->shapes)
+    cvcore_device_free (pyramid->device, pyramid->shapes);
   free (pyramid);
 }
 
@@ -185,9 +200,14 @@ cvcore_clt_rig_pyramid_correlate (cvcore_stream * stream,
       status = cvcore_clt_reduce (stream, &finer[v], l > 1 ? 0 : channel,
           &level[v]);
   }
+  if (status == CVCORE_OK && params->fit_radius > 0)
+    status = cvcore_clt_shapes (stream, &views[0], channel, pyramid->shapes);
   for (int l = pyramid->levels; l >= 0 && status == CVCORE_OK; l--) {
     cvcore_clt_corr_params at = *params;
     cvcore_clt_match *out = l > 0 ? pyramid->matches[l] : matches;
+    /* level 0's disparities, fitted, go from the unfitted ones to @out */
+    cvcore_clt_match *found = params->fit_radius > 0 && l == 0 ?
+        pyramid->unfitted : out;
 
     level_views (pyramid, views, l, level);
     /* the coarser levels only predict */
@@ -195,14 +215,17 @@ cvcore_clt_rig_pyramid_correlate (cvcore_stream * stream,
     if (l < pyramid->levels) {
       at.guided = true;
       status = cvcore_clt_predict (stream, pyramid->matches[l + 1],
-          pyramid->width[l], pyramid->height[l], out);
+          pyramid->width[l], pyramid->height[l], found);
     } else {
       at.guided = false;
       at.initial_x = ldexp (params->initial_x, -l);
     }
     if (status == CVCORE_OK)
       status = cvcore_clt_rig_correlate (stream, level, l > 0 ? 0 : channel,
-          rig, &at, out);
+          rig, &at, found);
+    if (status == CVCORE_OK && found != out)
+      status = cv_clt_fit_checked (stream, pyramid->shapes, found,
+          pyramid->width[0], pyramid->height[0], params->fit_radius, true, out);
   }
   return status;
 }

@@ -59,8 +59,10 @@
  *   fools a pair, does not fool the rig. dx is each tile's D in pixels
  *   per unit baseline (dy 0); the meta's `views` and `pairs` count the
  *   views matched and the pairs combined. `min-disparity` and
- *   `max-disparity` are per unit baseline here; `fit-radius` and
- *   `max-vertical-disparity` are not used. A view whose pad is released
+ *   `max-disparity` are per unit baseline here; `fit-radius` fits each
+ *   tile's disparity with its neighbours' as in flow, but with no tile
+ *   losing trust for its texture's orientation (the baselines see across
+ *   any edge); `max-vertical-disparity` is not used. A view whose pad is released
  *   leaves the rig; with none left view 0's frames pass unmatched.
  *
  * Each tile's correlation is weighted by `lowpass`, which counts the

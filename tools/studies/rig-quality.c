@@ -14,8 +14,8 @@
  * views of a camera rig rendered from photographs, against the pairs of
  * the same rig.
  *
- *   rig-quality [--size WxH] [--levels N] [--min-confidence C]
- *               [--case N] image...
+ *   rig-quality [--size WxH] [--levels N] [--refinements N]
+ *               [--fit-radius R] [--min-confidence C] [--case N] image...
  *
  * The rig is the seed's square quad: cameras at (0,0), (1,0), (0,1) and
  * (1,1) baselines. Each image's luma, scaled to the size (default
@@ -57,6 +57,8 @@
 #define TEXTURED 4.0
 
 static gint levels = 4;
+static gint refinements = 2;
+static gint fit_radius = 3;
 static gdouble min_confidence = 0.05;
 static gchar *size = NULL;
 /* G_MININT: every case */
@@ -258,6 +260,8 @@ run_choice (cvcore_device * device, cvcore_stream * stream,
   /* cudaphasecorr mode=rig with min-disparity=0 max-disparity=12 */
   params.initial_x = 6.0;
   params.search_radius = CVCORE_CLT_MAX_SEARCH;
+  params.refinements = refinements;
+  params.fit_radius = fit_radius;
   check (cvcore_clt_rig_pyramid_new (device, w, h, levels, rig.views,
           &pyramid), "pyramid");
   check (cvcore_device_alloc (device, tiles * sizeof (*m), (void **) &dev),
@@ -354,9 +358,12 @@ check_arguments (gint * w, gint * h)
         CASES - 1, only_case);
     return FALSE;
   }
-  if (levels < 0 || levels > CVCORE_CLT_MAX_LEVELS) {
-    fprintf (stderr, "rig-quality: --levels must be 0 to %d (got %d)\n",
-        CVCORE_CLT_MAX_LEVELS, levels);
+  if (levels < 0 || levels > CVCORE_CLT_MAX_LEVELS
+      || refinements < 0 || refinements > CVCORE_CLT_MAX_REFINEMENTS
+      || fit_radius < 0 || fit_radius > CVCORE_CLT_MAX_FIT_RADIUS) {
+    fprintf (stderr, "rig-quality: --levels must be 0 to %d, --refinements "
+        "0 to %d, --fit-radius 0 to %d\n", CVCORE_CLT_MAX_LEVELS,
+        CVCORE_CLT_MAX_REFINEMENTS, CVCORE_CLT_MAX_FIT_RADIUS);
     return FALSE;
   }
   return TRUE;
@@ -367,6 +374,10 @@ main (int argc, char **argv)
 {
   static GOptionEntry entries[] = {
     {"levels", 0, 0, G_OPTION_ARG_INT, &levels, "Pyramid reductions", "N"},
+    {"refinements", 0, 0, G_OPTION_ARG_INT, &refinements,
+        "Passes after the first at each level", "N"},
+    {"fit-radius", 0, 0, G_OPTION_ARG_INT, &fit_radius,
+        "Tiles around each tile whose disparities are fitted (0: none)", "R"},
     {"min-confidence", 0, 0, G_OPTION_ARG_DOUBLE, &min_confidence,
         "Confidence a tile needs to be kept", "C"},
     {"size", 0, 0, G_OPTION_ARG_STRING, &size, "Frame size", "WxH"},
@@ -389,7 +400,8 @@ main (int argc, char **argv)
       || !check_arguments (&w, &h)
       || (name && !cvcore_backend_from_string (name, &backend))) {
     fprintf (stderr, "usage: rig-quality [--size WxH] [--levels N] "
-        "[--min-confidence C] [--case N] image...\n");
+        "[--refinements N] [--fit-radius R] [--min-confidence C] [--case N] "
+        "image...\n");
     g_clear_error (&error);
     g_option_context_free (ctx);
     g_free (size);
