@@ -18,7 +18,10 @@
  * workload: four 2592x1936 frames through forward transform, space-variant
  * deconvolution (a kernel node every 2 tiles, 16 pixels) and inverse, as
  * RGBA and as 8-bit Bayer mosaics (either mosaic method); the seed took 86.5 ms for four Bayer
- * frames on a GTX 1050 Ti. Last,
+ * frames on a GTX 1050 Ti. With it, the seed's quad: the four RGBA
+ * frames deconvolved, then their six pairs correlated and combined per
+ * tile as cudaphasecorr mode=rig does (4 levels, the fit), the rig's
+ * share beside the deconvolution measured in the same run. Last,
  * phase correlation of a GRAY8 pair at 1080p and 5 MP (2592x1936), as
  * the element does it per frame: the frame's pyramid (reductions and
  * forward transforms) and the matching from the coarsest level (search
@@ -275,6 +278,54 @@ bench_correlate (cvcore_device * device, cvcore_stream * stream)
   }
 }
 
+/* The seed's quad: its frames deconvolved, then its six pairs correlated
+ * and combined (cudaphasecorr mode=rig's defaults: 4 levels, 2
+ * refinements, the fit). */
+typedef struct
+{
+  CltJob *clt;
+  cvcore_clt_rig_pyramid *pyramid;
+  cvcore_clt_rig rig;
+  cvcore_clt_corr_params params;
+  cvcore_clt_match *matches;
+} RigJob;
+
+static cvcore_status
+run_rig (cvcore_stream * stream, gpointer data)
+{
+  RigJob *job = data;
+  cvcore_status status = run_clt (stream, job->clt);
+
+  if (status != CVCORE_OK)
+    return status;
+  /* the green channel, as the element takes RGB's luminance */
+  return cvcore_clt_rig_pyramid_correlate (stream, job->pyramid,
+      job->clt->dst, 1, &job->rig, &job->params, job->matches);
+}
+
+static void
+bench_rig (cvcore_device * device, cvcore_stream * stream, CltJob * clt,
+    gdouble deconvolve_ms, gdouble seed_ms)
+{
+  const gint w = clt->dst[0].width, h = clt->dst[0].height;
+  RigJob job = { clt, NULL, {4, {0.0, 1.0, 0.0, 1.0}, {0.0, 0.0, 1.0, 1.0}} };
+  gdouble ms;
+
+  cvcore_clt_corr_params_init (&job.params);
+  job.params.initial_x = 4.0;
+  CORE_TRY (cvcore_clt_rig_pyramid_new (device, w, h, 4, 4, &job.pyramid));
+  CORE_TRY (cvcore_device_alloc (device, sizeof (cvcore_clt_match) *
+          cvcore_clt_tiles (w) * cvcore_clt_tiles (h), (void **) &job.matches));
+  ms = time_median_ms (device, stream, run_rig, &job, 11, 5);
+  printf ("The seed's quad: the same, then its six pairs correlated and "
+      "combined per tile (4 levels, 2 refinements, the fit): %.3f ms, of "
+      "which the rig %.3f ms (%.0fx the seed's deconvolution alone)\n", ms,
+      ms - deconvolve_ms, seed_ms / ms);
+  CORE_TRY (cvcore_stream_synchronize (stream));
+  cvcore_device_free (device, job.matches);
+  cvcore_clt_rig_pyramid_free (job.pyramid);
+}
+
 void
 bench_clt (cvcore_device * device)
 {
@@ -295,6 +346,7 @@ bench_clt (cvcore_device * device)
       "(RGBA), forward + deconvolve + inverse: %.3f ms (seed: %.1f ms for "
       "Bayer frames on a GTX 1050 Ti, %.0fx)\n", SEED_FRAMES, ms, seed_ms,
       seed_ms / ms);
+  bench_rig (device, stream, &job, ms, seed_ms);
   free_frames (device, &job);
 
   /* the same on 8-bit RGGB mosaics, back to mosaics */
