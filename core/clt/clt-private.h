@@ -78,10 +78,12 @@ cvcore_status cv_clt_correlate_cuda (cvcore_stream * stream,
     const cvcore_clt_corr_params * params, cvcore_clt_match * matches);
 cvcore_status cv_clt_rig_correlate_cpu (const cvcore_image * views,
     int channel, const cvcore_clt_rig * rig,
-    const cvcore_clt_corr_params * params, cvcore_clt_match * matches);
+    const cvcore_clt_corr_params * params, cvcore_clt_match * matches,
+    float *surfaces);
 cvcore_status cv_clt_rig_correlate_cuda (cvcore_stream * stream,
     const cvcore_image * views, int channel, const cvcore_clt_rig * rig,
-    const cvcore_clt_corr_params * params, cvcore_clt_match * matches);
+    const cvcore_clt_corr_params * params, cvcore_clt_match * matches,
+    float *surfaces);
 cvcore_status cv_clt_draw_matches_cpu (const cvcore_image * dst,
     const cvcore_clt_match * matches, double scale, double min_confidence,
     const unsigned colour[4]);

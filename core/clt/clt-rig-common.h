@@ -91,6 +91,17 @@ cv_clt_rig_phase (const cv_clt_rig * rig, int i, int j, int f, int s)
   return -(ux * (rig->x[j] - rig->x[i]) + uy * (rig->y[j] - rig->y[i]));
 }
 
+/* The same across the baseline: the phase per unit of v, the pair's
+ * baseline turned a quarter clockwise (x right, y down). */
+CV_HD float
+cv_clt_rig_phase_across (const cv_clt_rig * rig, int i, int j, int f, int s)
+{
+  const float ux = ((f & 7) + 0.5f) / 8.0f;
+  const float uy = (s ? -1.0f : 1.0f) * ((f >> 3) + 0.5f) / 8.0f;
+
+  return -(ux * -(rig->y[j] - rig->y[i]) + uy * (rig->x[j] - rig->x[i]));
+}
+
 /* Whether a tile keeps its confidence at disparity @d: unless
  * @keep_left_frame, its content lies within half a tile of the frame in
  * every view (cv_clt_match_kept). */

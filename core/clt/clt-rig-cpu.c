@@ -106,16 +106,47 @@ rig_pass (const RigSpectra * sp, const cv_clt_rig * rig, int samples,
   return d;
 }
 
+/* The combined surface in 2-D around residual disparity @d, into
+ * @surface (cvcore_clt_rig_correlate). */
+static void
+rig_surface_2d (const RigSpectra * sp, const cv_clt_rig * rig, double d,
+    float *surface)
+{
+  const int half = CVCORE_CLT_RIG_SURFACE / 2;
+
+  for (int j = 0; j < CVCORE_CLT_RIG_SURFACE; j++)
+    for (int i = 0; i < CVCORE_CLT_RIG_SURFACE; i++) {
+      const double u = d + (i - half) * (double) rig->step;
+      const double v = (j - half) * (double) rig->step;
+      double c = 0.0;
+
+      for (int p = 0; p < sp->pairs; p++) {
+        int a, b;
+
+        cv_clt_rig_pair (p, rig->views, &a, &b);
+        for (int f = 0; f < 64; f++)
+          for (int s = 0; s < 2; s++) {
+            const double th = CV_PI * (u * sp->phase[p][f][s] +
+                v * cv_clt_rig_phase_across (rig, a, b, f, s));
+
+            c += sp->r[p][f][s][0] * cos (th) - sp->r[p][f][s][1] * sin (th);
+          }
+      }
+      surface[j * CVCORE_CLT_RIG_SURFACE + i] =
+          (float) (c / (128.0 * sp->pairs));
+    }
+}
+
 static void
 rig_match_tile (const cvcore_image * views, int channel, int tx, int ty,
     const cv_clt_rig * rig, const cvcore_clt_corr_params * params,
-    cvcore_clt_match * match)
+    cvcore_clt_match * match, float *surface)
 {
   RigSpectra sp;
   float coef[CVCORE_CLT_MAX_VIEWS][CVCORE_CLT_COEFFICIENTS];
   const float spread = (float) (0.5 * params->lowpass * params->lowpass);
   float d = params->guided ? match->dx : (float) params->initial_x;
-  double peak = 0.0;
+  double peak = 0.0, residual = 0.0;
 
   sp.pairs = rig->pairs;
   for (int pass = 0; pass <= params->refinements; pass++) {
@@ -132,9 +163,11 @@ rig_match_tile (const cvcore_image * views, int channel, int tx, int ty,
         sp.phase[p][f][1] = cv_clt_rig_phase (rig, i, j, f, 1);
       }
     }
-    d += (float) rig_pass (&sp, rig, pass ? 2 : 2 * params->search_radius,
-        &peak);
+    residual = rig_pass (&sp, rig, pass ? 2 : 2 * params->search_radius, &peak);
+    d += (float) residual;
   }
+  if (surface)
+    rig_surface_2d (&sp, rig, residual, surface);
   match->dx = d;
   match->dy = 0.0f;
   match->confidence = (float) peak;
@@ -146,7 +179,7 @@ rig_match_tile (const cvcore_image * views, int channel, int tx, int ty,
 cvcore_status
 cv_clt_rig_correlate_cpu (const cvcore_image * views, int channel,
     const cvcore_clt_rig * in, const cvcore_clt_corr_params * params,
-    cvcore_clt_match * matches)
+    cvcore_clt_match * matches, float *surfaces)
 {
   const int tiles_x = cvcore_clt_tiles (views[0].width);
   const int tiles_y = cvcore_clt_tiles (views[0].height);
@@ -156,6 +189,8 @@ cv_clt_rig_correlate_cpu (const cvcore_image * views, int channel,
   for (int ty = 0; ty < tiles_y; ty++)
     for (int tx = 0; tx < tiles_x; tx++)
       rig_match_tile (views, channel, tx, ty, &rig, params,
-          &matches[(size_t) ty * tiles_x + tx]);
+          &matches[(size_t) ty * tiles_x + tx], surfaces ? surfaces +
+          ((size_t) ty * tiles_x + tx) * CVCORE_CLT_RIG_SURFACE *
+          CVCORE_CLT_RIG_SURFACE : NULL);
   return CVCORE_OK;
 }

@@ -61,7 +61,8 @@ rig_valid (const cvcore_clt_rig * rig)
 cvcore_status
 cvcore_clt_rig_correlate (cvcore_stream * stream, const cvcore_image * views,
     int channel, const cvcore_clt_rig * rig,
-    const cvcore_clt_corr_params * params, cvcore_clt_match * matches)
+    const cvcore_clt_corr_params * params, cvcore_clt_match * matches,
+    float *surfaces)
 {
   bool same = rig_valid (rig);
 
@@ -83,8 +84,10 @@ cvcore_clt_rig_correlate (cvcore_stream * stream, const cvcore_image * views,
         rig->views, same ? "of one size" : "differing, or an invalid rig",
         params->search_radius, params->refinements);
   return CV_DISPATCH (cvcore_stream_device (stream),
-      cv_clt_rig_correlate_cpu (views, channel, rig, params, matches),
-      cv_clt_rig_correlate_cuda (stream, views, channel, rig, params, matches));
+      cv_clt_rig_correlate_cpu (views, channel, rig, params, matches,
+          surfaces),
+      cv_clt_rig_correlate_cuda (stream, views, channel, rig, params,
+          matches, surfaces));
 }
 
 cvcore_status
@@ -179,7 +182,8 @@ cvcore_status
 cvcore_clt_rig_pyramid_correlate (cvcore_stream * stream,
     cvcore_clt_rig_pyramid * pyramid, const cvcore_image * views,
     int channel, const cvcore_clt_rig * rig,
-    const cvcore_clt_corr_params * params, cvcore_clt_match * matches)
+    const cvcore_clt_corr_params * params, cvcore_clt_match * matches,
+    float *surfaces)
 {
   cvcore_image level[CVCORE_CLT_MAX_VIEWS], finer[CVCORE_CLT_MAX_VIEWS];
   cvcore_status status = CVCORE_OK;
@@ -222,7 +226,7 @@ cvcore_clt_rig_pyramid_correlate (cvcore_stream * stream,
     }
     if (status == CVCORE_OK)
       status = cvcore_clt_rig_correlate (stream, level, l > 0 ? 0 : channel,
-          rig, &at, found);
+          rig, &at, found, l > 0 ? NULL : surfaces);
     if (status == CVCORE_OK && found != out)
       status = cv_clt_fit_checked (stream, pyramid->shapes, found,
           pyramid->width[0], pyramid->height[0], params->fit_radius, true, out);

@@ -165,11 +165,65 @@ rig_pass (const cv_clt_rig &rig, const float (*coef)[CVCORE_CLT_COEFFICIENTS],
   return d;
 }
 
+/* The combined surface in 2-D around residual disparity @d into @out
+ * (cvcore_clt_rig_correlate), a row at a time: each lane adds its terms to
+ * the row's samples, the warp sums them and lane i writes sample i. */
+__device__ __forceinline__ void
+rig_surface_2d (const cv_clt_rig &rig,
+    const float (*coef)[CVCORE_CLT_COEFFICIENTS], const float *weight,
+    float scale, float fat_zero, int lane, float d, float *out)
+{
+  constexpr int side = CVCORE_CLT_RIG_SURFACE, middle = side / 2;
+
+  for (int j = 0; j < side; j++) {
+    const float v = (j - middle) * rig.step;
+    float acc[side];
+
+#pragma unroll
+    for (int i = 0; i < side; i++)
+      acc[i] = 0.0f;
+    for (int p = 0; p < rig.pairs; p++) {
+      int a, b;
+
+      cv_clt_rig_pair (p, rig.views, &a, &b);
+#pragma unroll
+      for (int half = 0; half < 2; half++) {
+        const int f = lane + 32 * half;
+        float r[2][2];
+
+        cv_clt_cross_power (coef[a], coef[b], f, scale, fat_zero, weight[f],
+            r[0], r[1]);
+#pragma unroll
+        for (int s = 0; s < 2; s++) {
+          const float along = cv_clt_rig_phase (&rig, a, b, f, s);
+          const float across = cv_clt_rig_phase_across (&rig, a, b, f, s);
+
+#pragma unroll
+          for (int i = 0; i < side; i++) {
+            float sn, cs;
+
+            sincospif ((d + (i - middle) * rig.step) * along + v * across, &sn,
+                &cs);
+            acc[i] += r[s][0] * cs - r[s][1] * sn;
+          }
+        }
+      }
+    }
+#pragma unroll
+    for (int i = 0; i < side; i++) {
+      const float sum = rig_warp_sum (acc[i]);
+
+      if (lane == i)
+        out[j * side + i] = sum / (128.0f * rig.pairs);
+    }
+  }
+}
+
 __global__ void __launch_bounds__ (32 * kRigTilesPerBlock)
     clt_rig_correlate (RigViews views, int c, int width, int height,
         cv_clt_rig rig, float scale, float fat_zero, float spread, int radius,
         int refinements, float initial, bool guided, bool keep_left_frame,
-        cvcore_clt_match *matches)
+        cvcore_clt_match *matches, float *surfaces)
 {
   __shared__ RigShared s;
   const int warp = threadIdx.x >> 5, lane = threadIdx.x & 31;
@@ -177,7 +231,7 @@ __global__ void __launch_bounds__ (32 * kRigTilesPerBlock)
   const int tile = blockIdx.x * kRigTilesPerBlock + warp;
   const int tx = tile % tiles_x, ty = tile / tiles_x;
   float (*coef)[CVCORE_CLT_COEFFICIENTS] = s.warp[warp].coef;
-  float d, peak = 0.0f;
+  float d, residual = 0.0f, peak = 0.0f;
 
   if (threadIdx.x < 64)
     s.weight[threadIdx.x] = cv_clt_lowpass_weight (threadIdx.x, spread);
@@ -193,10 +247,15 @@ __global__ void __launch_bounds__ (32 * kRigTilesPerBlock)
       transform_moved (views.view[v], c, width, height, tx, ty, m,
           s.warp[warp].tile, coef[v], lane);
     }
-    d += rig_pass (rig, coef, s.weight, scale, fat_zero, pass ? 2 : 2 * radius,
-        lane, &peak);
+    residual = rig_pass (rig, coef, s.weight, scale, fat_zero,
+        pass ? 2 : 2 * radius, lane, &peak);
+    d += residual;
     __syncwarp ();
   }
+  if (surfaces)
+    rig_surface_2d (rig, coef, s.weight, scale, fat_zero, lane, residual,
+        surfaces
+            + (size_t) tile * CVCORE_CLT_RIG_SURFACE * CVCORE_CLT_RIG_SURFACE);
   if (lane == 0) {
     matches[tile].dx = d;
     matches[tile].dy = 0.0f;
@@ -212,7 +271,7 @@ __global__ void __launch_bounds__ (32 * kRigTilesPerBlock)
 extern "C" cvcore_status
 cv_clt_rig_correlate_cuda (cvcore_stream *stream, const cvcore_image *views,
     int channel, const cvcore_clt_rig *in, const cvcore_clt_corr_params *params,
-    cvcore_clt_match *matches)
+    cvcore_clt_match *matches, float *surfaces)
 {
   cudaStream_t cs = cv_cuda_stream (stream);
   const int width = views[0].width, height = views[0].height;
@@ -229,7 +288,7 @@ cv_clt_rig_correlate_cuda (cvcore_stream *stream, const cvcore_image *views,
       (float) (1.0 / params->full_scale), (float) params->fat_zero,
       (float) (0.5 * params->lowpass * params->lowpass), params->search_radius,
       params->refinements, (float) params->initial_x, params->guided,
-      params->keep_left_frame, matches);
+      params->keep_left_frame, matches, surfaces);
   CV_CUDA_LAUNCHED ();
   return CVCORE_OK;
 }

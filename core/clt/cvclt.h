@@ -446,6 +446,9 @@ typedef struct
   double x[CVCORE_CLT_MAX_VIEWS], y[CVCORE_CLT_MAX_VIEWS];
 } cvcore_clt_rig;
 
+/* Side of a tile's combined 2-D correlation surface (see below). */
+#define CVCORE_CLT_RIG_SURFACE 15
+
 /* Number of pairs of @views views: each pair of views is correlated.
  * Since: 0.1 */
 int cvcore_clt_rig_pairs (int views);
@@ -472,10 +475,21 @@ int cvcore_clt_rig_pairs (int views);
  * tile's expected disparity in dx on entry) and keep_left_frame (a tile
  * whose content lies beyond the frame in any view otherwise gets
  * confidence 0).
+ *
+ * With @surfaces (device memory, CVCORE_CLT_RIG_SURFACE^2 floats per
+ * tile, or NULL) each tile's combined surface also goes out in 2-D, as
+ * the seed's tile processor hands it to a neural network: every pair's
+ * surface turned and scaled into the rig's frame, where u runs along each
+ * pair's baseline in units of disparity and v across it (its baseline
+ * turned a quarter clockwise, same units), and summed. Row j, column i
+ * holds u = (i - 7) s from the disparity found, v = (j - 7) s, s being
+ * the search's step (half a pixel along the longest baseline); the centre
+ * is the peak, the confidence before any check of the frame's edge.
  * Since: 0.1 */
 cvcore_status cvcore_clt_rig_correlate (cvcore_stream * stream,
     const cvcore_image * views, int channel, const cvcore_clt_rig * rig,
-    const cvcore_clt_corr_params * params, cvcore_clt_match * matches);
+    const cvcore_clt_corr_params * params, cvcore_clt_match * matches,
+    float *surfaces);
 
 /* The reduced views of a rig for coarse to fine, in device memory.
  * Since: 0.1 */
@@ -495,12 +509,14 @@ void cvcore_clt_rig_pyramid_free (cvcore_clt_rig_pyramid * pyramid);
  * fitted where @params' fit_radius is not 0 as cvcore_clt_fit fits
  * motion, with view 0's tile shapes giving where each tile's texture
  * lies, but every tile counting alike in every direction: the rig's
- * baselines see across a tile's edges whatever their orientation.
+ * baselines see across a tile's edges whatever their orientation. With
+ * @surfaces, level 0's 2-D surfaces (cvcore_clt_rig_correlate).
  * Since: 0.1 */
 cvcore_status cvcore_clt_rig_pyramid_correlate (cvcore_stream * stream,
     cvcore_clt_rig_pyramid * pyramid, const cvcore_image * views,
     int channel, const cvcore_clt_rig * rig,
-    const cvcore_clt_corr_params * params, cvcore_clt_match * matches);
+    const cvcore_clt_corr_params * params, cvcore_clt_match * matches,
+    float *surfaces);
 
 CVCORE_END_DECLS
 

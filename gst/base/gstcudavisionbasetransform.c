@@ -27,6 +27,10 @@
 
 #include <time.h>
 
+#ifdef HAVE_GST_ANALYTICS
+#include <gst/analytics/analytics.h>
+#endif
+
 GST_DEBUG_CATEGORY_STATIC (gst_cuda_vision_base_transform_debug);
 #define GST_CAT_DEFAULT gst_cuda_vision_base_transform_debug
 
@@ -442,11 +446,36 @@ gst_cuda_vision_base_transform_decide_allocation (GstBaseTransform * trans,
 /* As GstVideoFilter does: metas that say only that they describe video
  * (regions, captions and the like) stay true of the output, which has the
  * input's size; the default keeps only metas without tags. */
+#ifdef HAVE_GST_ANALYTICS
+/* GStreamer 1.26's tensor meta cannot copy itself: its tensors (the
+ * content analysed, as cudaphasecorr's rig surfaces) are copied here. */
+static void
+copy_tensor_meta (GstBuffer * outbuf, GstMeta * meta)
+{
+  const GstTensorMeta *from = (const GstTensorMeta *) meta;
+  GstTensor **tensors = g_new (GstTensor *, MAX (from->num_tensors, 1));
+
+  for (gsize i = 0; i < from->num_tensors; i++)
+    tensors[i] = gst_tensor_copy (from->tensors[i]);
+  gst_tensor_meta_set (gst_buffer_add_tensor_meta (outbuf),
+      from->num_tensors, tensors);
+}
+#endif
+
 static gboolean
 gst_cuda_vision_base_transform_transform_meta (GstBaseTransform * trans,
     GstBuffer * outbuf, GstMeta * meta, GstBuffer * inbuf)
 {
   const gchar *const *tags = gst_meta_api_type_get_tags (meta->info->api);
+
+#ifdef HAVE_GST_ANALYTICS
+  if (meta->info->api == GST_TENSOR_META_API_TYPE
+      && meta->info->transform_func == NULL) {
+    copy_tensor_meta (outbuf, meta);
+    /* done: nothing more to copy */
+    return FALSE;
+  }
+#endif
 
   if (tags != NULL && g_strv_length ((gchar **) tags) == 1
       && gst_meta_api_type_has_tag (meta->info->api,

@@ -39,7 +39,10 @@ gst_cuda_vision_correlator_free (GstCudaVisionCorrelator * c,
     cvcore_device_free (c->core, c->matches);
   if (c->host_matches)
     cvcore_host_free (c->core, c->host_matches);
+  if (c->surfaces)
+    cvcore_device_free (c->core, c->surfaces);
   c->matches = c->host_matches = NULL;
+  c->surfaces = NULL;
   c->core = NULL;
 }
 

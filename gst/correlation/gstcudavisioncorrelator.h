@@ -51,6 +51,8 @@ typedef struct
   guint colour[4];              /* of drawn vectors */
   /* the last match's views and pairs of frames, for the meta and message */
   guint views, pairs;
+  /* rig: the tiles' 2-D surfaces (device), allocated when first asked */
+  gfloat *surfaces;
   /* for the frame's motion, grown as needed */
   GstCudaVisionWeighted *weighted;
   gsize weighted_room;

@@ -63,7 +63,15 @@
  *   tile's disparity with its neighbours' as in flow, but with no tile
  *   losing trust for its texture's orientation (the baselines see across
  *   any edge); `max-vertical-disparity` is not used. A view whose pad is released
- *   leaves the rig; with none left view 0's frames pass unmatched.
+ *   leaves the rig; with none left view 0's frames pass unmatched. Built
+ *   against GStreamer 1.26 or newer with its analytics library,
+ *   `tensor-meta=true` also attaches each tile's combined correlation in
+ *   2-D (15 x 15 samples along and across the baselines, half a pixel of
+ *   the longest baseline apart, centred on the disparity found) as a
+ *   #GstTensorMeta of tiles_y x tiles_x x 15 x 15 floats with the id
+ *   `cudavision-rig-correlation`, the seed's input to a neural network;
+ *   our transfer elements carry it on (GStreamer 1.26's tensor meta does
+ *   not copy itself).
  *
  * Each tile's correlation is weighted by `lowpass`, which counts the
  * frequencies where frames alias less, and tiles whose match falls beyond
@@ -134,6 +142,15 @@
 
 #include <math.h>
 
+/* GStreamer's analytics library (1.26 on): the rig's 2-D surfaces as a
+ * GstTensorMeta. */
+#ifdef HAVE_GST_ANALYTICS
+#include <gst/analytics/analytics.h>
+#define GST_CUDA_VISION_HAVE_TENSOR_META 1
+#else
+#define GST_CUDA_VISION_HAVE_TENSOR_META 0
+#endif
+
 GST_DEBUG_CATEGORY_STATIC (gst_cuda_vision_phase_corr_debug);
 #define GST_CAT_DEFAULT gst_cuda_vision_phase_corr_debug
 
@@ -164,6 +181,7 @@ enum
   PROP_MAX_VERTICAL_DISPARITY,
   PROP_RIG,
   PROP_RIG_LOCATION,
+  PROP_TENSOR_META,
   PROP_CORRELATOR,              /* first of the shared matching properties */
 };
 
@@ -196,6 +214,8 @@ struct _GstCudaVisionPhaseCorr
   /* rig: the cameras (property), or the file to read them from at start */
   cvcore_clt_rig rig;
   gchar *rig_location;
+  /* rig: attach the tiles' 2-D surfaces as a GstTensorMeta */
+  gboolean tensor_meta;
   /* stereo: the flushing seek sent up the views, and whether downstream
    * flushes for it; under the object lock */
   guint32 seek_seqnum;
@@ -295,7 +315,9 @@ gst_cuda_vision_phase_corr_set_property (GObject * object, guint prop_id,
   else if (prop_id == PROP_RIG_LOCATION) {
     g_free (self->rig_location);
     self->rig_location = g_value_dup_string (value);
-  } else if (!gst_cuda_vision_correlator_set_property (&self->settings,
+  } else if (prop_id == PROP_TENSOR_META)
+    self->tensor_meta = g_value_get_boolean (value);
+  else if (!gst_cuda_vision_correlator_set_property (&self->settings,
           PROP_CORRELATOR, prop_id, value))
     G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
   GST_OBJECT_UNLOCK (self);
@@ -324,6 +346,8 @@ gst_cuda_vision_phase_corr_get_property (GObject * object, guint prop_id,
     g_value_take_string (value, gst_cuda_vision_rig_to_string (&self->rig));
   else if (prop_id == PROP_RIG_LOCATION)
     g_value_set_string (value, self->rig_location);
+  else if (prop_id == PROP_TENSOR_META)
+    g_value_set_boolean (value, self->tensor_meta);
   else if (!gst_cuda_vision_correlator_get_property (&self->settings,
           PROP_CORRELATOR, prop_id, value))
     G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -1005,12 +1029,32 @@ push_frame (GstCudaVisionPhaseCorr * self, GstBuffer * out)
   return gst_pad_push (self->src, out);
 }
 
+#if GST_CUDA_VISION_HAVE_TENSOR_META
+/* The rig's 2-D surfaces, @data (taken), as a tensor of tiles_y x tiles_x
+ * x side x side 32-bit floats on @out. */
+static void
+add_tensor_meta (GstCudaVisionPhaseCorr * self, GstBuffer * out,
+    GstBuffer * data)
+{
+  gsize dims[4] = { self->corr.tiles_y, self->corr.tiles_x,
+    CVCORE_CLT_RIG_SURFACE, CVCORE_CLT_RIG_SURFACE
+  };
+  GstTensor **tensors = g_new (GstTensor *, 1);
+
+  tensors[0] = gst_tensor_new_simple (g_quark_from_static_string
+      ("cudavision-rig-correlation"), GST_TENSOR_DATA_TYPE_FLOAT32, data,
+      GST_TENSOR_DIM_ORDER_ROW_MAJOR, G_N_ELEMENTS (dims), dims);
+  gst_tensor_meta_set (gst_buffer_add_tensor_meta (out), 1, tensors);
+}
+#endif
+
 /* Passes @in (taken) on, with this frame's matches when @matched: drawn,
- * in a meta, in a message. */
+ * in a meta, in a message; with the rig's 2-D @surfaces (taken, or NULL)
+ * in a tensor meta. */
 static GstFlowReturn
 finish_frame (GstCudaVisionPhaseCorr * self, GstBuffer * in, gboolean matched,
     GstCudaVisionCorrelationMode mode,
-    const GstCudaVisionCorrelatorSettings * settings)
+    const GstCudaVisionCorrelatorSettings * settings, GstBuffer * surfaces)
 {
   GstBuffer *out;
   gdouble dx, dy;
@@ -1021,8 +1065,10 @@ finish_frame (GstCudaVisionPhaseCorr * self, GstBuffer * in, gboolean matched,
   if (settings->draw) {
     out = draw_copy (self, in, settings->draw_scale, settings->min_confidence);
     gst_buffer_unref (in);
-    if (out == NULL)
+    if (out == NULL) {
+      gst_clear_buffer (&surfaces);
       return GST_FLOW_ERROR;
+    }
   } else {
     out = gst_buffer_make_writable (in);
   }
@@ -1039,6 +1085,12 @@ finish_frame (GstCudaVisionPhaseCorr * self, GstBuffer * in, gboolean matched,
         gst_custom_meta_get_structure (gst_buffer_add_custom_meta (out,
                 GST_CUDA_VISION_CORRELATION_CUSTOM_META)), GST_BUFFER_PTS (out),
         dx, dy, confident);
+#endif
+#if GST_CUDA_VISION_HAVE_TENSOR_META
+  if (surfaces)
+    add_tensor_meta (self, out, surfaces);
+#else
+  gst_clear_buffer (&surfaces);
 #endif
   if (settings->post_messages)
     gst_element_post_message (GST_ELEMENT (self),
@@ -1073,6 +1125,7 @@ typedef struct
   GstCudaVisionCorrelatorSettings correlator;
   GstCudaVisionPhaseCorrMode mode;
   gdouble lo, hi;
+  gboolean tensor_meta;
 } MatchSettings;
 
 static void
@@ -1083,6 +1136,7 @@ read_settings (GstCudaVisionPhaseCorr * self, MatchSettings * s)
   s->mode = self->mode;
   s->lo = MIN (self->min_disparity, self->max_disparity);
   s->hi = MAX (self->min_disparity, self->max_disparity);
+  s->tensor_meta = self->tensor_meta;
   s->correlator.params.max_dy = s->mode == GST_CUDA_VISION_PHASE_CORR_STEREO ?
       self->max_vertical_disparity : -1.0;
   GST_OBJECT_UNLOCK (self);
@@ -1108,7 +1162,7 @@ output_flow (GstCudaVisionPhaseCorr * self, GstBuffer * frame,
     return GST_FLOW_ERROR;
   }
   return finish_frame (self, frame, matched, GST_CUDA_VISION_CORRELATION_FLOW,
-      settings);
+      settings, NULL);
 }
 
 /* Whether view @view's frames are of view 0's format and size; posts
@@ -1168,7 +1222,49 @@ output_pair (GstCudaVisionPhaseCorr * self, GstBuffer * left_frame,
     return GST_FLOW_ERROR;
   }
   return finish_frame (self, left_frame, TRUE,
-      GST_CUDA_VISION_CORRELATION_STEREO, &s->correlator);
+      GST_CUDA_VISION_CORRELATION_STEREO, &s->correlator, NULL);
+}
+
+static gsize
+surfaces_bytes (GstCudaVisionPhaseCorr * self)
+{
+  return (gsize) self->corr.tiles_x * self->corr.tiles_y *
+      CVCORE_CLT_RIG_SURFACE * CVCORE_CLT_RIG_SURFACE * sizeof (gfloat);
+}
+
+/* Rig: room on the device for the tiles' 2-D surfaces. */
+static gboolean
+ensure_surfaces (GstCudaVisionPhaseCorr * self)
+{
+  if (self->corr.surfaces || cvcore_device_alloc (self->corr.core,
+          surfaces_bytes (self), (void **) &self->corr.surfaces) == CVCORE_OK)
+    return TRUE;
+  GST_ELEMENT_ERROR (self, RESOURCE, NO_SPACE_LEFT,
+      ("Cannot allocate the correlation surfaces"),
+      ("%s", cvcore_last_error ()));
+  return FALSE;
+}
+
+/* Rig: the tiles' 2-D surfaces read back into a buffer, or NULL. */
+static GstBuffer *
+read_surfaces (GstCudaVisionPhaseCorr * self)
+{
+  GstBuffer *data = gst_buffer_new_allocate (NULL, surfaces_bytes (self),
+      NULL);
+  GstMapInfo map;
+  gboolean ok;
+
+  if (data == NULL || !gst_buffer_map (data, &map, GST_MAP_WRITE)) {
+    gst_clear_buffer (&data);
+    return NULL;
+  }
+  ok = cvcore_copy_async (self->stream, map.data, self->corr.surfaces,
+      map.size, CVCORE_COPY_DEVICE_TO_HOST) == CVCORE_OK
+      && cvcore_stream_synchronize (self->stream) == CVCORE_OK;
+  gst_buffer_unmap (data, &map);
+  if (!ok)
+    gst_clear_buffer (&data);
+  return data;
 }
 
 /* Rig, under the output lock: the views' frames (taken; NULL where a view
@@ -1185,6 +1281,7 @@ output_rig (GstCudaVisionPhaseCorr * self, GstBuffer ** frames,
   gboolean present[GST_CUDA_VISION_MAX_VIEWS];
   guint n = 0, last = 0;
   cvcore_clt_rig rig;
+  GstBuffer *surfaces = NULL;
   gboolean ok = TRUE;
   gdouble longest = 0.0;
 
@@ -1212,7 +1309,8 @@ output_rig (GstCudaVisionPhaseCorr * self, GstBuffer ** frames,
   params.full_scale = self->corr.full_scale;
   self->corr.views = rig.views;
   self->corr.pairs = cvcore_clt_rig_pairs (rig.views);
-  ok = ensure_buffers (self, s->correlator.levels, rig.views);
+  ok = ensure_buffers (self, s->correlator.levels, rig.views)
+      && (!s->tensor_meta || ensure_surfaces (self));
   for (guint v = 0; ok && v < GST_CUDA_VISION_MAX_VIEWS; v++) {
     if (!present[v])
       continue;
@@ -1228,7 +1326,8 @@ output_rig (GstCudaVisionPhaseCorr * self, GstBuffer ** frames,
     ok = gst_cuda_vision_device_memory_begin_access (mem[i], self->stream);
   ok = ok && cvcore_clt_rig_pyramid_correlate (self->stream,
       self->corr.rig_pyramid, images, self->corr.channel, &rig, &params,
-      self->corr.matches) == CVCORE_OK;
+      self->corr.matches, s->tensor_meta ? self->corr.surfaces : NULL) ==
+      CVCORE_OK;
   /* recorded even after a failure: the chain of uses must stay unbroken */
   for (guint i = 0; i < n; i++) {
     ok &= gst_cuda_vision_device_memory_end_access (mem[i], self->device,
@@ -1237,6 +1336,8 @@ output_rig (GstCudaVisionPhaseCorr * self, GstBuffer ** frames,
   }
   ok = ok && gst_cuda_vision_correlator_read (&self->corr,
       self->stream) == CVCORE_OK;
+  if (ok && s->tensor_meta)
+    ok = (surfaces = read_surfaces (self)) != NULL;
   if (!ok) {
     if (n == (guint) rig.views)
       GST_ELEMENT_ERROR (self, RESOURCE, FAILED, ("Rig matching failed"),
@@ -1247,7 +1348,7 @@ output_rig (GstCudaVisionPhaseCorr * self, GstBuffer ** frames,
   for (guint v = 1; v < GST_CUDA_VISION_MAX_VIEWS; v++)
     gst_clear_buffer (&frames[v]);
   return finish_frame (self, frames[0], TRUE, GST_CUDA_VISION_CORRELATION_RIG,
-      &s->correlator);
+      &s->correlator, surfaces);
 }
 
 /* Under the output lock, every other view gone: view 0's frames pass
@@ -1279,7 +1380,7 @@ output_alone (GstCudaVisionPhaseCorr * self, const MatchSettings * s)
     self->others_missing = TRUE;
     ret = finish_frame (self, frame, FALSE, rig ?
         GST_CUDA_VISION_CORRELATION_RIG : GST_CUDA_VISION_CORRELATION_STEREO,
-        &s->correlator);
+        &s->correlator, NULL);
   }
   return ret;
 }
@@ -1416,6 +1517,14 @@ gst_cuda_vision_phase_corr_class_init (GstCudaVisionPhaseCorrClass * klass)
       g_param_spec_string ("rig-location", "Rig location",
           "mode=rig: a file of the cameras' centres, one \"x y\" per line "
           "('#' comments), read at start in place of rig", NULL, ready));
+#if GST_CUDA_VISION_HAVE_TENSOR_META
+  g_object_class_install_property (gobject_class, PROP_TENSOR_META,
+      g_param_spec_boolean ("tensor-meta", "Tensor meta",
+          "mode=rig: attach each tile's combined 2-D correlation, tiles_y x "
+          "tiles_x x 15 x 15 32-bit floats, as a GstTensorMeta with the id "
+          "cudavision-rig-correlation (for a neural network downstream)",
+          FALSE, GST_CUDA_VISION_PARAM_FLAGS));
+#endif
   gst_cuda_vision_correlator_install_properties (gobject_class, PROP_CORRELATOR,
       "Draw each tile's match onto a copy of the frame");
 

@@ -300,7 +300,7 @@ run_rig (cvcore_stream * stream, gpointer data)
     return status;
   /* the green channel, as the element takes RGB's luminance */
   return cvcore_clt_rig_pyramid_correlate (stream, job->pyramid,
-      job->clt->dst, 1, &job->rig, &job->params, job->matches);
+      job->clt->dst, 1, &job->rig, &job->params, job->matches, NULL);
 }
 
 static void

@@ -81,7 +81,7 @@ rig_correlate_on (cvcore_device * dev, cvcore_stream * st,
   fail_unless_equals_int (cvcore_device_alloc (dev, tiles *
           sizeof (cvcore_clt_match), (void **) &dev_matches), CVCORE_OK);
   fail_unless_equals_int (cvcore_clt_rig_pyramid_correlate (st, pyramid,
-          images, 0, rig, params, dev_matches), CVCORE_OK);
+          images, 0, rig, params, dev_matches, NULL), CVCORE_OK);
   fail_unless_equals_int (cvcore_copy_async (st, matches, dev_matches,
           tiles * sizeof (cvcore_clt_match), CVCORE_COPY_DEVICE_TO_HOST),
       CVCORE_OK);
@@ -216,13 +216,85 @@ GST_START_TEST (test_rig_pyramid)
 
 GST_END_TEST;
 
+/* One level's disparities of view 0's tiles and their 2-D surfaces
+ * (host memory; the surfaces in *@surfaces). */
+static cvcore_clt_match *
+rig_surfaces_on (cvcore_device * dev, cvcore_stream * st,
+    const cvcore_clt_rig * rig, const TestImage * views,
+    const cvcore_clt_corr_params * params, gfloat ** surfaces)
+{
+  const gint w = views[0].image.width, h = views[0].image.height;
+  const gsize tiles = (gsize) cvcore_clt_tiles (w) * cvcore_clt_tiles (h);
+  const gsize floats = tiles * CVCORE_CLT_RIG_SURFACE * CVCORE_CLT_RIG_SURFACE;
+  cvcore_clt_match *matches = g_new (cvcore_clt_match, tiles), *dev_matches;
+  cvcore_image images[CVCORE_CLT_MAX_VIEWS];
+  gfloat *dev_surfaces;
+
+  for (gint v = 0; v < rig->views; v++)
+    images[v] = views[v].image;
+  *surfaces = g_new (gfloat, floats);
+  fail_unless_equals_int (cvcore_device_alloc (dev, tiles *
+          sizeof (cvcore_clt_match), (void **) &dev_matches), CVCORE_OK);
+  fail_unless_equals_int (cvcore_device_alloc (dev, floats * sizeof (gfloat),
+          (void **) &dev_surfaces), CVCORE_OK);
+  fail_unless_equals_int (cvcore_clt_rig_correlate (st, images, 0, rig,
+          params, dev_matches, dev_surfaces), CVCORE_OK);
+  fail_unless_equals_int (cvcore_copy_async (st, matches, dev_matches,
+          tiles * sizeof (cvcore_clt_match), CVCORE_COPY_DEVICE_TO_HOST),
+      CVCORE_OK);
+  fail_unless_equals_int (cvcore_copy_async (st, *surfaces, dev_surfaces,
+          floats * sizeof (gfloat), CVCORE_COPY_DEVICE_TO_HOST), CVCORE_OK);
+  fail_unless_equals_int (cvcore_stream_synchronize (st), CVCORE_OK);
+  cvcore_device_free (dev, dev_matches);
+  cvcore_device_free (dev, dev_surfaces);
+  return matches;
+}
+
+/* Each tile's 2-D surface peaks at its centre, the disparity found (no
+ * motion across the baselines on a plane), where it holds the tile's
+ * confidence. */
+GST_START_TEST (test_rig_surfaces)
+{
+  const gint w = 64, h = 48, side = CVCORE_CLT_RIG_SURFACE;
+  const gint centre = (side / 2) * side + side / 2;
+  TestImage views[4];
+  cvcore_clt_corr_params params;
+  cvcore_clt_match *m;
+  gfloat *surfaces;
+  guint inner = 0;
+
+  render_rig (device, stream, &quad, clt_texture_field, w, h, 1.6, views);
+  rig_params (&params);
+  params.initial_x = 1.5;
+  m = rig_surfaces_on (device, stream, &quad, views, &params, &surfaces);
+  for (gint t = 0; t < cvcore_clt_tiles (w) * cvcore_clt_tiles (h); t++) {
+    const gfloat *sf = surfaces + (gsize) t * side * side;
+
+    if (!clt_inner_tile (t, w, h, 2.0 * 1.6 + 1.0))
+      continue;
+    inner++;
+    fail_unless (fabs (sf[centre] - m[t].confidence) < 1e-4,
+        "tile %d: centre %g, confidence %g", t, sf[centre], m[t].confidence);
+    for (gint i = 0; i < side * side; i++)
+      fail_unless (sf[i] <= sf[centre] + 1e-5, "tile %d: sample %d %g above "
+          "the centre's %g", t, i, sf[i], sf[centre]);
+  }
+  fail_unless (inner > 0);
+  g_free (m);
+  g_free (surfaces);
+  free_views (device, views, 4);
+}
+
+GST_END_TEST;
+
 /* Rigs of one view, of cameras in one place, and views of other sizes
  * are refused. */
 GST_START_TEST (test_rig_refuses)
 {
   TestImage views[3];
   cvcore_image images[3];
-  cvcore_clt_rig rig = { 3, {0.0, 1.0, 2.0}, {0.0, 0.0, 0.0} };
+  cvcore_clt_rig rig = { 3, {0.0, 1.0, 2.0}, {0.0, 0.0, 0.0}
+  };
   cvcore_clt_corr_params params;
   cvcore_clt_match *dev_matches;
   cvcore_clt_rig_pyramid *pyramid;
@@ -236,19 +308,19 @@ GST_START_TEST (test_rig_refuses)
   fail_unless_equals_int (cvcore_device_alloc (device, 64 *
           sizeof (cvcore_clt_match), (void **) &dev_matches), CVCORE_OK);
   fail_unless_equals_int (cvcore_clt_rig_correlate (stream, images, 0, &rig,
-          &params, dev_matches), CVCORE_ERROR_INVALID_VALUE);
+          &params, dev_matches, NULL), CVCORE_ERROR_INVALID_VALUE);
   rig.views = 2;
   fail_unless_equals_int (cvcore_clt_rig_correlate (stream, images, 0, &rig,
-          &params, dev_matches), CVCORE_OK);
+          &params, dev_matches, NULL), CVCORE_OK);
   rig.x[1] = 0.0;
   fail_unless_equals_int (cvcore_clt_rig_correlate (stream, images, 0, &rig,
-          &params, dev_matches), CVCORE_ERROR_INVALID_VALUE);
+          &params, dev_matches, NULL), CVCORE_ERROR_INVALID_VALUE);
   rig.x[1] = NAN;
   fail_unless_equals_int (cvcore_clt_rig_correlate (stream, images, 0, &rig,
-          &params, dev_matches), CVCORE_ERROR_INVALID_VALUE);
+          &params, dev_matches, NULL), CVCORE_ERROR_INVALID_VALUE);
   rig.views = 1;
   fail_unless_equals_int (cvcore_clt_rig_correlate (stream, images, 0, &rig,
-          &params, dev_matches), CVCORE_ERROR_INVALID_VALUE);
+          &params, dev_matches, NULL), CVCORE_ERROR_INVALID_VALUE);
   fail_unless_equals_int (cvcore_clt_rig_pyramid_new (device, 32, 32, 0,
           CVCORE_CLT_MAX_VIEWS + 1, &pyramid), CVCORE_ERROR_INVALID_VALUE);
   fail_unless_equals_int (cvcore_stream_synchronize (stream), CVCORE_OK);
@@ -306,6 +378,25 @@ GST_START_TEST (test_cuda_rig_equals_cpu)
         worst, worst_c);
     g_free (m);
     g_free (cm);
+    /* one level's 2-D surfaces, within 0.01 on tiles the CPU trusts */
+    {
+      const gint area = CVCORE_CLT_RIG_SURFACE * CVCORE_CLT_RIG_SURFACE;
+      gfloat *sf, *csf;
+
+      m = rig_surfaces_on (device, stream, &rig, views, &params, &sf);
+      cm = rig_surfaces_on (cvtest_cpu, cvtest_cpu_stream, &rig, cpu_views,
+          &params, &csf);
+      worst = 0.0;
+      for (gint t = 0; t < tiles; t++)
+        if (cm[t].confidence > 0.1 && clt_inner_tile (t, w, h, 2.7))
+          for (gint i = 0; i < area; i++)
+            worst = MAX (worst, fabs (sf[t * area + i] - csf[t * area + i]));
+      fail_unless (worst < 0.01, "%dx%d surfaces: %g", w, h, worst);
+      g_free (sf);
+      g_free (csf);
+      g_free (m);
+      g_free (cm);
+    }
     free_views (device, views, rig.views);
     free_views (cvtest_cpu, cpu_views, rig.views);
   }
@@ -325,6 +416,7 @@ clt_rig_suite (void)
   tcase_add_test (tc, test_rig_plane);
   tcase_add_test (tc, test_rig_periodic);
   tcase_add_test (tc, test_rig_refuses);
+  tcase_add_test (tc, test_rig_surfaces);
   /* minutes under valgrind (CVTEST_QUICK) */
   if (!g_getenv ("CVTEST_QUICK"))
     tcase_add_test (tc, test_rig_pyramid);

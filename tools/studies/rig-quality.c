@@ -267,7 +267,7 @@ run_choice (cvcore_device * device, cvcore_stream * stream,
   check (cvcore_device_alloc (device, tiles * sizeof (*m), (void **) &dev),
       "alloc");
   check (cvcore_clt_rig_pyramid_correlate (stream, pyramid, chosen, 0, &rig,
-          &params, dev), "rig correlation");
+          &params, dev, NULL), "rig correlation");
   check (cvcore_copy_async (stream, m, dev, tiles * sizeof (*m),
           CVCORE_COPY_DEVICE_TO_HOST), "copy");
   check (cvcore_stream_synchronize (stream), "sync");

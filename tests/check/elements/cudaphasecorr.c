@@ -16,8 +16,14 @@
  * flush that starts over. Stereo: a pair of views with a known disparity
  * through two appsrcs, frames paired by timestamp (an unpaired one
  * dropped), the left view passed on with a stereo meta; views that differ
- * in size refused; the right pad only in stereo mode. The correlation
- * itself is tested in clt.c. */
+ * in size refused; the right pad only in stereo mode. Rig: views of a
+ * quad, the cameras from the property or a file, refusals, and (with
+ * GStreamer's analytics library) the surfaces' tensor meta. The
+ * correlation itself is tested in clt.c and clt-rig.c. */
+#ifdef HAVE_CONFIG_H
+#include "config.h"
+#endif
+
 #include <math.h>
 #include <gst/app/app.h>
 #include <glib/gstdio.h>
@@ -27,6 +33,10 @@
 #include "cvtest.h"
 #include "pictures.h"
 #include "gstcudavisioncorrelationmeta.h"
+
+#ifdef HAVE_GST_ANALYTICS
+#include <gst/analytics/analytics.h>
+#endif
 
 /* An 8-bit textured picture. */
 static gdouble
@@ -1332,6 +1342,70 @@ GST_START_TEST (test_rig_quad)
 
 GST_END_TEST;
 
+#ifdef HAVE_GST_ANALYTICS
+/* tensor-meta=true: each tile's 2-D surface as a tensor of tiles_y x
+ * tiles_x x 15 x 15 floats, peaking at its centre, which holds the
+ * tile's confidence. */
+GST_START_TEST (test_rig_tensor_meta)
+{
+  static const gdouble cx[] = { 0.0, 1.0 }, cy[] = { 0.0, 0.0 };
+  GstElement *pipeline = rig_pipeline ("rig=\"0,0; 1,0\" tensor-meta=true "
+      "min-disparity=0 max-disparity=4", 2);
+  GstElement *sink = gst_bin_get_by_name (GST_BIN (pipeline), "out");
+  GstCudaVisionCorrelationMeta *meta;
+  GstTensorMeta *tmeta;
+  const GstTensor *tensor;
+  GstMapInfo map;
+  GstBuffer *out;
+
+  gst_element_set_state (pipeline, GST_STATE_PLAYING);
+  for (gint v = 0; v < 2; v++) {
+    gchar *name = g_strdup_printf ("v%d", v);
+    GstElement *src = gst_bin_get_by_name (GST_BIN (pipeline), name);
+
+    gst_app_src_push_buffer (GST_APP_SRC (src), rig_view (2.2, cx[v], cy[v],
+            0));
+    gst_object_unref (src);
+    g_free (name);
+  }
+  out = cvtest_pull_buffer (sink);
+  meta = gst_buffer_get_cuda_vision_correlation_meta (out);
+  tmeta = gst_buffer_get_tensor_meta (out);
+  fail_unless (meta != NULL && tmeta != NULL);
+  fail_unless_equals_int (tmeta->num_tensors, 1);
+  tensor = gst_tensor_meta_get (tmeta, 0);
+  fail_unless_equals_int (tensor->id,
+      g_quark_from_string ("cudavision-rig-correlation"));
+  fail_unless_equals_int (tensor->data_type, GST_TENSOR_DATA_TYPE_FLOAT32);
+  fail_unless_equals_int (tensor->num_dims, 4);
+  fail_unless_equals_int (tensor->dims[0], meta->tiles_y);
+  fail_unless_equals_int (tensor->dims[1], meta->tiles_x);
+  fail_unless_equals_int (tensor->dims[2], 15);
+  fail_unless_equals_int (tensor->dims[3], 15);
+  fail_unless (gst_buffer_map (tensor->data, &map, GST_MAP_READ));
+  fail_unless_equals_int (map.size, meta->tiles_x * meta->tiles_y * 225 *
+      sizeof (gfloat));
+  for (guint ty = 2; ty + 2 < meta->tiles_y; ty++)
+    for (guint tx = 2; tx + 3 < meta->tiles_x; tx++) {
+      const gfloat *sf = (const gfloat *) map.data +
+          (ty * meta->tiles_x + tx) * 225;
+
+      fail_unless (fabs (sf[7 * 15 + 7] -
+              gst_cuda_vision_correlation_meta_tile (meta, tx,
+                  ty)->confidence) < 1e-4);
+      for (gint i = 0; i < 225; i++)
+        fail_unless (sf[i] <= sf[7 * 15 + 7] + 1e-5);
+    }
+  gst_buffer_unmap (tensor->data, &map);
+  gst_buffer_unref (out);
+  gst_object_unref (sink);
+  gst_element_set_state (pipeline, GST_STATE_NULL);
+  gst_object_unref (pipeline);
+}
+
+GST_END_TEST;
+#endif
+
 /* Three cameras in an L read from a file, with comments and blank
  * lines. */
 GST_START_TEST (test_rig_location)
@@ -1463,6 +1537,9 @@ cudaphasecorr_suite (void)
   tcase_add_test (tc, test_rig_location);
   tcase_add_test (tc, test_rig_property);
   tcase_add_test (tc, test_rig_refusals);
+#ifdef HAVE_GST_ANALYTICS
+  tcase_add_test (tc, test_rig_tensor_meta);
+#endif
   return s;
 }
 
