@@ -1432,6 +1432,31 @@ GST_START_TEST (test_rig_location)
 
 GST_END_TEST;
 
+/* A camera's pad released while playing: the rig goes on with the
+ * others, and says how many it matched. */
+GST_START_TEST (test_rig_view_released)
+{
+  static const gdouble cx[] = { 0.0, 1.0, 0.0 }, cy[] = { 0.0, 0.0, 1.0 };
+  GstElement *pipeline = rig_pipeline ("rig=\"0,0; 1,0; 0,1\" "
+      "min-disparity=0 max-disparity=5", 3);
+  GstElement *rig = gst_bin_get_by_name (GST_BIN (pipeline), "r");
+  GstPad *pad = gst_element_get_static_pad (rig, "sink_2");
+  GstPad *upstream = gst_pad_get_peer (pad);
+
+  gst_element_set_state (pipeline, GST_STATE_PLAYING);
+  rig_expect (pipeline, 3, cx, cy, 2.4);
+  fail_unless (gst_pad_unlink (upstream, pad));
+  gst_element_release_request_pad (rig, pad);
+  rig_expect (pipeline, 2, cx, cy, 2.4);
+  gst_element_set_state (pipeline, GST_STATE_NULL);
+  gst_object_unref (pad);
+  gst_object_unref (upstream);
+  gst_object_unref (rig);
+  gst_object_unref (pipeline);
+}
+
+GST_END_TEST;
+
 /* The rig property reads back as it parsed; a rig that does not parse
  * leaves the cameras as they were. */
 GST_START_TEST (test_rig_property)
@@ -1535,6 +1560,7 @@ cudaphasecorr_suite (void)
   tcase_add_test (tc, test_right_view_swapped);
   tcase_add_test (tc, test_rig_quad);
   tcase_add_test (tc, test_rig_location);
+  tcase_add_test (tc, test_rig_view_released);
   tcase_add_test (tc, test_rig_property);
   tcase_add_test (tc, test_rig_refusals);
 #ifdef HAVE_GST_ANALYTICS
