@@ -22,8 +22,7 @@
 
 CVCORE_BEGIN_DECLS
 
-#define CV_CLT_RIG_MAX_PAIRS \
-  (CVCORE_CLT_MAX_VIEWS * (CVCORE_CLT_MAX_VIEWS - 1) / 2)
+#define CV_CLT_RIG_MAX_PAIRS CVCORE_CLT_RIG_MAX_PAIRS
 /* Samples of the first pass's search: half-pixel steps of the longest
  * baseline, up to the largest radius each way. */
 #define CV_CLT_RIG_SAMPLES (4 * CVCORE_CLT_MAX_SEARCH + 1)
@@ -31,13 +30,16 @@ typedef struct
 {
   int views, pairs;
   float x[CVCORE_CLT_MAX_VIEWS], y[CVCORE_CLT_MAX_VIEWS];
+  /* the pairs correlated */
+  unsigned char pair[CV_CLT_RIG_MAX_PAIRS][2];
   /* the search's step: half a pixel along the longest baseline */
   float step;
 } cv_clt_rig;
 
-/* Pair @p's views @i < @j: (0, 1), (0, 2), ..., (1, 2), ... */
+/* Pair @p of every pair of @views views: (0, 1), (0, 2), ..., (1, 2),
+ * ... */
 CV_HD void
-cv_clt_rig_pair (int p, int views, int *i, int *j)
+cv_clt_rig_every_pair (int p, int views, int *i, int *j)
 {
   int first = 0;
 
@@ -55,7 +57,7 @@ cv_clt_rig_init (cv_clt_rig * rig, const cvcore_clt_rig * in)
   float longest = 0.0f;
 
   rig->views = in->views;
-  rig->pairs = in->views * (in->views - 1) / 2;
+  rig->pairs = in->pairs > 0 ? in->pairs : in->views * (in->views - 1) / 2;
   for (int v = 0; v < in->views; v++) {
     rig->x[v] = (float) in->x[v];
     rig->y[v] = (float) in->y[v];
@@ -63,11 +65,26 @@ cv_clt_rig_init (cv_clt_rig * rig, const cvcore_clt_rig * in)
   for (int p = 0; p < rig->pairs; p++) {
     int i, j;
 
-    cv_clt_rig_pair (p, rig->views, &i, &j);
+    if (in->pairs > 0) {
+      i = in->pair[p][0];
+      j = in->pair[p][1];
+    } else {
+      cv_clt_rig_every_pair (p, rig->views, &i, &j);
+    }
+    rig->pair[p][0] = (unsigned char) i;
+    rig->pair[p][1] = (unsigned char) j;
     longest = fmaxf (longest, hypotf (rig->x[j] - rig->x[i],
             rig->y[j] - rig->y[i]));
   }
   rig->step = 0.5f / longest;
+}
+
+/* Pair @p's views @i < @j. */
+CV_HD void
+cv_clt_rig_pair (const cv_clt_rig * rig, int p, int *i, int *j)
+{
+  *i = rig->pair[p][0];
+  *j = rig->pair[p][1];
 }
 
 /* Where view @v's content of a point at disparity @d lies, relative to

@@ -123,7 +123,7 @@ rig_surface_2d (const RigSpectra * sp, const cv_clt_rig * rig, double d,
       for (int p = 0; p < sp->pairs; p++) {
         int a, b;
 
-        cv_clt_rig_pair (p, rig->views, &a, &b);
+        cv_clt_rig_pair (rig, p, &a, &b);
         for (int f = 0; f < 64; f++)
           for (int s = 0; s < 2; s++) {
             const double th = CV_PI * (u * sp->phase[p][f][s] +
@@ -154,7 +154,7 @@ rig_match_tile (const cvcore_image * views, int channel, int tx, int ty,
     for (int p = 0; p < rig->pairs; p++) {
       int i, j;
 
-      cv_clt_rig_pair (p, rig->views, &i, &j);
+      cv_clt_rig_pair (rig, p, &i, &j);
       for (int f = 0; f < 64; f++) {
         cv_clt_cross_power (coef[i], coef[j], f,
             (float) (1.0 / params->full_scale), (float) params->fat_zero,

@@ -13,6 +13,7 @@
 /* A rig's correlation: the checks, the dispatch, and its pyramid of
  * reduced views from coarse to fine. */
 #include "clt-private.h"
+#include "clt-rig-common.h"
 
 #include <math.h>
 #include <stdint.h>
@@ -34,28 +35,38 @@ struct cvcore_clt_rig_pyramid
 };
 
 int
-cvcore_clt_rig_pairs (int views)
+cvcore_clt_rig_pairs (const cvcore_clt_rig * rig)
 {
-  return views * (views - 1) / 2;
+  return rig->pairs > 0 ? rig->pairs : rig->views * (rig->views - 1) / 2;
 }
 
-/* The rig's centres are finite and apart: the longest baseline sets the
+/* The rig's centres are finite, its chosen pairs are of its views, and
+ * no pair's cameras are in one place: the longest baseline sets the
  * search's step. */
 static bool
 rig_valid (const cvcore_clt_rig * rig)
 {
-  double longest = 0.0;
-
-  if (rig->views < 2 || rig->views > CVCORE_CLT_MAX_VIEWS)
+  if (rig->views < 2 || rig->views > CVCORE_CLT_MAX_VIEWS || rig->pairs < 0
+      || rig->pairs > CVCORE_CLT_RIG_MAX_PAIRS)
     return false;
-  for (int v = 0; v < rig->views; v++) {
+  for (int v = 0; v < rig->views; v++)
     if (!(fabs (rig->x[v]) <= 1e3 && fabs (rig->y[v]) <= 1e3))
       return false;
-    for (int w = 0; w < v; w++)
-      longest = fmax (longest, hypot (rig->x[v] - rig->x[w],
-              rig->y[v] - rig->y[w]));
+  for (int p = 0; p < cvcore_clt_rig_pairs (rig); p++) {
+    int i, j;
+
+    if (rig->pairs > 0) {
+      i = rig->pair[p][0];
+      j = rig->pair[p][1];
+      if (i >= j || j >= rig->views)
+        return false;
+    } else {
+      cv_clt_rig_every_pair (p, rig->views, &i, &j);
+    }
+    if (!(hypot (rig->x[j] - rig->x[i], rig->y[j] - rig->y[i]) >= 1e-3))
+      return false;
   }
-  return longest >= 1e-3;
+  return true;
 }
 
 cvcore_status

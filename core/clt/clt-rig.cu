@@ -64,7 +64,7 @@ rig_terms (const cv_clt_rig &rig, const float (*coef)[CVCORE_CLT_COEFFICIENTS],
   for (int p = 0; p < rig.pairs; p++) {
     int i, j;
 
-    cv_clt_rig_pair (p, rig.views, &i, &j);
+    cv_clt_rig_pair (&rig, p, &i, &j);
 #pragma unroll
     for (int half = 0; half < 2; half++) {
       const int f = lane + 32 * half;
@@ -107,7 +107,7 @@ rig_pass (const cv_clt_rig &rig, const float (*coef)[CVCORE_CLT_COEFFICIENTS],
   for (int p = 0; p < rig.pairs; p++) {
     int i, j;
 
-    cv_clt_rig_pair (p, rig.views, &i, &j);
+    cv_clt_rig_pair (&rig, p, &i, &j);
 #pragma unroll
     for (int half = 0; half < 2; half++) {
       const int f = lane + 32 * half;
@@ -185,7 +185,7 @@ rig_surface_2d (const cv_clt_rig &rig,
     for (int p = 0; p < rig.pairs; p++) {
       int a, b;
 
-      cv_clt_rig_pair (p, rig.views, &a, &b);
+      cv_clt_rig_pair (&rig, p, &a, &b);
 #pragma unroll
       for (int half = 0; half < 2; half++) {
         const int f = lane + 32 * half;

@@ -433,6 +433,8 @@ cvcore_status cvcore_clt_draw_matches (cvcore_stream * stream,
 /* --- rigs of several cameras -------------------------------------------- */
 
 #define CVCORE_CLT_MAX_VIEWS 8
+#define CVCORE_CLT_RIG_MAX_PAIRS \
+  (CVCORE_CLT_MAX_VIEWS * (CVCORE_CLT_MAX_VIEWS - 1) / 2)
 
 /* A rig of rectified cameras (parallel axes, one focal length, frames of
  * one size): each camera's centre in baseline units, x right and y down.
@@ -444,14 +446,18 @@ typedef struct
 {
   int views;                    /* 2..CVCORE_CLT_MAX_VIEWS */
   double x[CVCORE_CLT_MAX_VIEWS], y[CVCORE_CLT_MAX_VIEWS];
+  /* the pairs correlated, each two views' indices, first the lower; 0
+   * pairs: every pair */
+  int pairs;
+  unsigned char pair[CVCORE_CLT_RIG_MAX_PAIRS][2];
 } cvcore_clt_rig;
 
 /* Side of a tile's combined 2-D correlation surface (see below). */
 #define CVCORE_CLT_RIG_SURFACE 15
 
-/* Number of pairs of @views views: each pair of views is correlated.
+/* Number of pairs of views that @rig correlates.
  * Since: 0.1 */
-int cvcore_clt_rig_pairs (int views);
+int cvcore_clt_rig_pairs (const cvcore_clt_rig * rig);
 
 /* Queues, per tile of view 0, the disparity D into @matches (device
  * memory, tiles of the views' size): dx is D, dy is 0, and the confidence
@@ -459,8 +465,8 @@ int cvcore_clt_rig_pairs (int views);
  * zero).
  *
  * Each pass transforms every view's tile where its content lies at the
- * disparity found so far (view 0's in place), and forms every pair's
- * cross-power spectrum as cvcore_clt_correlate does. A residual disparity
+ * disparity found so far (view 0's in place), and forms every pair's (or
+ * the rig's chosen pairs') cross-power spectrum as cvcore_clt_correlate does. A residual disparity
  * d moves pair (i, j)'s content by -d (c_j - c_i), so each pair's
  * correlation surface, read along its own baseline and scaled by its
  * length, is a function of d alone: the pairs' surfaces are summed into

@@ -93,8 +93,12 @@ gst_cuda_vision_rig_parse (const gchar * text, cvcore_clt_rig * rig,
     ok = FALSE;
   }
   ok = ok && cameras_apart (&parsed, error);
-  if (ok)
-    *rig = parsed;
+  if (ok) {
+    /* the chosen pairs stay */
+    rig->views = parsed.views;
+    memcpy (rig->x, parsed.x, sizeof (parsed.x));
+    memcpy (rig->y, parsed.y, sizeof (parsed.y));
+  }
   return ok;
 }
 
@@ -135,15 +139,101 @@ gst_cuda_vision_rig_to_string (const cvcore_clt_rig * rig)
   return g_string_free (s, FALSE);
 }
 
-void
+gboolean
+gst_cuda_vision_rig_parse_pairs (const gchar * text, cvcore_clt_rig * rig,
+    gchar ** error)
+{
+  gchar **entries = g_strsplit_set (text ? text : "", ";,", -1);
+  cvcore_clt_rig parsed = { 0 };
+  gboolean ok = TRUE;
+
+  *error = NULL;
+  for (gint e = 0; ok && entries[e]; e++) {
+    gchar *entry = g_strstrip (entries[e]);
+    guint i, j;
+    gint used = 0;
+
+    if (*entry == '\0')
+      continue;
+    if (sscanf (entry, "%u - %u%n", &i, &j, &used) != 2 || entry[used]
+        || i == j || i >= CVCORE_CLT_MAX_VIEWS || j >= CVCORE_CLT_MAX_VIEWS) {
+      *error = g_strdup_printf ("pair \"%s\" is not \"i-j\" of two views "
+          "0 to %d", entry, CVCORE_CLT_MAX_VIEWS - 1);
+      ok = FALSE;
+      break;
+    }
+    for (gint p = 0; ok && p < parsed.pairs; p++)
+      if (parsed.pair[p][0] == MIN (i, j) && parsed.pair[p][1] == MAX (i, j)) {
+        *error = g_strdup_printf ("pair %u-%u comes twice", i, j);
+        ok = FALSE;
+      }
+    if (!ok)
+      break;
+    parsed.pair[parsed.pairs][0] = (guint8) MIN (i, j);
+    parsed.pair[parsed.pairs][1] = (guint8) MAX (i, j);
+    parsed.pairs++;
+  }
+  g_strfreev (entries);
+  if (ok) {
+    rig->pairs = parsed.pairs;
+    memcpy (rig->pair, parsed.pair, sizeof (parsed.pair));
+  }
+  return ok;
+}
+
+gdouble
+gst_cuda_vision_rig_longest (const cvcore_clt_rig * rig)
+{
+  gdouble longest = 0.0;
+
+  for (gint i = 0; i < rig->views; i++)
+    for (gint j = i + 1; j < rig->views; j++) {
+      gboolean chosen = rig->pairs == 0;
+
+      for (gint p = 0; p < rig->pairs; p++)
+        chosen |= rig->pair[p][0] == i && rig->pair[p][1] == j;
+      if (chosen)
+        longest = MAX (longest, hypot (rig->x[j] - rig->x[i],
+                rig->y[j] - rig->y[i]));
+    }
+  return longest;
+}
+
+gchar *
+gst_cuda_vision_rig_pairs_to_string (const cvcore_clt_rig * rig)
+{
+  GString *s = g_string_new (NULL);
+
+  for (gint p = 0; p < rig->pairs; p++)
+    g_string_append_printf (s, "%s%u-%u", p ? "; " : "", rig->pair[p][0],
+        rig->pair[p][1]);
+  return g_string_free (s, FALSE);
+}
+
+gboolean
 gst_cuda_vision_rig_select (const cvcore_clt_rig * rig,
     const gboolean * present, cvcore_clt_rig * out)
 {
+  gint index[CVCORE_CLT_MAX_VIEWS];
+
   out->views = 0;
-  for (gint v = 0; v < rig->views; v++)
+  for (gint v = 0; v < rig->views; v++) {
+    index[v] = present[v] ? out->views : -1;
     if (present[v]) {
       out->x[out->views] = rig->x[v];
       out->y[out->views] = rig->y[v];
       out->views++;
     }
+  }
+  out->pairs = 0;
+  for (gint p = 0; p < rig->pairs; p++) {
+    const gint i = rig->pair[p][0], j = rig->pair[p][1];
+
+    if (i < rig->views && j < rig->views && index[i] >= 0 && index[j] >= 0) {
+      out->pair[out->pairs][0] = (guint8) index[i];
+      out->pair[out->pairs][1] = (guint8) index[j];
+      out->pairs++;
+    }
+  }
+  return rig->pairs == 0 || out->pairs > 0;
 }

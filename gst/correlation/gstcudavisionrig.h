@@ -24,9 +24,10 @@
 G_BEGIN_DECLS
 
 #define GST_CUDA_VISION_RIG_QUAD "0,0; 1,0; 0,1; 1,1"
-/* Parses @text into @rig: 2 to CVCORE_CLT_MAX_VIEWS cameras, each within
- * 1000 baselines of the origin, no two within 0.001 of each other. FALSE
- * with a message in *@error otherwise, @rig untouched. */
+/* Parses @text into @rig's cameras (its chosen pairs stay): 2 to
+ * CVCORE_CLT_MAX_VIEWS cameras, each within 1000 baselines of the origin,
+ * no two within 0.001 of each other. FALSE with a message in *@error
+ * otherwise, @rig untouched. */
 gboolean gst_cuda_vision_rig_parse (const gchar * text,
     cvcore_clt_rig * rig, gchar ** error);
 
@@ -37,8 +38,24 @@ gboolean gst_cuda_vision_rig_load (const gchar * location,
 /* @rig as text that parses back to it. */
 gchar *gst_cuda_vision_rig_to_string (const cvcore_clt_rig * rig);
 
-/* The cameras of @rig whose views are @present, in order, into @out. */
-void gst_cuda_vision_rig_select (const cvcore_clt_rig * rig,
+/* Parses the pairs of views a rig correlates into @rig's pairs: empty for
+ * every pair, or "i-j" entries apart by ';' or ',' (views as counted in
+ * the rig, 0 to 7), no pair twice. FALSE with a message in *@error
+ * otherwise, @rig untouched. */
+gboolean gst_cuda_vision_rig_parse_pairs (const gchar * text,
+    cvcore_clt_rig * rig, gchar ** error);
+
+/* The longest baseline of @rig's chosen pairs. */
+gdouble gst_cuda_vision_rig_longest (const cvcore_clt_rig * rig);
+
+/* @rig's chosen pairs as text that parses back to them ("" for every
+ * pair). */
+gchar *gst_cuda_vision_rig_pairs_to_string (const cvcore_clt_rig * rig);
+
+/* The cameras of @rig whose views are @present, in order, into @out, with
+ * the chosen pairs of two present views; FALSE when pairs were chosen and
+ * none of them is left. */
+gboolean gst_cuda_vision_rig_select (const cvcore_clt_rig * rig,
     const gboolean * present, cvcore_clt_rig * out);
 
 G_END_DECLS

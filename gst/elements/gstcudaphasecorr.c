@@ -53,7 +53,9 @@
  *   1,1`); `rig-location` names a file of the same, one `x y` per line,
  *   `#` starting a comment, read at start in its place. A point at
  *   disparity D lies at p in view 0 and at p - D (c_v - c_0) in view v.
- *   Every pair of views is correlated; the pairs' correlations, each read
+ *   Every pair of views is correlated, or those `rig-pairs` names (the
+ *   quad's sides alone: `0-1; 2-3; 0-2; 1-3`); the pairs' correlations,
+ *   each read
  *   along its own baseline, are summed per tile into one before its peak
  *   is sought, so a texture that repeats along one baseline, which
  *   fools a pair, does not fool the rig. dx is each tile's D in pixels
@@ -181,6 +183,7 @@ enum
   PROP_MAX_VERTICAL_DISPARITY,
   PROP_RIG,
   PROP_RIG_LOCATION,
+  PROP_RIG_PAIRS,
   PROP_TENSOR_META,
   PROP_CORRELATOR,              /* first of the shared matching properties */
 };
@@ -292,6 +295,17 @@ set_rig (GstCudaVisionPhaseCorr * self, const gchar * text)
 }
 
 static void
+set_rig_pairs (GstCudaVisionPhaseCorr * self, const gchar * text)
+{
+  gchar *error;
+
+  if (!gst_cuda_vision_rig_parse_pairs (text, &self->rig, &error)) {
+    GST_WARNING_OBJECT (self, "rig-pairs \"%s\" refused: %s", text, error);
+    g_free (error);
+  }
+}
+
+static void
 gst_cuda_vision_phase_corr_set_property (GObject * object, guint prop_id,
     const GValue * value, GParamSpec * pspec)
 {
@@ -315,7 +329,9 @@ gst_cuda_vision_phase_corr_set_property (GObject * object, guint prop_id,
   else if (prop_id == PROP_RIG_LOCATION) {
     g_free (self->rig_location);
     self->rig_location = g_value_dup_string (value);
-  } else if (prop_id == PROP_TENSOR_META)
+  } else if (prop_id == PROP_RIG_PAIRS)
+    set_rig_pairs (self, g_value_get_string (value));
+  else if (prop_id == PROP_TENSOR_META)
     self->tensor_meta = g_value_get_boolean (value);
   else if (!gst_cuda_vision_correlator_set_property (&self->settings,
           PROP_CORRELATOR, prop_id, value))
@@ -346,6 +362,9 @@ gst_cuda_vision_phase_corr_get_property (GObject * object, guint prop_id,
     g_value_take_string (value, gst_cuda_vision_rig_to_string (&self->rig));
   else if (prop_id == PROP_RIG_LOCATION)
     g_value_set_string (value, self->rig_location);
+  else if (prop_id == PROP_RIG_PAIRS)
+    g_value_take_string (value,
+        gst_cuda_vision_rig_pairs_to_string (&self->rig));
   else if (prop_id == PROP_TENSOR_META)
     g_value_set_boolean (value, self->tensor_meta);
   else if (!gst_cuda_vision_correlator_get_property (&self->settings,
@@ -468,8 +487,17 @@ gst_cuda_vision_phase_corr_release_pad (GstElement * element, GstPad * pad)
   gst_element_remove_pad (element, pad);
 }
 
+static gboolean
+rig_pairs_within (const cvcore_clt_rig * rig)
+{
+  for (gint p = 0; p < rig->pairs; p++)
+    if (rig->pair[p][1] >= rig->views)
+      return FALSE;
+  return TRUE;
+}
+
 /* Rig: the cameras of rig-location (read now) or of the rig property,
- * one for every view. */
+ * one for every view, and the pairs chosen among them. */
 static gboolean
 start_rig (GstCudaVisionPhaseCorr * self, guint last_view)
 {
@@ -484,6 +512,11 @@ start_rig (GstCudaVisionPhaseCorr * self, guint last_view)
       && !gst_cuda_vision_rig_load (location, &self->active_rig, &error)) {
     GST_ELEMENT_ERROR (self, RESOURCE, READ, ("Cannot read the rig"),
         ("%s", error));
+    ok = FALSE;
+  } else if (!rig_pairs_within (&self->active_rig)) {
+    GST_ELEMENT_ERROR (self, CORE, PAD, ("rig-pairs names a camera the rig "
+            "does not have"), ("the rig names %d cameras, from 0",
+            self->active_rig.views));
     ok = FALSE;
   } else if (last_view >= (guint) self->active_rig.views) {
     GST_ELEMENT_ERROR (self, CORE, PAD, ("The rig has no camera for "
@@ -1297,10 +1330,13 @@ output_rig (GstCudaVisionPhaseCorr * self, GstBuffer ** frames,
     unref_frames (frames);
     return ok ? GST_FLOW_ERROR : GST_FLOW_NOT_NEGOTIATED;
   }
-  gst_cuda_vision_rig_select (&self->active_rig, present, &rig);
-  for (gint v = 0; v < rig.views; v++)
-    for (gint w = 0; w < v; w++)
-      longest = MAX (longest, hypot (rig.x[v] - rig.x[w], rig.y[v] - rig.y[w]));
+  if (!gst_cuda_vision_rig_select (&self->active_rig, present, &rig)) {
+    GST_ELEMENT_ERROR (self, CORE, PAD, ("None of rig-pairs has both its "
+            "views"), ("a view's pad was released"));
+    unref_frames (frames);
+    return GST_FLOW_ERROR;
+  }
+  longest = gst_cuda_vision_rig_longest (&rig);
   /* as stereo: the range's middle, and its half plus a pixel along the
    * longest baseline */
   params.initial_x = (s->lo + s->hi) / 2.0;
@@ -1308,7 +1344,7 @@ output_rig (GstCudaVisionPhaseCorr * self, GstBuffer ** frames,
           longest) + 1, 1, CVCORE_CLT_MAX_SEARCH);
   params.full_scale = self->corr.full_scale;
   self->corr.views = rig.views;
-  self->corr.pairs = cvcore_clt_rig_pairs (rig.views);
+  self->corr.pairs = cvcore_clt_rig_pairs (&rig);
   ok = ensure_buffers (self, s->correlator.levels, rig.views)
       && (!s->tensor_meta || ensure_surfaces (self));
   for (guint v = 0; ok && v < GST_CUDA_VISION_MAX_VIEWS; v++) {
@@ -1513,6 +1549,11 @@ gst_cuda_vision_phase_corr_class_init (GstCudaVisionPhaseCorrClass * klass)
           "mode=rig: each camera's centre in baseline units (x right, y "
           "down), for sink, sink_1, sink_2, ... in order: \"x,y; x,y; ...\", "
           "2 to 8 cameras", GST_CUDA_VISION_RIG_QUAD, ready));
+  g_object_class_install_property (gobject_class, PROP_RIG_PAIRS,
+      g_param_spec_string ("rig-pairs", "Rig pairs",
+          "mode=rig: the pairs of views correlated, \"i-j; i-j; ...\" with "
+          "views counted as in rig (sink 0, sink_1 1, ...), or empty for "
+          "every pair", "", ready));
   g_object_class_install_property (gobject_class, PROP_RIG_LOCATION,
       g_param_spec_string ("rig-location", "Rig location",
           "mode=rig: a file of the cameras' centres, one \"x y\" per line "

@@ -18,7 +18,7 @@
  *               [--fit-radius R] [--min-confidence C] [--case N] image...
  *
  * The rig is the seed's square quad: cameras at (0,0), (1,0), (0,1) and
- * (1,1) baselines. Each image's luma, scaled to the size (default
+ * (1,1) baselines, with every pair or its four sides alone. Each image's luma, scaled to the size (default
  * 640x480), is a scene seen by camera 0; a case gives its disparity D
  * (pixels per unit baseline) at every point of view 0, and view v shows
  * the point of view 0 at p where p - D (p) (c_v - c_0) falls on its
@@ -35,7 +35,7 @@
  *
  * Tiles count where their content stays 2 pixels inside every view, and
  * are textured where view 0's tile varies by at least 4 levels. For the
- * quad and for each pair with camera 0 (horizontal, vertical, diagonal)
+ * quad (both ways) and for each pair with camera 0 (horizontal, vertical, diagonal)
  * it prints the share of textured tiles kept (confidence of at least
  * cudaphasecorr's default 0.05) and, over the kept ones, the median and
  * 95th percentile of the disparity's error, and the share of all textured
@@ -95,11 +95,16 @@ typedef struct
   const gchar *name;
   gint views;
   gint cameras[VIEWS];
+  /* the pairs chosen (0: every pair) */
+  gint pairs;
+  guint8 pair[6][2];
 } RigChoice;
 
 static const RigChoice choices[] = {
-  {"quad", 4, {0, 1, 2, 3}}, {"horizontal pair", 2, {0, 1}},
-  {"vertical pair", 2, {0, 2}}, {"diagonal pair", 2, {0, 3}},
+  {"quad", 4, {0, 1, 2, 3}},
+  {"quad, sides alone", 4, {0, 1, 2, 3}, 4, {{0, 1}, {2, 3}, {0, 2}, {1, 3}}},
+  {"horizontal pair", 2, {0, 1}}, {"vertical pair", 2, {0, 2}},
+  {"diagonal pair", 2, {0, 3}},
 };
 
 static void
@@ -251,6 +256,8 @@ run_choice (cvcore_device * device, cvcore_stream * stream,
   cvcore_clt_rig_pyramid *pyramid;
   guint textured = 0, kept = 0, right = 0;
 
+  rig.pairs = choice->pairs;
+  memcpy (rig.pair, choice->pair, sizeof (choice->pair));
   for (gint v = 0; v < choice->views; v++) {
     rig.x[v] = cam_x[choice->cameras[v]];
     rig.y[v] = cam_y[choice->cameras[v]];

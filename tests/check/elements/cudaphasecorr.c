@@ -1290,7 +1290,7 @@ rig_pipeline (const gchar * properties, gint n)
  * checks view 0's frame: every inner tile within 0.1 pixels. */
 static void
 rig_expect (GstElement * pipeline, gint n, const gdouble * cx,
-    const gdouble * cy, gdouble d)
+    const gdouble * cy, gdouble d, guint pairs)
 {
   GstElement *sink = gst_bin_get_by_name (GST_BIN (pipeline), "out");
   GstCudaVisionCorrelationMeta *meta;
@@ -1310,7 +1310,7 @@ rig_expect (GstElement * pipeline, gint n, const gdouble * cx,
   fail_unless (meta != NULL);
   fail_unless_equals_int (meta->mode, GST_CUDA_VISION_CORRELATION_RIG);
   fail_unless_equals_int (meta->views, n);
-  fail_unless_equals_int (meta->pairs, n * (n - 1) / 2);
+  fail_unless_equals_int (meta->pairs, pairs);
   for (guint ty = 2; ty + 2 < meta->tiles_y; ty++)
     for (guint tx = 2; tx + 3 < meta->tiles_x; tx++) {
       const GstCudaVisionTileMatch *m =
@@ -1335,7 +1335,23 @@ GST_START_TEST (test_rig_quad)
       4);
 
   gst_element_set_state (pipeline, GST_STATE_PLAYING);
-  rig_expect (pipeline, 4, cx, cy, 2.4);
+  rig_expect (pipeline, 4, cx, cy, 2.4, 6);
+  gst_element_set_state (pipeline, GST_STATE_NULL);
+  gst_object_unref (pipeline);
+}
+
+GST_END_TEST;
+
+/* The quad's four sides alone (rig-pairs), without its diagonals. */
+GST_START_TEST (test_rig_pairs_chosen)
+{
+  static const gdouble cx[] = { 0.0, 1.0, 0.0, 1.0 };
+  static const gdouble cy[] = { 0.0, 0.0, 1.0, 1.0 };
+  GstElement *pipeline = rig_pipeline ("rig-pairs=\"0-1; 2-3; 0-2; 1-3\" "
+      "min-disparity=0 max-disparity=5", 4);
+
+  gst_element_set_state (pipeline, GST_STATE_PLAYING);
+  rig_expect (pipeline, 4, cx, cy, 1.7, 4);
   gst_element_set_state (pipeline, GST_STATE_NULL);
   gst_object_unref (pipeline);
 }
@@ -1422,7 +1438,7 @@ GST_START_TEST (test_rig_location)
       "max-disparity=3", path);
   pipeline = rig_pipeline (properties, 3);
   gst_element_set_state (pipeline, GST_STATE_PLAYING);
-  rig_expect (pipeline, 3, cx, cy, 1.3);
+  rig_expect (pipeline, 3, cx, cy, 1.3, 3);
   gst_element_set_state (pipeline, GST_STATE_NULL);
   gst_object_unref (pipeline);
   g_unlink (path);
@@ -1444,10 +1460,10 @@ GST_START_TEST (test_rig_view_released)
   GstPad *upstream = gst_pad_get_peer (pad);
 
   gst_element_set_state (pipeline, GST_STATE_PLAYING);
-  rig_expect (pipeline, 3, cx, cy, 2.4);
+  rig_expect (pipeline, 3, cx, cy, 2.4, 3);
   fail_unless (gst_pad_unlink (upstream, pad));
   gst_element_release_request_pad (rig, pad);
-  rig_expect (pipeline, 2, cx, cy, 2.4);
+  rig_expect (pipeline, 2, cx, cy, 2.4, 1);
   gst_element_set_state (pipeline, GST_STATE_NULL);
   gst_object_unref (pad);
   gst_object_unref (upstream);
@@ -1465,6 +1481,9 @@ GST_START_TEST (test_rig_property)
     "0,0; 0,0", "0,0; 1e9,0", "0,0; nan,0",
     "0,0;1,0;2,0;3,0;4,0;5,0;6,0;7,0;8,0", ""
   };
+  static const gchar *const refused_pairs[] = { "0-0", "0-8", "0-1; 1-0",
+    "0_1", "a-b", "0-1-2"
+  };
   GstElement *pc = gst_element_factory_make ("cudaphasecorr", NULL);
   gchar *rig;
 
@@ -1481,6 +1500,21 @@ GST_START_TEST (test_rig_property)
     fail_unless_equals_string (rig, "0,0; 2.5,-1");
     g_free (rig);
   }
+  /* the chosen pairs, in either order, and refusals */
+  g_object_set (pc, "rig-pairs", " 1-0, 2 - 3;", NULL);
+  g_object_get (pc, "rig-pairs", &rig, NULL);
+  fail_unless_equals_string (rig, "0-1; 2-3");
+  g_free (rig);
+  for (guint i = 0; i < G_N_ELEMENTS (refused_pairs); i++) {
+    g_object_set (pc, "rig-pairs", refused_pairs[i], NULL);
+    g_object_get (pc, "rig-pairs", &rig, NULL);
+    fail_unless_equals_string (rig, "0-1; 2-3");
+    g_free (rig);
+  }
+  g_object_set (pc, "rig-pairs", "", NULL);
+  g_object_get (pc, "rig-pairs", &rig, NULL);
+  fail_unless_equals_string (rig, "");
+  g_free (rig);
   gst_object_unref (pc);
 }
 
@@ -1493,6 +1527,7 @@ GST_START_TEST (test_rig_refusals)
   static const gchar *const setups[][2] = {
     {"rig=\"0,0; 1,0\"", "camera"},
     {"rig-location=/nonexistent/rig.txt", "rig"},
+    {"rig=\"0,0; 1,0; 0,1\" rig-pairs=\"0-1; 1-3\"", "rig-pairs"},
   };
   GstElement *pc = gst_element_factory_make ("cudaphasecorr", NULL);
 
@@ -1559,6 +1594,7 @@ cudaphasecorr_suite (void)
   tcase_add_test (tc, test_unpaired_warned);
   tcase_add_test (tc, test_right_view_swapped);
   tcase_add_test (tc, test_rig_quad);
+  tcase_add_test (tc, test_rig_pairs_chosen);
   tcase_add_test (tc, test_rig_location);
   tcase_add_test (tc, test_rig_view_released);
   tcase_add_test (tc, test_rig_property);
