@@ -1342,6 +1342,51 @@ GST_START_TEST (test_rig_quad)
 
 GST_END_TEST;
 
+/* draw=true: each confident tile's disparity drawn onto a copy of view
+ * 0's frame, which is otherwise view 0's. */
+GST_START_TEST (test_rig_draw)
+{
+  static const gdouble cx[] = { 0.0, 1.0 }, cy[] = { 0.0, 0.0 };
+  GstElement *pipeline = rig_pipeline ("rig=\"0,0; 1,0\" draw=true "
+      "draw-scale=3 min-disparity=0 max-disparity=5", 2);
+  GstElement *sink = gst_bin_get_by_name (GST_BIN (pipeline), "out");
+  GstBuffer *in = rig_view (2.5, cx[0], cy[0], 0), *out;
+  GstMapInfo a, b;
+  guint drawn = 0;
+
+  gst_element_set_state (pipeline, GST_STATE_PLAYING);
+  for (gint v = 0; v < 2; v++) {
+    gchar *name = g_strdup_printf ("v%d", v);
+    GstElement *src = gst_bin_get_by_name (GST_BIN (pipeline), name);
+
+    gst_app_src_push_buffer (GST_APP_SRC (src), v ? rig_view (2.5, cx[v],
+            cy[v], 0) : gst_buffer_ref (in));
+    gst_object_unref (src);
+    g_free (name);
+  }
+  out = cvtest_pull_buffer (sink);
+  fail_unless (gst_buffer_get_cuda_vision_correlation_meta (out) != NULL);
+  fail_unless (gst_buffer_map (in, &a, GST_MAP_READ));
+  fail_unless (gst_buffer_map (out, &b, GST_MAP_READ));
+  fail_unless_equals_int (a.size, b.size);
+  for (gsize i = 0; i < a.size; i++) {
+    fail_unless (a.data[i] == b.data[i] || b.data[i] == 255, "pixel %"
+        G_GSIZE_FORMAT ": %u, drawn %u", i, a.data[i], b.data[i]);
+    drawn += a.data[i] != b.data[i];
+  }
+  /* a line of 7 or 8 pixels from each inner tile's centre */
+  fail_unless (drawn > 100, "%u pixels drawn", drawn);
+  gst_buffer_unmap (in, &a);
+  gst_buffer_unmap (out, &b);
+  gst_buffer_unref (in);
+  gst_buffer_unref (out);
+  gst_object_unref (sink);
+  gst_element_set_state (pipeline, GST_STATE_NULL);
+  gst_object_unref (pipeline);
+}
+
+GST_END_TEST;
+
 /* The quad's four sides alone (rig-pairs), without its diagonals. */
 GST_START_TEST (test_rig_pairs_chosen)
 {
@@ -1595,6 +1640,7 @@ cudaphasecorr_suite (void)
   tcase_add_test (tc, test_right_view_swapped);
   tcase_add_test (tc, test_rig_quad);
   tcase_add_test (tc, test_rig_pairs_chosen);
+  tcase_add_test (tc, test_rig_draw);
   tcase_add_test (tc, test_rig_location);
   tcase_add_test (tc, test_rig_view_released);
   tcase_add_test (tc, test_rig_property);
