@@ -36,6 +36,7 @@
 #include "cvclt.h"
 #include "image-load.h"
 #include "pictures.h"
+#include "study-matching.h"
 
 #define ANGLE (G_PI / 180.0)
 #define ZOOM 1.01
@@ -61,14 +62,6 @@ moved (gdouble x, gdouble y, gint w, gint h, gdouble * mx, gdouble * my)
 
   *mx = cx + ZOOM * (cos (ANGLE) * dx - sin (ANGLE) * dy);
   *my = cy + ZOOM * (sin (ANGLE) * dx + cos (ANGLE) * dy);
-}
-
-static int
-compare (const void *a, const void *b)
-{
-  const gdouble x = *(const gdouble *) a, y = *(const gdouble *) b;
-
-  return x < y ? -1 : x > y;
 }
 
 int
@@ -190,7 +183,7 @@ main (int argc, char **argv)
         worst = MAX (worst, e);
         errors[n++] = e;
       }
-    qsort (errors, n, sizeof (gdouble), compare);
+    qsort (errors, n, sizeof (gdouble), study_compare_doubles);
     printf ("  confidence >= %.2f: %d of %d tiles, mean %.3f px, median "
         "%.3f px, 90th percentile %.3f px, worst %.3f px\n", least, n,
         (tiles_x - 4) * (tiles_y - 4), n ? sum / n : 0.0,

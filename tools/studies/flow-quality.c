@@ -56,6 +56,7 @@
 #include "cvclt.h"
 #include "image-load.h"
 #include "pictures.h"
+#include "study-matching.h"
 
 #define CASES 13
 #define BINS 7
@@ -190,37 +191,6 @@ to_sample (gdouble v)
   return (guint8) CLAMP (floor (v + 0.5), 0, 255);
 }
 
-/* Normal deviate (Box-Muller) from @rand. */
-static gdouble
-gaussian (GRand * rand)
-{
-  const gdouble u = g_rand_double_range (rand, 1e-12, 1.0);
-
-  return sqrt (-2.0 * log (u)) * cos (2.0 * G_PI * g_rand_double (rand));
-}
-
-static int
-compare (const void *a, const void *b)
-{
-  const gdouble x = *(const gdouble *) a, y = *(const gdouble *) b;
-
-  return x < y ? -1 : x > y;
-}
-
-/* Standard deviation of the tile's 16 x 16 pixels around (@x, @y). */
-static gdouble
-tile_deviation (const guint8 * frame, gint w, gint x, gint y)
-{
-  gdouble s = 0.0, s2 = 0.0;
-
-  for (gint j = y - 8; j < y + 8; j++)
-    for (gint i = x - 8; i < x + 8; i++) {
-      s += frame[j * w + i];
-      s2 += (gdouble) frame[j * w + i] * frame[j * w + i];
-    }
-  return sqrt (MAX (0.0, s2 / 256.0 - s * s / 65536.0));
-}
-
 typedef struct
 {
   guint n[BINS], within_half[BINS], within_tenth[BINS];
@@ -267,7 +237,7 @@ run_case (cvcore_stream * stream, cvcore_clt_pyramid * pyramid,
       second[y * w + x] = to_sample (sensor (c, luma, lw, lh, w, h, e, x, y));
   if (c->noisy)
     for (gint i = 0; i < w * h; i++)
-      second[i] = to_sample (1.15 * second[i] + 3.0 * gaussian (rand));
+      second[i] = to_sample (1.15 * second[i] + 3.0 * study_gaussian (rand));
   check (cvcore_copy_2d_async (stream, b_img->data, b_img->pitch, second, w,
           w, h, CVCORE_COPY_HOST_TO_DEVICE), "upload");
   cvcore_clt_corr_params_init (&params);
@@ -314,7 +284,7 @@ run_case (cvcore_stream * stream, cvcore_clt_pyramid * pyramid,
             tx, ty, mx - x, my - y, inside, m->dx, m->dy, m->confidence);
       if (!inside)
         continue;
-      dev = tile_deviation (first, w, (gint) (x + 0.5), (gint) (y + 0.5));
+      dev = study_tile_deviation (first, w, (gint) (x + 0.5), (gint) (y + 0.5));
       err = hypot (m->dx - (mx - x), m->dy - (my - y));
       while (bin < BINS - 1 && m->confidence >= bin_edges[bin + 1])
         bin++;
@@ -332,8 +302,8 @@ run_case (cvcore_stream * stream, cvcore_clt_pyramid * pyramid,
       if (kept)
         errors[n++] = err;
     }
-  qsort (errors, n, sizeof (gdouble), compare);
-  qsort (textured_conf, textured, sizeof (gdouble), compare);
+  qsort (errors, n, sizeof (gdouble), study_compare_doubles);
+  qsort (textured_conf, textured, sizeof (gdouble), study_compare_doubles);
   printf ("| %u | %s | %.1f %% of %u | %.3f | %.1f %% of %u | %.3f | "
       "%.1f %% of %u | %.3f | %.3f | %.3f | %.3f |\n", image_index, c->name,
       textured ? 100.0 * textured_kept / textured : 0.0, textured,

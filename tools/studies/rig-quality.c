@@ -51,6 +51,7 @@
 #include "cvclt.h"
 #include "image-load.h"
 #include "pictures.h"
+#include "study-matching.h"
 
 #define CASES 7
 #define VIEWS 4
@@ -192,37 +193,6 @@ sensor (const RigCase * c, gint v, const guint8 * luma, gint lw, gint lh,
   return sum / 16.0;
 }
 
-/* Normal deviate (Box-Muller) from @rand. */
-static gdouble
-gaussian (GRand * rand)
-{
-  const gdouble u = g_rand_double_range (rand, 1e-12, 1.0);
-
-  return sqrt (-2.0 * log (u)) * cos (2.0 * G_PI * g_rand_double (rand));
-}
-
-static int
-compare (const void *a, const void *b)
-{
-  const gdouble x = *(const gdouble *) a, y = *(const gdouble *) b;
-
-  return x < y ? -1 : x > y;
-}
-
-/* Standard deviation of the tile's 16 x 16 pixels around (@x, @y). */
-static gdouble
-tile_deviation (const guint8 * frame, gint w, gint x, gint y)
-{
-  gdouble s = 0.0, s2 = 0.0;
-
-  for (gint j = y - 8; j < y + 8; j++)
-    for (gint i = x - 8; i < x + 8; i++) {
-      s += frame[j * w + i];
-      s2 += (gdouble) frame[j * w + i] * frame[j * w + i];
-    }
-  return sqrt (MAX (0.0, s2 / 256.0 - s * s / 65536.0));
-}
-
 /* Whether tile (@tx, @ty)'s content stays 2 pixels inside every view. */
 static gboolean
 tile_inside (const RigCase * c, gint tx, gint ty, gint w, gint h)
@@ -284,7 +254,7 @@ run_choice (cvcore_device * device, cvcore_stream * stream,
       gdouble e;
 
       if (!tile_inside (c, tx, ty, w, h)
-          || tile_deviation (first, w, 8 * tx, 8 * ty) < TEXTURED)
+          || study_tile_deviation (first, w, 8 * tx, 8 * ty) < TEXTURED)
         continue;
       textured++;
       e = fabs (t->dx - disparity (c, 8.0 * tx, 8.0 * ty, w, h));
@@ -292,7 +262,7 @@ run_choice (cvcore_device * device, cvcore_stream * stream,
       if (t->confidence >= min_confidence)
         errors[kept++] = e;
     }
-  qsort (errors, kept, sizeof (gdouble), compare);
+  qsort (errors, kept, sizeof (gdouble), study_compare_doubles);
   printf ("| %s | %s | %s | %.1f %% | %.3f | %.3f | %.1f %% |\n", image,
       c->name, choice->name, textured ? 100.0 * kept / textured : 0.0,
       kept ? errors[kept / 2] : NAN,
@@ -324,7 +294,7 @@ run_case (cvcore_device * device, cvcore_stream * stream, const RigCase * c,
         clean[y * w + x] = sensor (c, v, luma, lw, lh, w, h, x, y);
     for (gint i = 0; i < w * h; i++) {
       const gdouble s = c->noisy ? clean[i] * gains[v] +
-          2.0 * gaussian (rand) : clean[i];
+          2.0 * study_gaussian (rand) : clean[i];
 
       frames[v][i] = (guint8) CLAMP (floor (s + 0.5), 0, 255);
     }

@@ -1,0 +1,45 @@
+/* gst-cuda-vision
+ * Copyright (C) 2026 The gst-cuda-vision authors
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ *
+ * This library is free software; you can redistribute it and/or modify it
+ * under the terms of the GNU Lesser General Public License as published by
+ * the Free Software Foundation; either version 2.1 of the License, or (at
+ * your option) any later version. It is distributed in the hope that it
+ * will be useful, but WITHOUT ANY WARRANTY; see the GNU Lesser General
+ * Public License (COPYING) for more details.
+ */
+
+/* What the matching studies share: see the header. */
+#include <math.h>
+
+#include "study-matching.h"
+
+gdouble
+study_gaussian (GRand * rand)
+{
+  const gdouble u = g_rand_double_range (rand, 1e-12, 1.0);
+
+  return sqrt (-2.0 * log (u)) * cos (2.0 * G_PI * g_rand_double (rand));
+}
+
+int
+study_compare_doubles (const void *a, const void *b)
+{
+  const gdouble x = *(const gdouble *) a, y = *(const gdouble *) b;
+
+  return x < y ? -1 : x > y;
+}
+
+gdouble
+study_tile_deviation (const guint8 * frame, gint w, gint x, gint y)
+{
+  gdouble s = 0.0, s2 = 0.0;
+
+  for (gint j = y - 8; j < y + 8; j++)
+    for (gint i = x - 8; i < x + 8; i++) {
+      s += frame[j * w + i];
+      s2 += (gdouble) frame[j * w + i] * frame[j * w + i];
+    }
+  return sqrt (MAX (0.0, s2 / 256.0 - s * s / 65536.0));
+}

@@ -1,0 +1,29 @@
+/* gst-cuda-vision
+ * Copyright (C) 2026 The gst-cuda-vision authors
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ *
+ * This library is free software; you can redistribute it and/or modify it
+ * under the terms of the GNU Lesser General Public License as published by
+ * the Free Software Foundation; either version 2.1 of the License, or (at
+ * your option) any later version. It is distributed in the hope that it
+ * will be useful, but WITHOUT ANY WARRANTY; see the GNU Lesser General
+ * Public License (COPYING) for more details.
+ */
+
+/* What the matching studies share: noise, sorting, a tile's texture. */
+#ifndef STUDY_MATCHING_H
+#define STUDY_MATCHING_H
+
+#include <glib.h>
+
+/* A normal deviate (Box-Muller) from @rand. */
+gdouble study_gaussian (GRand * rand);
+
+/* qsort's order of two gdoubles. */
+int study_compare_doubles (const void *a, const void *b);
+
+/* Standard deviation of the 16 x 16 pixels around (@x, @y) of @frame
+ * (8-bit, @w wide): a tile's texture. */
+gdouble study_tile_deviation (const guint8 * frame, gint w, gint x, gint y);
+
+#endif /* STUDY_MATCHING_H */
