@@ -383,25 +383,23 @@ ensure_surfaces (GstCudaVisionPhaseCorr * self)
   return FALSE;
 }
 
-/* Rig: the tiles' 2-D surfaces read back into a buffer, or NULL. */
+/* Rig: the tiles' 2-D surfaces' copy into a new buffer, queued; the
+ * buffer, mapped into @map until the stream has done it, or NULL. */
 static GstBuffer *
-read_surfaces (GstCudaVisionPhaseCorr * self)
+queue_surfaces_read (GstCudaVisionPhaseCorr * self, GstMapInfo * map)
 {
   GstBuffer *data = gst_buffer_new_allocate (NULL, surfaces_bytes (self),
       NULL);
-  GstMapInfo map;
-  gboolean ok;
 
-  if (data == NULL || !gst_buffer_map (data, &map, GST_MAP_WRITE)) {
+  if (data == NULL || !gst_buffer_map (data, map, GST_MAP_WRITE)) {
     gst_clear_buffer (&data);
     return NULL;
   }
-  ok = cvcore_copy_async (self->stream, map.data, self->corr.surfaces,
-      map.size, CVCORE_COPY_DEVICE_TO_HOST) == CVCORE_OK
-      && cvcore_stream_synchronize (self->stream) == CVCORE_OK;
-  gst_buffer_unmap (data, &map);
-  if (!ok)
+  if (cvcore_copy_async (self->stream, map->data, self->corr.surfaces,
+          map->size, CVCORE_COPY_DEVICE_TO_HOST) != CVCORE_OK) {
+    gst_buffer_unmap (data, map);
     gst_clear_buffer (&data);
+  }
   return data;
 }
 
@@ -420,6 +418,7 @@ output_rig (GstCudaVisionPhaseCorr * self, GstBuffer ** frames,
   guint n = 0, last = 0;
   cvcore_clt_rig rig;
   GstBuffer *surfaces = NULL;
+  GstMapInfo surfaces_map;
   gboolean ok = TRUE;
   gdouble longest = 0.0;
 
@@ -475,11 +474,19 @@ output_rig (GstCudaVisionPhaseCorr * self, GstBuffer ** frames,
         self->stream);
     gst_video_frame_unmap (&video[i]);
   }
+  /* queued before the matches' read, whose wait covers both */
+  if (ok && s->tensor_meta)
+    ok = (surfaces = queue_surfaces_read (self, &surfaces_map)) != NULL;
   ok = ok && gst_cuda_vision_correlator_read (&self->corr,
       self->stream) == CVCORE_OK;
-  if (ok && s->tensor_meta)
-    ok = (surfaces = read_surfaces (self)) != NULL;
+  if (surfaces) {
+    /* the copy may still be queued after a failure */
+    if (!ok)
+      cvcore_stream_synchronize (self->stream);
+    gst_buffer_unmap (surfaces, &surfaces_map);
+  }
   if (!ok) {
+    gst_clear_buffer (&surfaces);
     if (n == (guint) rig.views)
       GST_ELEMENT_ERROR (self, RESOURCE, FAILED, ("Rig matching failed"),
           ("%s", cvcore_last_error ()));
