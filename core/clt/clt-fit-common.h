@@ -52,18 +52,25 @@ CVCORE_BEGIN_DECLS
 /* Neighbours count less with distance, by a Gaussian of this many tiles:
  * far ones, nearer the frame's edge, carry its errors inwards. */
 #define CV_CLT_FIT_REACH 2.5f
-/* Adds pixel (@i, @j) of a tile (0..15 each way, under the tile's
- * squared sine window, as the lapped transform weighs it), whose
- * neighbours left, right, above and below hold @left .. @below, to the
- * tile's shape @s (xx, yy, xy, cx, cy): its gradient structure tensor,
- * and its gradient energy's moments about the tile's centre. */
+/* The weight of a tile's row or column @i (0..15) in its shape: the
+ * lapped transform's window, squared. */
+CV_HD float
+cv_clt_shape_window (int i)
+{
+  const float w = sinf (3.14159265f * (i + 0.5f) / CVCORE_CLT_TILE);
+
+  return w * w;
+}
+
+/* Adds pixel (@i, @j) of a tile (0..15 each way, of weight @w: the
+ * windows of its column and row multiplied), whose neighbours left,
+ * right, above and below hold @left .. @below, to the tile's shape @s
+ * (xx, yy, xy, cx, cy): its gradient structure tensor, and its gradient
+ * energy's moments about the tile's centre. */
 CV_HD void
 cv_clt_shape_add (float left, float right, float above, float below, int i,
-    int j, float s[CVCORE_CLT_SHAPE_FLOATS])
+    int j, float w, float s[CVCORE_CLT_SHAPE_FLOATS])
 {
-  const float wi = sinf (3.14159265f * (i + 0.5f) / CVCORE_CLT_TILE);
-  const float wj = sinf (3.14159265f * (j + 0.5f) / CVCORE_CLT_TILE);
-  const float w = wi * wi * wj * wj;
   const float gx = 0.5f * (right - left), gy = 0.5f * (below - above);
   const float energy = w * (gx * gx + gy * gy);
   const float centre = 0.5f * (CVCORE_CLT_TILE - 1);
@@ -165,119 +172,181 @@ cv_clt_fit_solve (float a[6][6], float b[6])
   return true;
 }
 
+/* The fit's normal equations, summed over a tile's neighbours: the
+ * matrix is M kron (u u^T) summed, held as the sums of weight times u u^T
+ * (its upper triangle, 6 entries) for each of M's xx, xy and yy, which
+ * is all that threads sharing a tile need to add up. */
+#define CV_CLT_FIT_PRODUCTS 6
+typedef struct
+{
+  float xx[CV_CLT_FIT_PRODUCTS];
+  float xy[CV_CLT_FIT_PRODUCTS];
+  float yy[CV_CLT_FIT_PRODUCTS];
+  float b[6];
+  float total;
+} CvCltFitSums;
+
+/* Where u_p u_q (p <= q) lies in the sums' triangles. */
+CV_HD int
+cv_clt_fit_product (int p, int q)
+{
+  return p <= q ? p * 3 - p * (p - 1) / 2 + (q - p) :
+      q * 3 - q * (q - 1) / 2 + (p - q);
+}
+
+/* Adds to @sums the neighbours of tile (@tx, @ty) (of a @width x @height
+ * frame, matches @m, shapes @shape; @isotropic: a rig's disparities,
+ * which see across a tile's edges whatever their orientation, so that
+ * every tile's metric is the identity, its trust whole, and the frame's
+ * edge is the correlation's concern) within @radius, numbered in scan
+ * order from 0, from @first on in steps of @step (so that several threads
+ * can share a tile), for pass @pass of the fit @fit so far: unknowns (ax,
+ * gxx, gxy, ay, gyx, gyy), motion a + g (i, j) at offset (i, j) tiles. A
+ * neighbour's match is the motion where its texture lies, at its shape's
+ * centre. Each neighbour weighs its confidence times its trust (ramped in
+ * from the minimum), times a ramp over the first pixel its window
+ * overhangs the frame, times a Gaussian of its distance, times its metric
+ * M = shape + floor I, divided by 1 + r^T M r / spread^2 for its residual
+ * r from the fit so far (at first the tile's own match, and a constant
+ * motion), and in the later passes tapered to 0 at reject^2. */
+CV_HD void
+cv_clt_fit_accumulate (const cvcore_clt_match * m, const float *shape,
+    int width, int height, int tx, int ty, int radius, bool isotropic,
+    const float fit[6], int pass, int first, int step, CvCltFitSums * sums)
+{
+  const int tiles_x = cv_clt_tiles (width), tiles_y = cv_clt_tiles (height);
+  const int side = 2 * radius + 1;
+  const float spread = pass ? CV_CLT_FIT_SPREAD : CV_CLT_FIT_FIRST_SPREAD;
+
+  for (int e = first; e < side * side; e += step) {
+    const int i = e % side - radius, j = e / side - radius;
+    const int x = tx + i, y = ty + j;
+    const cvcore_clt_match *n;
+    const float *s;
+    float u[3], mxx, myy, mxy, w, rx, ry, miss;
+
+    if (x < 0 || y < 0 || x >= tiles_x || y >= tiles_y)
+      continue;
+    n = &m[y * tiles_x + x];
+    s = &shape[CVCORE_CLT_SHAPE_FLOATS * (y * tiles_x + x)];
+    u[0] = 1.0f;
+    u[1] = i + s[3];
+    u[2] = j + s[4];
+    w = n->confidence * (isotropic ? 1.0f : cv_clt_shape_trust (s));
+    /* each cut is a ramp: the backends' rounding must not flip it */
+    w *= 1.0f - cv_clt_fit_ramp (w, CV_CLT_FIT_MIN_CONFIDENCE,
+        2.0f * CV_CLT_FIT_MIN_CONFIDENCE);
+    if (!isotropic)
+      w *= cv_clt_fit_ramp (cv_clt_fit_overhang (x, y, n, width, height),
+          0.0f, 1.0f);
+    if (!(w > 0.0f))
+      continue;
+    w *= expf (-(float) (i * i + j * j) /
+        (2.0f * CV_CLT_FIT_REACH * CV_CLT_FIT_REACH));
+    mxx = (isotropic ? 0.5f : s[0]) + CV_CLT_FIT_FLOOR;
+    myy = (isotropic ? 0.5f : s[1]) + CV_CLT_FIT_FLOOR;
+    mxy = isotropic ? 0.0f : s[2];
+    rx = n->dx - (fit[0] + fit[1] * u[1] + fit[2] * u[2]);
+    ry = n->dy - (fit[3] + fit[4] * u[1] + fit[5] * u[2]);
+    miss = (mxx * rx * rx + 2.0f * mxy * rx * ry + myy * ry * ry)
+        / (spread * spread);
+    w /= 1.0f + miss;
+    /* beyond a boundary: even a small weight would tilt the slope */
+    if (pass > 0)
+      w *= cv_clt_fit_ramp (miss, 0.0f, CV_CLT_FIT_REJECT * CV_CLT_FIT_REJECT);
+    if (!(w > 0.0f))
+      continue;
+    sums->total += w;
+    /* A += w (M kron u u^T), b += w (M n) kron u */
+    for (int p = 0; p < 3; p++) {
+      for (int q = p; q < 3; q++) {
+        const float uu = w * u[p] * u[q];
+        const int k = cv_clt_fit_product (p, q);
+
+        sums->xx[k] += mxx * uu;
+        sums->xy[k] += mxy * uu;
+        sums->yy[k] += myy * uu;
+      }
+      sums->b[p] += w * u[p] * (mxx * n->dx + mxy * n->dy);
+      sums->b[3 + p] += w * u[p] * (mxy * n->dx + myy * n->dy);
+    }
+  }
+}
+
+/* Pass @pass's new fit from @sums into @fit; false, leaving @fit as it
+ * was, when the pass had no neighbours of weight or its system will not
+ * solve. */
+CV_HD bool
+cv_clt_fit_solve_pass (CvCltFitSums * sums, int pass, float fit[6])
+{
+  float a[6][6];
+
+  if (!(sums->total > 0.0f))
+    return false;
+  for (int p = 0; p < 3; p++)
+    for (int q = 0; q < 3; q++) {
+      const int k = cv_clt_fit_product (p, q);
+
+      a[p][q] = sums->xx[k];
+      a[p][3 + q] = a[3 + p][q] = sums->xy[k];
+      a[3 + p][3 + q] = sums->yy[k];
+    }
+  for (int k = 1; k < 6; k++)
+    if (k != 3)
+      a[k][k] += (pass ? CV_CLT_FIT_RIDGE : CV_CLT_FIT_FIRST_RIDGE)
+          * sums->total;
+  if (!cv_clt_fit_solve (a, sums->b))
+    return false;
+  for (int k = 0; k < 6; k++)
+    fit[k] = sums->b[k];
+  return true;
+}
+
+/* The fit's first guess at tile @t: its own match, a constant motion. */
+CV_HD void
+cv_clt_fit_start (const cvcore_clt_match * m, int t, float fit[6])
+{
+  fit[0] = m[t].dx;
+  fit[3] = m[t].dy;
+  fit[1] = fit[2] = fit[4] = fit[5] = 0.0f;
+}
+
 /* The motion at tile (@tx, @ty)'s centre of the affine motion that best
- * explains the matches @m of the tiles within @radius (of a @width x
- * @height frame, shapes @shape; @isotropic: a rig's disparities, which
- * see across a tile's edges whatever their orientation, so that every
- * tile's metric is the identity, its trust whole, and the frame's edge is
- * the correlation's concern): unknowns (ax, gxx, gxy, ay, gyx, gyy),
- * motion a + g (i, j) at offset (i, j) tiles. A neighbour's match is the
- * motion where its texture lies, at its shape's centre. Each neighbour
- * weighs its confidence times its trust (ramped in from the minimum),
- * times a ramp over the first pixel its window overhangs the frame, times
- * a Gaussian of its distance, times its metric M = shape + floor I,
- * divided by 1 + r^T M r / spread^2 for its residual r from the fit so
- * far (at first the tile's own match, and a constant motion), and in the
- * later passes tapered to 0 at reject^2. A pass without neighbours of
- * weight, or whose system will not solve, leaves the fit as it was: a
- * tile without neighbours keeps its match. */
+ * explains the matches of the tiles within @radius
+ * (cv_clt_fit_accumulate), reweighted over the passes. A pass that
+ * cannot solve ends the fit: a tile without neighbours keeps its match. */
 CV_HD void
 cv_clt_fit_tile (const cvcore_clt_match * m, const float *shape,
     int width, int height, int tx, int ty, int radius, bool isotropic,
     float d[2])
 {
-  const int tiles_x = cv_clt_tiles (width), tiles_y = cv_clt_tiles (height);
-  float fit[6] = { m[ty * tiles_x + tx].dx, 0.0f, 0.0f,
-    m[ty * tiles_x + tx].dy, 0.0f, 0.0f
-  };
+  float fit[6];
 
+  cv_clt_fit_start (m, ty * cv_clt_tiles (width) + tx, fit);
   for (int pass = 0; pass <= CV_CLT_FIT_REWEIGHTS; pass++) {
-    const float spread = pass ? CV_CLT_FIT_SPREAD : CV_CLT_FIT_FIRST_SPREAD;
-    float a[6][6] = { {0.0f} }, b[6] = { 0.0f }, total = 0.0f;
+    CvCltFitSums sums = { {0.0f}, {0.0f}, {0.0f}, {0.0f}, 0.0f };
 
-    for (int j = -radius; j <= radius; j++)
-      for (int i = -radius; i <= radius; i++) {
-        const int x = tx + i, y = ty + j;
-        const cvcore_clt_match *n;
-        const float *s;
-        float u[3], mxx, myy, mxy, w, rx, ry, miss;
-
-        if (x < 0 || y < 0 || x >= tiles_x || y >= tiles_y)
-          continue;
-        n = &m[y * tiles_x + x];
-        s = &shape[CVCORE_CLT_SHAPE_FLOATS * (y * tiles_x + x)];
-        u[0] = 1.0f;
-        u[1] = i + s[3];
-        u[2] = j + s[4];
-        w = n->confidence * (isotropic ? 1.0f : cv_clt_shape_trust (s));
-        /* each cut is a ramp: the backends' rounding must not flip it */
-        w *= 1.0f - cv_clt_fit_ramp (w, CV_CLT_FIT_MIN_CONFIDENCE,
-            2.0f * CV_CLT_FIT_MIN_CONFIDENCE);
-        if (!isotropic)
-          w *= cv_clt_fit_ramp (cv_clt_fit_overhang (x, y, n, width, height),
-              0.0f, 1.0f);
-        if (!(w > 0.0f))
-          continue;
-        w *= expf (-(float) (i * i + j * j) /
-            (2.0f * CV_CLT_FIT_REACH * CV_CLT_FIT_REACH));
-        mxx = (isotropic ? 0.5f : s[0]) + CV_CLT_FIT_FLOOR;
-        myy = (isotropic ? 0.5f : s[1]) + CV_CLT_FIT_FLOOR;
-        mxy = isotropic ? 0.0f : s[2];
-        rx = n->dx - (fit[0] + fit[1] * u[1] + fit[2] * u[2]);
-        ry = n->dy - (fit[3] + fit[4] * u[1] + fit[5] * u[2]);
-        miss = (mxx * rx * rx + 2.0f * mxy * rx * ry + myy * ry * ry)
-            / (spread * spread);
-        w /= 1.0f + miss;
-        /* beyond a boundary: even a small weight would tilt the slope */
-        if (pass > 0)
-          w *= cv_clt_fit_ramp (miss, 0.0f, CV_CLT_FIT_REJECT *
-              CV_CLT_FIT_REJECT);
-        if (!(w > 0.0f))
-          continue;
-        total += w;
-        /* A += w (M kron u u^T), b += w (M n) kron u */
-        for (int p = 0; p < 3; p++) {
-          for (int q = 0; q < 3; q++) {
-            const float uu = w * u[p] * u[q];
-
-            a[p][q] += mxx * uu;
-            a[p][3 + q] += mxy * uu;
-            a[3 + p][q] += mxy * uu;
-            a[3 + p][3 + q] += myy * uu;
-          }
-          b[p] += w * u[p] * (mxx * n->dx + mxy * n->dy);
-          b[3 + p] += w * u[p] * (mxy * n->dx + myy * n->dy);
-        }
-      }
-    if (!(total > 0.0f))
+    cv_clt_fit_accumulate (m, shape, width, height, tx, ty, radius, isotropic,
+        fit, pass, 0, 1, &sums);
+    if (!cv_clt_fit_solve_pass (&sums, pass, fit))
       break;
-    for (int k = 1; k < 6; k++)
-      if (k != 3)
-        a[k][k] += (pass ? CV_CLT_FIT_RIDGE : CV_CLT_FIT_FIRST_RIDGE) * total;
-    if (!cv_clt_fit_solve (a, b))
-      break;
-    for (int k = 0; k < 6; k++)
-      fit[k] = b[k];
   }
   d[0] = fit[0];
   d[1] = fit[3];
 }
 
-/* Tile @t's fitted match: the fit's motion, and its own confidence times
- * its trust, fading out over the first pixel by which the fitted motion
- * takes its centre more than half a tile beyond the frame. There its
- * neighbours say that its content left the frame, and its own match,
+/* Tile @t's fitted match from its fitted motion @d: its own confidence
+ * times its trust, fading out over the first pixel by which the fitted
+ * motion takes its centre more than half a tile beyond the frame. There
+ * its neighbours say that its content left the frame, and its own match,
  * inside, was of something else. */
 CV_HD cvcore_clt_match
-cv_clt_fit_match (const cvcore_clt_match * m, const float *shape, int width,
-    int height, int radius, bool isotropic, int t)
+cv_clt_fit_result (const cvcore_clt_match * m, const float *shape, int width,
+    int height, bool isotropic, int t, const float d[2])
 {
   const int tiles_x = cv_clt_tiles (width);
-  const int tx = t % tiles_x, ty = t / tiles_x;
   cvcore_clt_match out;
-  float d[2];
 
-  cv_clt_fit_tile (m, shape, width, height, tx, ty, radius, isotropic, d);
   out.dx = d[0];
   out.dy = d[1];
   if (isotropic) {
@@ -286,9 +355,22 @@ cv_clt_fit_match (const cvcore_clt_match * m, const float *shape, int width,
   }
   out.confidence = m[t].confidence *
       cv_clt_shape_trust (&shape[CVCORE_CLT_SHAPE_FLOATS * t]) *
-      cv_clt_fit_ramp (cv_clt_match_beyond_frame (tx, ty, d[0], d[1], width,
-          height), 0.0f, 1.0f);
+      cv_clt_fit_ramp (cv_clt_match_beyond_frame (t % tiles_x, t / tiles_x,
+          d[0], d[1], width, height), 0.0f, 1.0f);
   return out;
+}
+
+/* Tile @t's fitted match (cv_clt_fit_tile, cv_clt_fit_result). */
+CV_HD cvcore_clt_match
+cv_clt_fit_match (const cvcore_clt_match * m, const float *shape, int width,
+    int height, int radius, bool isotropic, int t)
+{
+  const int tiles_x = cv_clt_tiles (width);
+  float d[2];
+
+  cv_clt_fit_tile (m, shape, width, height, t % tiles_x, t / tiles_x, radius,
+      isotropic, d);
+  return cv_clt_fit_result (m, shape, width, height, isotropic, t, d);
 }
 
 CVCORE_END_DECLS

@@ -74,7 +74,10 @@ cv_clt_shapes_cpu (const cvcore_image * src, int channel, float *shapes)
 {
   const int tiles_x = cvcore_clt_tiles (src->width);
   const int tiles_y = cvcore_clt_tiles (src->height);
+  float window[CVCORE_CLT_TILE];
 
+  for (int i = 0; i < CVCORE_CLT_TILE; i++)
+    window[i] = cv_clt_shape_window (i);
   for (int t = 0; t < tiles_x * tiles_y; t++) {
     const int x0 = CVCORE_CLT_STRIDE * (t % tiles_x) - CVCORE_CLT_TILE / 2;
     const int y0 = CVCORE_CLT_STRIDE * (t / tiles_x) - CVCORE_CLT_TILE / 2;
@@ -89,7 +92,8 @@ cv_clt_shapes_cpu (const cvcore_image * src, int channel, float *shapes)
         cv_clt_shape_add (mirrored_at (src, x - 1, y, channel),
             mirrored_at (src, x + 1, y, channel),
             mirrored_at (src, x, y - 1, channel),
-            mirrored_at (src, x, y + 1, channel), i, j, s);
+            mirrored_at (src, x, y + 1, channel), i, j,
+            window[i] * window[j], s);
       }
     cv_clt_shape_normalise (s);
   }

@@ -11,8 +11,8 @@
  */
 
 /* CLT pyramids on CUDA: the half-size reduction, a thread per reduced
- * sample, and the prediction of a level's motion from the coarser one, a
- * thread per tile. */
+ * sample, the prediction of a level's motion from the coarser one, a
+ * thread per tile, and the tiles' shapes, a warp per tile. */
 #include "clt-device.cuh"
 #include "clt-fit-common.h"
 #include "clt-pyramid-common.h"
@@ -61,32 +61,40 @@ clt_predict (const cvcore_clt_match *coarse, int coarse_x, int coarse_y,
 
 constexpr int kShapeWarps = 4;
 
-__device__ __forceinline__ float
-mirrored_at (const Image &src, int x, int y, int c, int width, int height)
-{
-  return src.at (cv_mirror_index (x, width), cv_mirror_index (y, height), c);
-}
+/* A warp per tile: the warp loads the tile and a pixel's border into
+ * shared memory once, then lane l takes column l % 16 of every other
+ * row. The window's weights come from a table: a sine per pixel, and four
+ * reads of the frame per pixel, made the kernel bound by issue. */
+constexpr int kShapeSide = CVCORE_CLT_TILE + 2;
 
-/* A warp per tile: lane l takes column l % 16 of every other row. */
 __global__ void
 clt_shapes (Image src, int c, int width, int height, int tiles_x, int tiles,
     float *shapes)
 {
-  const int tile = blockIdx.x * kShapeWarps + threadIdx.x / 32;
-  const int lane = threadIdx.x % 32;
+  const int warp = threadIdx.x / 32, lane = threadIdx.x % 32;
+  const int tile = blockIdx.x * kShapeWarps + warp;
   const int i = lane % CVCORE_CLT_TILE;
+  __shared__ float window[CVCORE_CLT_TILE];
+  __shared__ float region[kShapeWarps][kShapeSide][kShapeSide + 1];
+  float (*r)[kShapeSide + 1] = region[warp];
   float s[CVCORE_CLT_SHAPE_FLOATS] = { 0.0f };
 
+  if (threadIdx.x < CVCORE_CLT_TILE)
+    window[threadIdx.x] = cv_clt_shape_window (threadIdx.x);
+  __syncthreads ();
   if (tile >= tiles)
     return;
-  const int x = CVCORE_CLT_STRIDE * (tile % tiles_x) - CVCORE_CLT_TILE / 2 + i;
+  const int x0 = CVCORE_CLT_STRIDE * (tile % tiles_x) - CVCORE_CLT_TILE / 2;
   const int y0 = CVCORE_CLT_STRIDE * (tile / tiles_x) - CVCORE_CLT_TILE / 2;
 
+  for (int e = lane; e < kShapeSide * kShapeSide; e += 32)
+    r[e / kShapeSide][e % kShapeSide] =
+        src.at (cv_mirror_index (x0 - 1 + e % kShapeSide, width),
+            cv_mirror_index (y0 - 1 + e / kShapeSide, height), c);
+  __syncwarp ();
   for (int j = lane / CVCORE_CLT_TILE; j < CVCORE_CLT_TILE; j += 2)
-    cv_clt_shape_add (mirrored_at (src, x - 1, y0 + j, c, width, height),
-        mirrored_at (src, x + 1, y0 + j, c, width, height),
-        mirrored_at (src, x, y0 + j - 1, c, width, height),
-        mirrored_at (src, x, y0 + j + 1, c, width, height), i, j, s);
+    cv_clt_shape_add (r[j + 1][i], r[j + 1][i + 2], r[j][i + 1],
+        r[j + 2][i + 1], i, j, window[i] * window[j], s);
 #pragma unroll
   for (int k = 0; k < CVCORE_CLT_SHAPE_FLOATS; k++)
 #pragma unroll
