@@ -64,7 +64,8 @@ struct CorrShared
   } warp[kTilesPerBlock];
 };
 
-__global__ void __launch_bounds__ (32 * kTilesPerBlock)
+/* registers for as many blocks as sm_90 holds in shared memory (ten) */
+__global__ void __launch_bounds__ (32 * kTilesPerBlock, 10)
     clt_correlate (const float *a, Image src, int c, int width, int height,
         float scale, float fat_zero, float spread, int radius, float initial_x,
         float initial_y, bool guided, bool first, bool keep_left_frame,
@@ -169,14 +170,21 @@ __global__ void __launch_bounds__ (32 * kTilesPerBlock)
           det;
 
 #pragma unroll
-    for (int j = 0; j < 2; j++)
+    for (int j = 0; j < 2; j++) {
+      float sx, cx, sy, cy;
+
+      /* both terms' phases, ux d0 + uy d1 and ux d0 - uy d1, from the
+       * sines of their parts: half the sines of one each */
+      sincospif (ux[j] * d[0], &sx, &cx);
+      sincospif (uy[j] * d[1], &sy, &cy);
 #pragma unroll
       for (int s = 0; s < 2; s++) {
         const float wx = CUDART_PI_F * ux[j];
         const float ty = CUDART_PI_F * (s ? -uy[j] : uy[j]);
-        float sn, cs, v, w;
+        const float cs = s ? cx * cy + sx * sy : cx * cy - sx * sy;
+        const float sn = s ? sx * cy - cx * sy : sx * cy + cx * sy;
+        float v, w;
 
-        sincospif (ux[j] * d[0] + (s ? -uy[j] : uy[j]) * d[1], &sn, &cs);
         v = r[j][s][0] * cs - r[j][s][1] * sn;
         w = r[j][s][0] * sn + r[j][s][1] * cs;
         c += v;
@@ -186,6 +194,7 @@ __global__ void __launch_bounds__ (32 * kTilesPerBlock)
         hyy -= v * ty * ty;
         hxy -= v * wx * ty;
       }
+    }
     if (it == CV_CLT_NEWTON_STEPS) {
       best = warp_sum (c) / 128.0f;
       break;
