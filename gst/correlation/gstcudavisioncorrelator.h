@@ -28,9 +28,10 @@ typedef struct
   gfloat value, weight;
 } GstCudaVisionWeighted;
 
-/* The weighted median of @n pairs (n > 0), which it reorders: the
- * smallest value whose weight, with that of all smaller values, reaches
- * half the total weight. With no weight at all, every pair weighs alike. */
+/* The weighted median of @n pairs (n > 0, finite values), whose contents
+ * it overwrites: the smallest value whose weight, with that of all
+ * smaller values, reaches half the total weight. With no weight at all,
+ * every pair weighs alike. */
 gfloat gst_cuda_vision_weighted_median (GstCudaVisionWeighted * pairs, gsize n);
 
 typedef struct

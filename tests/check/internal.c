@@ -432,13 +432,16 @@ sorted_weighted_median (GstCudaVisionWeighted * pairs, gsize n)
 }
 
 /* The weighted median by selection equals the one by sorting, with ties,
- * zero weights, no weight at all, and one pair. */
+ * signed zeros, zero weights, no weight at all, one pair and a frame's
+ * worth of pairs. */
 GST_START_TEST (test_weighted_median)
 {
   GRand *rand = g_rand_new_with_seed (5);
 
   for (guint trial = 0; trial < 2000; trial++) {
-    gsize n = g_rand_int_range (rand, 1, 60);
+    /* now and then a frame's worth of tiles */
+    gsize n = trial % 100 == 1 ? g_rand_int_range (rand, 1000, 40000) :
+        g_rand_int_range (rand, 1, 60);
     GstCudaVisionWeighted *a = g_new (GstCudaVisionWeighted, n);
     GstCudaVisionWeighted *b = g_new (GstCudaVisionWeighted, n);
 
@@ -446,6 +449,9 @@ GST_START_TEST (test_weighted_median)
       /* few distinct values in some trials, so that ties are common */
       a[i].value = trial % 3 ? (gfloat) g_rand_double_range (rand, -8, 8) :
           (gfloat) g_rand_int_range (rand, -2, 3);
+      /* minus and plus zero are equal values */
+      if (trial % 50 == 3)
+        a[i].value = g_rand_boolean (rand) ? -0.0f : 0.0f;
       a[i].weight = trial % 10 == 0 ? 0.0f :
           g_rand_int_range (rand, 0, 4) == 0 ? 0.0f :
           (gfloat) g_rand_double (rand);
