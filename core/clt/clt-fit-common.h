@@ -194,82 +194,98 @@ cv_clt_fit_product (int p, int q)
       q * 3 - q * (q - 1) / 2 + (p - q);
 }
 
-/* Adds to @sums the neighbours of tile (@tx, @ty) (of a @width x @height
- * frame, matches @m, shapes @shape; @isotropic: a rig's disparities,
- * which see across a tile's edges whatever their orientation, so that
- * every tile's metric is the identity, its trust whole, and the frame's
- * edge is the correlation's concern) within @radius, numbered in scan
- * order from 0, from @first on in steps of @step (so that several threads
- * can share a tile), for pass @pass of the fit @fit so far: unknowns (ax,
- * gxx, gxy, ay, gyx, gyy), motion a + g (i, j) at offset (i, j) tiles. A
- * neighbour's match is the motion where its texture lies, at its shape's
- * centre. Each neighbour weighs its confidence times its trust (ramped in
- * from the minimum), times a ramp over the first pixel its window
- * overhangs the frame, times a Gaussian of its distance, times its metric
- * M = shape + floor I, divided by 1 + r^T M r / spread^2 for its residual
- * r from the fit so far (at first the tile's own match, and a constant
- * motion), and in the later passes tapered to 0 at reject^2. */
-CV_HD void
-cv_clt_fit_accumulate (const cvcore_clt_match * m, const float *shape,
-    int width, int height, int tx, int ty, int radius, bool isotropic,
-    const float fit[6], int pass, int first, int step, CvCltFitSums * sums)
+/* What a tile brings to each neighbour's fit, whichever neighbour and
+ * pass: its match, its weight before distance and residual (confidence
+ * times trust, ramped in from the minimum, times a ramp over the first
+ * pixel its window overhangs the frame; 0: it does not count), its metric
+ * M = shape + floor I (@isotropic: a rig's disparities, which see across
+ * a tile's edges whatever their orientation, so that every tile's metric
+ * is the identity, its trust whole, and the frame's edge is the
+ * correlation's concern) and its texture's centre, where its match is
+ * the motion. */
+typedef struct
+{
+  float dx, dy, weight, mxx, myy, mxy, cx, cy;
+} CvCltFitSource;
+
+/* Tile (@x, @y)'s source, of matches @m and shapes @shape of a @width x
+ * @height frame; weight 0 beyond the frame's tiles. */
+CV_HD CvCltFitSource
+cv_clt_fit_source (const cvcore_clt_match * m, const float *shape, int width,
+    int height, bool isotropic, int x, int y)
 {
   const int tiles_x = cv_clt_tiles (width), tiles_y = cv_clt_tiles (height);
-  const int side = 2 * radius + 1;
+  CvCltFitSource src = { 0.0f, 0.0f, 0.0f, 0.0f, 0.0f, 0.0f, 0.0f, 0.0f };
+  const cvcore_clt_match *n;
+  const float *s;
+  float w;
+
+  if (x < 0 || y < 0 || x >= tiles_x || y >= tiles_y)
+    return src;
+  n = &m[y * tiles_x + x];
+  s = &shape[CVCORE_CLT_SHAPE_FLOATS * (y * tiles_x + x)];
+  w = n->confidence * (isotropic ? 1.0f : cv_clt_shape_trust (s));
+  /* each cut is a ramp: the backends' rounding must not flip it */
+  w *= 1.0f - cv_clt_fit_ramp (w, CV_CLT_FIT_MIN_CONFIDENCE,
+      2.0f * CV_CLT_FIT_MIN_CONFIDENCE);
+  if (!isotropic)
+    w *= cv_clt_fit_ramp (cv_clt_fit_overhang (x, y, n, width, height),
+        0.0f, 1.0f);
+  src.dx = n->dx;
+  src.dy = n->dy;
+  src.weight = w > 0.0f ? w : 0.0f;
+  src.mxx = (isotropic ? 0.5f : s[0]) + CV_CLT_FIT_FLOOR;
+  src.myy = (isotropic ? 0.5f : s[1]) + CV_CLT_FIT_FLOOR;
+  src.mxy = isotropic ? 0.0f : s[2];
+  src.cx = s[3];
+  src.cy = s[4];
+  return src;
+}
+
+/* Adds @src, the neighbour at offset (@i, @j) tiles, to @sums for pass
+ * @pass of the fit @fit so far: unknowns (ax, gxx, gxy, ay, gyx, gyy),
+ * motion a + g (i, j) at offset (i, j). The neighbour weighs its weight
+ * times a Gaussian of its distance, times its metric, divided by
+ * 1 + r^T M r / spread^2 for its residual r from the fit so far (at first
+ * the tile's own match, and a constant motion), and in the later passes
+ * tapered to 0 at reject^2. */
+CV_HD void
+cv_clt_fit_add (const CvCltFitSource * src, int i, int j, const float fit[6],
+    int pass, CvCltFitSums * sums)
+{
   const float spread = pass ? CV_CLT_FIT_SPREAD : CV_CLT_FIT_FIRST_SPREAD;
+  float u[3], w, rx, ry, miss;
 
-  for (int e = first; e < side * side; e += step) {
-    const int i = e % side - radius, j = e / side - radius;
-    const int x = tx + i, y = ty + j;
-    const cvcore_clt_match *n;
-    const float *s;
-    float u[3], mxx, myy, mxy, w, rx, ry, miss;
+  if (!(src->weight > 0.0f))
+    return;
+  u[0] = 1.0f;
+  u[1] = i + src->cx;
+  u[2] = j + src->cy;
+  w = src->weight * expf (-(float) (i * i + j * j) /
+      (2.0f * CV_CLT_FIT_REACH * CV_CLT_FIT_REACH));
+  rx = src->dx - (fit[0] + fit[1] * u[1] + fit[2] * u[2]);
+  ry = src->dy - (fit[3] + fit[4] * u[1] + fit[5] * u[2]);
+  miss = (src->mxx * rx * rx + 2.0f * src->mxy * rx * ry + src->myy * ry * ry)
+      / (spread * spread);
+  w /= 1.0f + miss;
+  /* beyond a boundary: even a small weight would tilt the slope */
+  if (pass > 0)
+    w *= cv_clt_fit_ramp (miss, 0.0f, CV_CLT_FIT_REJECT * CV_CLT_FIT_REJECT);
+  if (!(w > 0.0f))
+    return;
+  sums->total += w;
+  /* A += w (M kron u u^T), b += w (M n) kron u */
+  for (int p = 0; p < 3; p++) {
+    for (int q = p; q < 3; q++) {
+      const float uu = w * u[p] * u[q];
+      const int k = cv_clt_fit_product (p, q);
 
-    if (x < 0 || y < 0 || x >= tiles_x || y >= tiles_y)
-      continue;
-    n = &m[y * tiles_x + x];
-    s = &shape[CVCORE_CLT_SHAPE_FLOATS * (y * tiles_x + x)];
-    u[0] = 1.0f;
-    u[1] = i + s[3];
-    u[2] = j + s[4];
-    w = n->confidence * (isotropic ? 1.0f : cv_clt_shape_trust (s));
-    /* each cut is a ramp: the backends' rounding must not flip it */
-    w *= 1.0f - cv_clt_fit_ramp (w, CV_CLT_FIT_MIN_CONFIDENCE,
-        2.0f * CV_CLT_FIT_MIN_CONFIDENCE);
-    if (!isotropic)
-      w *= cv_clt_fit_ramp (cv_clt_fit_overhang (x, y, n, width, height),
-          0.0f, 1.0f);
-    if (!(w > 0.0f))
-      continue;
-    w *= expf (-(float) (i * i + j * j) /
-        (2.0f * CV_CLT_FIT_REACH * CV_CLT_FIT_REACH));
-    mxx = (isotropic ? 0.5f : s[0]) + CV_CLT_FIT_FLOOR;
-    myy = (isotropic ? 0.5f : s[1]) + CV_CLT_FIT_FLOOR;
-    mxy = isotropic ? 0.0f : s[2];
-    rx = n->dx - (fit[0] + fit[1] * u[1] + fit[2] * u[2]);
-    ry = n->dy - (fit[3] + fit[4] * u[1] + fit[5] * u[2]);
-    miss = (mxx * rx * rx + 2.0f * mxy * rx * ry + myy * ry * ry)
-        / (spread * spread);
-    w /= 1.0f + miss;
-    /* beyond a boundary: even a small weight would tilt the slope */
-    if (pass > 0)
-      w *= cv_clt_fit_ramp (miss, 0.0f, CV_CLT_FIT_REJECT * CV_CLT_FIT_REJECT);
-    if (!(w > 0.0f))
-      continue;
-    sums->total += w;
-    /* A += w (M kron u u^T), b += w (M n) kron u */
-    for (int p = 0; p < 3; p++) {
-      for (int q = p; q < 3; q++) {
-        const float uu = w * u[p] * u[q];
-        const int k = cv_clt_fit_product (p, q);
-
-        sums->xx[k] += mxx * uu;
-        sums->xy[k] += mxy * uu;
-        sums->yy[k] += myy * uu;
-      }
-      sums->b[p] += w * u[p] * (mxx * n->dx + mxy * n->dy);
-      sums->b[3 + p] += w * u[p] * (mxy * n->dx + myy * n->dy);
+      sums->xx[k] += src->mxx * uu;
+      sums->xy[k] += src->mxy * uu;
+      sums->yy[k] += src->myy * uu;
     }
+    sums->b[p] += w * u[p] * (src->mxx * src->dx + src->mxy * src->dy);
+    sums->b[3 + p] += w * u[p] * (src->mxy * src->dx + src->myy * src->dy);
   }
 }
 
@@ -312,8 +328,8 @@ cv_clt_fit_start (const cvcore_clt_match * m, int t, float fit[6])
 }
 
 /* The motion at tile (@tx, @ty)'s centre of the affine motion that best
- * explains the matches of the tiles within @radius
- * (cv_clt_fit_accumulate), reweighted over the passes. A pass that
+ * explains the matches of the tiles within @radius (cv_clt_fit_source,
+ * cv_clt_fit_add), reweighted over the passes. A pass that
  * cannot solve ends the fit: a tile without neighbours keeps its match. */
 CV_HD void
 cv_clt_fit_tile (const cvcore_clt_match * m, const float *shape,
@@ -326,8 +342,13 @@ cv_clt_fit_tile (const cvcore_clt_match * m, const float *shape,
   for (int pass = 0; pass <= CV_CLT_FIT_REWEIGHTS; pass++) {
     CvCltFitSums sums = { {0.0f}, {0.0f}, {0.0f}, {0.0f}, 0.0f };
 
-    cv_clt_fit_accumulate (m, shape, width, height, tx, ty, radius, isotropic,
-        fit, pass, 0, 1, &sums);
+    for (int j = -radius; j <= radius; j++)
+      for (int i = -radius; i <= radius; i++) {
+        const CvCltFitSource src = cv_clt_fit_source (m, shape, width, height,
+            isotropic, tx + i, ty + j);
+
+        cv_clt_fit_add (&src, i, j, fit, pass, &sums);
+      }
     if (!cv_clt_fit_solve_pass (&sums, pass, fit))
       break;
   }
