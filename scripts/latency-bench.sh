@@ -21,9 +21,11 @@
 # column with no deadline shows what the elements themselves take. LATENCY_BENCH_STREAMS=N
 # runs N such pipelines at once, each its own process, and pools their
 # frames; LATENCY_BENCH_ELEMENTS, a ';'-separated list, picks the elements
-# (an empty item: the copies alone). Needs the plugin on GST_PLUGIN_PATH and a usable GPU (or
-# GST_CUDAVISION_BACKEND=cpu, at a size the CPU keeps up with:
-# LATENCY_BENCH_SIZES="160x120@30").
+# (an empty item: the copies alone); LATENCY_BENCH_SOURCE adds properties
+# to the source, such as "horizontal-speed=3" for a moving pattern. Needs the plugin on GST_PLUGIN_PATH and a usable GPU (or
+# GST_CUDAVISION_BACKEND=cpu, at a size and rate the CPU keeps up with:
+# LATENCY_BENCH_SIZES="160x120@2", where the CPU reference's phase
+# correlation takes about 0.3 s a frame on two cores).
 # Where nvcodec's nvh264dec and x264enc are there, a second table takes
 # frames from NVDEC: a 1080p60 H.264 clip (no B-frames) decoded by
 # nvh264dec into the element, then cudadownload, into fakesink sync=true:
@@ -36,6 +38,9 @@ set -eu
 frames="${1:-300}"
 skip="${LATENCY_BENCH_SKIP:-30}"
 streams="${LATENCY_BENCH_STREAMS:-1}"
+# videotestsrc's pattern stands still by default; a moving one
+# ("horizontal-speed=3") gives cudaphasecorr motion to measure
+read -r -a source_properties <<<"${LATENCY_BENCH_SOURCE:-}"
 read -r -a sizes <<<"${LATENCY_BENCH_SIZES:-1920x1080@60 3840x2160@30}"
 read -r -a formats <<<"${LATENCY_BENCH_FORMATS:-RGBA NV12}"
 IFS=';' read -r -a elements <<<"${LATENCY_BENCH_ELEMENTS:-;cudafoveate;\
@@ -62,7 +67,8 @@ measure() {
   rate="${size#*@}"
   for ((s = 0; s < streams; s++)); do
     GST_TRACERS=latency GST_DEBUG=GST_TRACER:7 GST_DEBUG_NO_COLOR=1 \
-      gst-launch-1.0 -q videotestsrc is-live=true num-buffers="$frames" ! \
+      gst-launch-1.0 -q videotestsrc is-live=true num-buffers="$frames" \
+      "${source_properties[@]}" ! \
       "video/x-raw,format=$format,width=$w,height=$h,framerate=$rate/1" ! \
       cudavisionupload ! ${element:+$element !} cudavisiondownload ! \
       fakesink sync=true processing-deadline="$deadline" \
