@@ -51,11 +51,11 @@ cv_clt_rig_every_pair (int p, int views, int *i, int *j)
   *j = first + 1 + p;
 }
 
+/* The kernels' form of @in, a valid rig whose longest baseline is
+ * @longest (cvcore_clt_rig_longest). */
 CV_HD void
-cv_clt_rig_init (cv_clt_rig * rig, const cvcore_clt_rig * in)
+cv_clt_rig_init (cv_clt_rig * rig, const cvcore_clt_rig * in, double longest)
 {
-  float longest = 0.0f;
-
   rig->views = in->views;
   rig->pairs = in->pairs > 0 ? in->pairs : in->views * (in->views - 1) / 2;
   for (int v = 0; v < in->views; v++) {
@@ -73,10 +73,8 @@ cv_clt_rig_init (cv_clt_rig * rig, const cvcore_clt_rig * in)
     }
     rig->pair[p][0] = (unsigned char) i;
     rig->pair[p][1] = (unsigned char) j;
-    longest = fmaxf (longest, hypotf (rig->x[j] - rig->x[i],
-            rig->y[j] - rig->y[i]));
   }
-  rig->step = 0.5f / longest;
+  rig->step = (float) (0.5 / longest);
 }
 
 /* Pair @p's views @i < @j. */

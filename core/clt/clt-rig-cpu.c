@@ -185,7 +185,7 @@ cv_clt_rig_correlate_cpu (const cvcore_image * views, int channel,
   const int tiles_y = cvcore_clt_tiles (views[0].height);
   cv_clt_rig rig;
 
-  cv_clt_rig_init (&rig, in);
+  cv_clt_rig_init (&rig, in, cvcore_clt_rig_longest (in));
   for (int ty = 0; ty < tiles_y; ty++)
     for (int tx = 0; tx < tiles_x; tx++)
       rig_match_tile (views, channel, tx, ty, &rig, params,

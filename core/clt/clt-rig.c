@@ -40,33 +40,60 @@ cvcore_clt_rig_pairs (const cvcore_clt_rig * rig)
   return rig->pairs > 0 ? rig->pairs : rig->views * (rig->views - 1) / 2;
 }
 
+/* The baselines of the pairs that @rig correlates, shortest first and
+ * longest second (each -1 where a pair is not of the rig's views). */
+static void
+rig_baselines (const cvcore_clt_rig * rig, double *shortest, double *longest)
+{
+  *shortest = HUGE_VAL;
+  *longest = 0.0;
+  for (int p = 0; p < cvcore_clt_rig_pairs (rig); p++) {
+    int i, j;
+    double baseline;
+
+    if (rig->pairs > 0) {
+      i = rig->pair[p][0];
+      j = rig->pair[p][1];
+      if (i >= j || j >= rig->views) {
+        *shortest = *longest = -1.0;
+        return;
+      }
+    } else {
+      cv_clt_rig_every_pair (p, rig->views, &i, &j);
+    }
+    baseline = hypot (rig->x[j] - rig->x[i], rig->y[j] - rig->y[i]);
+    *shortest = fmin (*shortest, baseline);
+    *longest = fmax (*longest, baseline);
+  }
+}
+
 /* The rig's centres are finite, its chosen pairs are of its views, and
  * no pair's cameras are in one place: the longest baseline sets the
  * search's step. */
 static bool
 rig_valid (const cvcore_clt_rig * rig)
 {
+  double shortest, longest;
+
   if (rig->views < 2 || rig->views > CVCORE_CLT_MAX_VIEWS || rig->pairs < 0
       || rig->pairs > CVCORE_CLT_RIG_MAX_PAIRS)
     return false;
   for (int v = 0; v < rig->views; v++)
     if (!(fabs (rig->x[v]) <= 1e3 && fabs (rig->y[v]) <= 1e3))
       return false;
-  for (int p = 0; p < cvcore_clt_rig_pairs (rig); p++) {
-    int i, j;
+  rig_baselines (rig, &shortest, &longest);
+  return shortest >= 1e-3;
+}
 
-    if (rig->pairs > 0) {
-      i = rig->pair[p][0];
-      j = rig->pair[p][1];
-      if (i >= j || j >= rig->views)
-        return false;
-    } else {
-      cv_clt_rig_every_pair (p, rig->views, &i, &j);
-    }
-    if (!(hypot (rig->x[j] - rig->x[i], rig->y[j] - rig->y[i]) >= 1e-3))
-      return false;
-  }
-  return true;
+double
+cvcore_clt_rig_longest (const cvcore_clt_rig * rig)
+{
+  double shortest, longest;
+
+  if (!rig_valid (rig))
+    return 0.0;
+  rig_baselines (rig, &shortest, &longest);
+  return longest;
 }
 
 cvcore_status

@@ -279,7 +279,7 @@ cv_clt_rig_correlate_cuda (cvcore_stream *stream, const cvcore_image *views,
   RigViews images = {};
   cv_clt_rig rig;
 
-  cv_clt_rig_init (&rig, in);
+  cv_clt_rig_init (&rig, in, cvcore_clt_rig_longest (in));
   for (int v = 0; v < in->views; v++)
     images.view[v] = device_image (&views[v]);
   CUDA_BIND (cvcore_stream_device (stream));

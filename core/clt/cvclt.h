@@ -458,6 +458,10 @@ typedef struct
 /* Number of pairs of views that @rig correlates.
  * Since: 0.1 */
 int cvcore_clt_rig_pairs (const cvcore_clt_rig * rig);
+/* The longest baseline among the pairs that @rig correlates: the unit of
+ * its search (cvcore_clt_rig_correlate), 0 for an invalid rig.
+ * Since: 0.1 */
+double cvcore_clt_rig_longest (const cvcore_clt_rig * rig);
 
 /* Queues, per tile of view 0, the disparity D into @matches (device
  * memory, tiles of the views' size): dx is D, dy is 0, and the confidence

@@ -181,24 +181,6 @@ gst_cuda_vision_rig_parse_pairs (const gchar * text, cvcore_clt_rig * rig,
   return ok;
 }
 
-gdouble
-gst_cuda_vision_rig_longest (const cvcore_clt_rig * rig)
-{
-  gdouble longest = 0.0;
-
-  for (gint i = 0; i < rig->views; i++)
-    for (gint j = i + 1; j < rig->views; j++) {
-      gboolean chosen = rig->pairs == 0;
-
-      for (gint p = 0; p < rig->pairs; p++)
-        chosen |= rig->pair[p][0] == i && rig->pair[p][1] == j;
-      if (chosen)
-        longest = MAX (longest, hypot (rig->x[j] - rig->x[i],
-                rig->y[j] - rig->y[i]));
-    }
-  return longest;
-}
-
 gchar *
 gst_cuda_vision_rig_pairs_to_string (const cvcore_clt_rig * rig)
 {

@@ -45,8 +45,6 @@ gchar *gst_cuda_vision_rig_to_string (const cvcore_clt_rig * rig);
 gboolean gst_cuda_vision_rig_parse_pairs (const gchar * text,
     cvcore_clt_rig * rig, gchar ** error);
 
-/* The longest baseline of @rig's chosen pairs. */
-gdouble gst_cuda_vision_rig_longest (const cvcore_clt_rig * rig);
 
 /* @rig's chosen pairs as text that parses back to them ("" for every
  * pair). */

@@ -440,7 +440,7 @@ output_rig (GstCudaVisionPhaseCorr * self, GstBuffer ** frames,
     unref_frames (frames);
     return GST_FLOW_ERROR;
   }
-  longest = gst_cuda_vision_rig_longest (&rig);
+  longest = cvcore_clt_rig_longest (&rig);
   /* as stereo: the range's middle, and its half plus a pixel along the
    * longest baseline */
   params.initial_x = (s->lo + s->hi) / 2.0;

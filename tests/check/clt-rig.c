@@ -330,6 +330,30 @@ GST_START_TEST (test_rig_refuses)
 
 GST_END_TEST;
 
+/* The longest baseline counts the chosen pairs alone, and an invalid rig
+ * has none. */
+GST_START_TEST (test_rig_longest)
+{
+  cvcore_clt_rig rig = { 4, {0.0, 1.0, 0.0, 1.0}, {0.0, 0.0, 1.0, 1.0} };
+
+  fail_unless (fabs (cvcore_clt_rig_longest (&rig) - G_SQRT2) < 1e-12);
+  /* the quad's sides alone */
+  rig.pairs = 4;
+  memcpy (rig.pair, (const guint8[][2]) { {0, 1}, {2, 3}, {0, 2}, {1, 3} },
+      sizeof (guint8[4][2]));
+  fail_unless_equals_float (cvcore_clt_rig_longest (&rig), 1.0);
+  /* a pair out of order, then cameras in one place */
+  rig.pair[0][0] = 1;
+  rig.pair[0][1] = 0;
+  fail_unless_equals_float (cvcore_clt_rig_longest (&rig), 0.0);
+  rig.pairs = 0;
+  rig.x[1] = 0.0;
+  rig.y[1] = 0.0;
+  fail_unless_equals_float (cvcore_clt_rig_longest (&rig), 0.0);
+}
+
+GST_END_TEST;
+
 /* CUDA against the CPU reference: disparity within 0.01 pixels where
  * the CPU finds confidence in the inner tiles, confidence within 0.01
  * everywhere, at odd sizes and with 2 to 8 views. */
@@ -416,6 +440,7 @@ clt_rig_suite (void)
   tcase_add_test (tc, test_rig_plane);
   tcase_add_test (tc, test_rig_periodic);
   tcase_add_test (tc, test_rig_refuses);
+  tcase_add_test (tc, test_rig_longest);
   tcase_add_test (tc, test_rig_surfaces);
   /* minutes under valgrind (CVTEST_QUICK) */
   if (!g_getenv ("CVTEST_QUICK"))
