@@ -111,21 +111,49 @@ cv_clt_shape_trust (const float s[3])
 }
 
 /* How far (pixels) tile (@x, @y)'s window reaches beyond a @width x
- * @height frame, where it is or moved by its match @n; 0 inside. Beyond,
- * it matched partly the transform's mirror of the edge, which moves the
- * other way, or content that came from beyond the edge. */
+ * @height frame, where it lies in any of the frames matched: at its place
+ * moved by (@lo_x .. @hi_x, @lo_y .. @hi_y); 0 inside. Beyond, it matched
+ * partly the transform's mirror of the edge, which moves the other way,
+ * or content that came from beyond the edge. */
 CV_HD float
-cv_clt_fit_overhang (int x, int y, const cvcore_clt_match * n, int width,
-    int height)
+cv_clt_fit_overhang (int x, int y, float lo_x, float hi_x, float lo_y,
+    float hi_y, int width, int height)
 {
   const float half = 0.5f * CVCORE_CLT_TILE;
   const float cx = (float) (CVCORE_CLT_STRIDE * x);
   const float cy = (float) (CVCORE_CLT_STRIDE * y);
 
-  return fmaxf (fmaxf (fmaxf (0.0f, half - cx - fminf (0.0f, n->dx)),
-          fmaxf (0.0f, half - cy - fminf (0.0f, n->dy))),
-      fmaxf (fmaxf (0.0f, cx + half + fmaxf (0.0f, n->dx) - (float) width),
-          fmaxf (0.0f, cy + half + fmaxf (0.0f, n->dy) - (float) height)));
+  return fmaxf (fmaxf (fmaxf (0.0f, half - cx - lo_x), half - cy - lo_y),
+      fmaxf (cx + half + hi_x - (float) width,
+          cy + half + hi_y - (float) height));
+}
+
+/* What the fit knows of the frames matched: two frames and a motion
+ * (flow, stereo), or (@isotropic) a rig's views and a disparity D, which
+ * sees across a tile's edges whatever their orientation, so that every
+ * tile's metric is the identity and its trust whole. A rig tile's window
+ * lies in view v at its place moved by D (ox_v, oy_v); these span
+ * @min_x .. @max_x and @min_y .. @max_y, view 0's (0, 0) among them. */
+typedef struct CvCltFitViews
+{
+  bool isotropic;
+  float min_x, max_x, min_y, max_y;
+} CvCltFitViews;
+
+/* How far tile (@x, @y)'s window, of match @n, reaches beyond the frame
+ * in the frames that @views matched (cv_clt_fit_overhang). */
+CV_HD float
+cv_clt_fit_views_overhang (const CvCltFitViews * views, int x, int y,
+    const cvcore_clt_match * n, int width, int height)
+{
+  if (!views->isotropic)
+    return cv_clt_fit_overhang (x, y, fminf (0.0f, n->dx), fmaxf (0.0f,
+            n->dx), fminf (0.0f, n->dy), fmaxf (0.0f, n->dy), width, height);
+  return cv_clt_fit_overhang (x, y, fminf (n->dx * views->min_x,
+          n->dx * views->max_x), fmaxf (n->dx * views->min_x,
+          n->dx * views->max_x), fminf (n->dx * views->min_y,
+          n->dx * views->max_y), fmaxf (n->dx * views->min_y,
+          n->dx * views->max_y), width, height);
 }
 
 /* A weight that falls from 1 to 0 as @v goes from @from to @to, smoothly
@@ -197,24 +225,23 @@ cv_clt_fit_product (int p, int q)
 /* What a tile brings to each neighbour's fit, whichever neighbour and
  * pass: its match, its weight before distance and residual (confidence
  * times trust, ramped in from the minimum, times a ramp over the first
- * pixel its window overhangs the frame; 0: it does not count), its metric
- * M = shape + floor I (@isotropic: a rig's disparities, which see across
- * a tile's edges whatever their orientation, so that every tile's metric
- * is the identity, its trust whole, and the frame's edge is the
- * correlation's concern) and its texture's centre, where its match is
- * the motion. */
+ * pixel its window overhangs the frame in any frame matched; 0: it does
+ * not count), its metric M = shape + floor I (the identity for a rig's
+ * disparities) and its texture's centre, where its match is the motion. */
 typedef struct
 {
   float dx, dy, weight, mxx, myy, mxy, cx, cy;
 } CvCltFitSource;
 
 /* Tile (@x, @y)'s source, of matches @m and shapes @shape of a @width x
- * @height frame; weight 0 beyond the frame's tiles. */
+ * @height frame, the frames matched @views; weight 0 beyond the frame's
+ * tiles. */
 CV_HD CvCltFitSource
 cv_clt_fit_source (const cvcore_clt_match * m, const float *shape, int width,
-    int height, bool isotropic, int x, int y)
+    int height, const CvCltFitViews * views, int x, int y)
 {
   const int tiles_x = cv_clt_tiles (width), tiles_y = cv_clt_tiles (height);
+  const bool isotropic = views->isotropic;
   CvCltFitSource src = { 0.0f, 0.0f, 0.0f, 0.0f, 0.0f, 0.0f, 0.0f, 0.0f };
   const cvcore_clt_match *n;
   const float *s;
@@ -228,9 +255,8 @@ cv_clt_fit_source (const cvcore_clt_match * m, const float *shape, int width,
   /* each cut is a ramp: the backends' rounding must not flip it */
   w *= 1.0f - cv_clt_fit_ramp (w, CV_CLT_FIT_MIN_CONFIDENCE,
       2.0f * CV_CLT_FIT_MIN_CONFIDENCE);
-  if (!isotropic)
-    w *= cv_clt_fit_ramp (cv_clt_fit_overhang (x, y, n, width, height),
-        0.0f, 1.0f);
+  w *= cv_clt_fit_ramp (cv_clt_fit_views_overhang (views, x, y, n, width,
+          height), 0.0f, 1.0f);
   src.dx = n->dx;
   src.dy = n->dy;
   src.weight = w > 0.0f ? w : 0.0f;
@@ -333,8 +359,8 @@ cv_clt_fit_start (const cvcore_clt_match * m, int t, float fit[6])
  * cannot solve ends the fit: a tile without neighbours keeps its match. */
 CV_HD void
 cv_clt_fit_tile (const cvcore_clt_match * m, const float *shape,
-    int width, int height, int tx, int ty, int radius, bool isotropic,
-    float d[2])
+    int width, int height, int tx, int ty, int radius,
+    const CvCltFitViews * views, float d[2])
 {
   float fit[6];
 
@@ -345,7 +371,7 @@ cv_clt_fit_tile (const cvcore_clt_match * m, const float *shape,
     for (int j = -radius; j <= radius; j++)
       for (int i = -radius; i <= radius; i++) {
         const CvCltFitSource src = cv_clt_fit_source (m, shape, width, height,
-            isotropic, tx + i, ty + j);
+            views, tx + i, ty + j);
 
         cv_clt_fit_add (&src, i, j, fit, pass, &sums);
       }
@@ -363,14 +389,14 @@ cv_clt_fit_tile (const cvcore_clt_match * m, const float *shape,
  * inside, was of something else. */
 CV_HD cvcore_clt_match
 cv_clt_fit_result (const cvcore_clt_match * m, const float *shape, int width,
-    int height, bool isotropic, int t, const float d[2])
+    int height, const CvCltFitViews * views, int t, const float d[2])
 {
   const int tiles_x = cv_clt_tiles (width);
   cvcore_clt_match out;
 
   out.dx = d[0];
   out.dy = d[1];
-  if (isotropic) {
+  if (views->isotropic) {
     out.confidence = m[t].confidence;
     return out;
   }
@@ -384,14 +410,14 @@ cv_clt_fit_result (const cvcore_clt_match * m, const float *shape, int width,
 /* Tile @t's fitted match (cv_clt_fit_tile, cv_clt_fit_result). */
 CV_HD cvcore_clt_match
 cv_clt_fit_match (const cvcore_clt_match * m, const float *shape, int width,
-    int height, int radius, bool isotropic, int t)
+    int height, int radius, const CvCltFitViews * views, int t)
 {
   const int tiles_x = cv_clt_tiles (width);
   float d[2];
 
   cv_clt_fit_tile (m, shape, width, height, t % tiles_x, t / tiles_x, radius,
-      isotropic, d);
-  return cv_clt_fit_result (m, shape, width, height, isotropic, t, d);
+      views, d);
+  return cv_clt_fit_result (m, shape, width, height, views, t, d);
 }
 
 CVCORE_END_DECLS

@@ -17,13 +17,13 @@
 
 cvcore_status
 cv_clt_fit_cpu (const float *shapes, const cvcore_clt_match * matches,
-    int width, int height, int radius, bool isotropic,
+    int width, int height, int radius, const CvCltFitViews * views,
     cvcore_clt_match * fitted)
 {
   const int tiles = cvcore_clt_tiles (width) * cvcore_clt_tiles (height);
 
   for (int t = 0; t < tiles; t++)
     fitted[t] = cv_clt_fit_match (matches, shapes, width, height, radius,
-        isotropic, t);
+        views, t);
   return CVCORE_OK;
 }

@@ -11,6 +11,7 @@
  */
 
 /* The motion-field fit of phase correlation's matches: the dispatch. */
+#include "clt-fit-common.h"
 #include "clt-private.h"
 
 cvcore_status
@@ -32,14 +33,16 @@ cvcore_clt_fit (cvcore_stream * stream, const float *shapes,
     const cvcore_clt_match * matches, int width, int height, int radius,
     cvcore_clt_match * fitted)
 {
+  const CvCltFitViews two_frames = { false, 0.0f, 0.0f, 0.0f, 0.0f };
+
   return cv_clt_fit_checked (stream, shapes, matches, width, height, radius,
-      false, fitted);
+      &two_frames, fitted);
 }
 
 cvcore_status
 cv_clt_fit_checked (cvcore_stream * stream, const float *shapes,
     const cvcore_clt_match * matches, int width, int height, int radius,
-    bool isotropic, cvcore_clt_match * fitted)
+    const CvCltFitViews * views, cvcore_clt_match * fitted)
 {
   if (width < 1 || height < 1 || radius < 1
       || radius > CVCORE_CLT_MAX_FIT_RADIUS || matches == fitted)
@@ -47,8 +50,7 @@ cv_clt_fit_checked (cvcore_stream * stream, const float *shapes,
         "motion fit of radius %d for %dx%d%s", radius, width, height,
         matches == fitted ? ", in place" : "");
   return CV_DISPATCH (cvcore_stream_device (stream),
-      cv_clt_fit_cpu (shapes, matches, width, height, radius, isotropic,
-          fitted),
-      cv_clt_fit_cuda (stream, shapes, matches, width, height, radius,
-          isotropic, fitted));
+      cv_clt_fit_cpu (shapes, matches, width, height, radius, views, fitted),
+      cv_clt_fit_cuda (stream, shapes, matches, width, height, radius, views,
+          fitted));
 }

@@ -43,7 +43,7 @@ group_sum (float v)
 __global__ void
 __launch_bounds__ (kFitThreads)
     clt_fit (const cvcore_clt_match *matches, const float *shapes, int width,
-        int height, int radius, bool isotropic, cvcore_clt_match *fitted)
+        int height, int radius, CvCltFitViews views, cvcore_clt_match *fitted)
 {
   __shared__ CvCltFitSource patch[kPatchH][kPatchW];
   const int tiles_x = cv_clt_tiles (width);
@@ -59,7 +59,7 @@ __launch_bounds__ (kFitThreads)
 
   for (int e = threadIdx.x; e < kPatchH * kPatchW; e += kFitThreads)
     patch[e / kPatchW][e % kPatchW] =
-        cv_clt_fit_source (matches, shapes, width, height, isotropic,
+        cv_clt_fit_source (matches, shapes, width, height, &views,
             first_x - kReach + e % kPatchW, y - kReach + e / kPatchW);
   __syncthreads ();
   cv_clt_fit_start (matches, y * tiles_x + x, fit);
@@ -90,7 +90,7 @@ __launch_bounds__ (kFitThreads)
     const float d[2] = { fit[0], fit[3] };
 
     fitted[y * tiles_x + x] = cv_clt_fit_result (matches, shapes, width, height,
-        isotropic, y * tiles_x + x, d);
+        &views, y * tiles_x + x, d);
   }
 }
 
@@ -99,14 +99,14 @@ __launch_bounds__ (kFitThreads)
 extern "C" cvcore_status
 cv_clt_fit_cuda (cvcore_stream *stream, const float *shapes,
     const cvcore_clt_match *matches, int width, int height, int radius,
-    bool isotropic, cvcore_clt_match *fitted)
+    const CvCltFitViews *views, cvcore_clt_match *fitted)
 {
   cudaStream_t cs = cv_cuda_stream (stream);
   const int tiles_x = cv_clt_tiles (width), tiles_y = cv_clt_tiles (height);
 
   CUDA_BIND (cvcore_stream_device (stream));
   clt_fit<<<dim3 ((tiles_x + kTilesPerBlock - 1) / kTilesPerBlock, tiles_y),
-      kFitThreads, 0, cs>>> (matches, shapes, width, height, radius, isotropic,
+      kFitThreads, 0, cs>>> (matches, shapes, width, height, radius, *views,
       fitted);
   CV_CUDA_LAUNCHED ();
   return CVCORE_OK;

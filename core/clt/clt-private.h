@@ -95,17 +95,19 @@ cvcore_status cv_clt_shapes_cpu (const cvcore_image * src, int channel,
     float *shapes);
 cvcore_status cv_clt_shapes_cuda (cvcore_stream * stream,
     const cvcore_image * src, int channel, float *shapes);
+/* the frames that the fit's matches came from (clt-fit-common.h) */
+typedef struct CvCltFitViews CvCltFitViews;
 cvcore_status cv_clt_fit_cpu (const float *shapes,
     const cvcore_clt_match * matches, int width, int height, int radius,
-    bool isotropic, cvcore_clt_match * fitted);
+    const CvCltFitViews * views, cvcore_clt_match * fitted);
 cvcore_status cv_clt_fit_cuda (cvcore_stream * stream, const float *shapes,
     const cvcore_clt_match * matches, int width, int height, int radius,
-    bool isotropic, cvcore_clt_match * fitted);
-/* cvcore_clt_fit, or with @isotropic the fit of a rig's disparities
+    const CvCltFitViews * views, cvcore_clt_match * fitted);
+/* cvcore_clt_fit, or for a rig's views the fit of its disparities
  * (cv_clt_fit_tile). */
 cvcore_status cv_clt_fit_checked (cvcore_stream * stream, const float *shapes,
     const cvcore_clt_match * matches, int width, int height, int radius,
-    bool isotropic, cvcore_clt_match * fitted);
+    const CvCltFitViews * views, cvcore_clt_match * fitted);
 
 cvcore_status cv_clt_reduce_cpu (const cvcore_image * src, int channel,
     const cvcore_image * dst);

@@ -12,6 +12,7 @@
 
 /* A rig's correlation: the checks, the dispatch, and its pyramid of
  * reduced views from coarse to fine. */
+#include "clt-fit-common.h"
 #include "clt-private.h"
 #include "clt-rig-common.h"
 
@@ -216,6 +217,25 @@ level_views (const cvcore_clt_rig_pyramid * p, const cvcore_image * views,
   }
 }
 
+/* @rig's views as its disparities' fit sees them: where a tile's window
+ * lies in each, per unit of disparity. */
+static CvCltFitViews
+rig_fit_views (const cvcore_clt_rig * rig)
+{
+  CvCltFitViews views = { true, 0.0f, 0.0f, 0.0f, 0.0f };
+
+  for (int v = 1; v < rig->views; v++) {
+    const float ox = (float) -(rig->x[v] - rig->x[0]);
+    const float oy = (float) -(rig->y[v] - rig->y[0]);
+
+    views.min_x = fminf (views.min_x, ox);
+    views.max_x = fmaxf (views.max_x, ox);
+    views.min_y = fminf (views.min_y, oy);
+    views.max_y = fmaxf (views.max_y, oy);
+  }
+  return views;
+}
+
 cvcore_status
 cvcore_clt_rig_pyramid_correlate (cvcore_stream * stream,
     cvcore_clt_rig_pyramid * pyramid, const cvcore_image * views,
@@ -224,11 +244,13 @@ cvcore_clt_rig_pyramid_correlate (cvcore_stream * stream,
     float *surfaces)
 {
   cvcore_image level[CVCORE_CLT_MAX_VIEWS], finer[CVCORE_CLT_MAX_VIEWS];
+  CvCltFitViews fit_views;
   cvcore_status status = CVCORE_OK;
 
   if (rig->views != pyramid->views)
     return cv_fail (CVCORE_ERROR_INVALID_VALUE,
         "rig of %d views in a pyramid for %d", rig->views, pyramid->views);
+  fit_views = rig_fit_views (rig);
   for (int v = 0; v < rig->views; v++)
     if (views[v].width != pyramid->width[0]
         || views[v].height != pyramid->height[0])
@@ -267,7 +289,8 @@ cvcore_clt_rig_pyramid_correlate (cvcore_stream * stream,
           rig, &at, found, l > 0 ? NULL : surfaces);
     if (status == CVCORE_OK && found != out)
       status = cv_clt_fit_checked (stream, pyramid->shapes, found,
-          pyramid->width[0], pyramid->height[0], params->fit_radius, true, out);
+          pyramid->width[0], pyramid->height[0], params->fit_radius,
+          &fit_views, out);
   }
   return status;
 }
