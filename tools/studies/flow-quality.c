@@ -328,29 +328,6 @@ run_case (cvcore_stream * stream, cvcore_clt_pyramid * pyramid,
   g_free (matches);
 }
 
-/* The frame size from --size and the case from --case, checked; FALSE
- * after saying what is wrong. */
-static gboolean
-check_arguments (gint * w, gint * h)
-{
-  if (size) {
-    gint used = 0;
-
-    if (sscanf (size, "%dx%d%n", w, h, &used) != 2 || size[used]
-        || *w < 64 || *h < 64 || *w > 8192 || *h > 8192) {
-      fprintf (stderr, "flow-quality: --size must be WxH, each 64 to 8192 "
-          "(got '%s')\n", size);
-      return FALSE;
-    }
-  }
-  if (only_case != G_MININT && (only_case < 0 || only_case >= CASES)) {
-    fprintf (stderr, "flow-quality: --case must be 0 to %d (got %d)\n",
-        CASES - 1, only_case);
-    return FALSE;
-  }
-  return TRUE;
-}
-
 int
 main (int argc, char **argv)
 {
@@ -392,7 +369,8 @@ main (int argc, char **argv)
   g_option_context_add_main_entries (ctx, entries, NULL);
   g_option_context_add_group (ctx, gst_init_get_option_group ());
   if (!g_option_context_parse (ctx, &argc, &argv, &error) || argc < 2
-      || !check_arguments (&w, &h)
+      || !study_check_size_and_case ("flow-quality", size, 64, only_case,
+          CASES, &w, &h)
       || (name && !cvcore_backend_from_string (name, &backend))) {
     fprintf (stderr, "usage: flow-quality [--levels N] [--refinements N] "
         "[--lowpass S] [--fat-zero F] [--fit-radius R] [--min-confidence C] [--size WxH] "

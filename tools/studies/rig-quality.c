@@ -320,21 +320,9 @@ run_case (cvcore_device * device, cvcore_stream * stream, const RigCase * c,
 static gboolean
 check_arguments (gint * w, gint * h)
 {
-  if (size) {
-    gint used = 0;
-
-    if (sscanf (size, "%dx%d%n", w, h, &used) != 2 || size[used]
-        || *w < 96 || *h < 96 || *w > 8192 || *h > 8192) {
-      fprintf (stderr, "rig-quality: --size must be WxH, each 96 to 8192 "
-          "(got '%s')\n", size);
-      return FALSE;
-    }
-  }
-  if (only_case != G_MININT && (only_case < 0 || only_case >= CASES)) {
-    fprintf (stderr, "rig-quality: --case must be 0 to %d (got %d)\n",
-        CASES - 1, only_case);
+  if (!study_check_size_and_case ("rig-quality", size, 96, only_case, CASES,
+          w, h))
     return FALSE;
-  }
   if (levels < 0 || levels > CVCORE_CLT_MAX_LEVELS
       || refinements < 0 || refinements > CVCORE_CLT_MAX_REFINEMENTS
       || fit_radius < 0 || fit_radius > CVCORE_CLT_MAX_FIT_RADIUS) {

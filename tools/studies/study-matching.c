@@ -12,6 +12,7 @@
 
 /* What the matching studies share: see the header. */
 #include <math.h>
+#include <stdio.h>
 
 #include "study-matching.h"
 
@@ -42,4 +43,26 @@ study_tile_deviation (const guint8 * frame, gint w, gint x, gint y)
       s2 += (gdouble) frame[j * w + i] * frame[j * w + i];
     }
   return sqrt (MAX (0.0, s2 / 256.0 - s * s / 65536.0));
+}
+
+gboolean
+study_check_size_and_case (const gchar * tool, const gchar * size,
+    gint min_side, gint only_case, gint cases, gint * w, gint * h)
+{
+  if (size) {
+    gint used = 0;
+
+    if (sscanf (size, "%dx%d%n", w, h, &used) != 2 || size[used]
+        || *w < min_side || *h < min_side || *w > 8192 || *h > 8192) {
+      fprintf (stderr, "%s: --size must be WxH, each %d to 8192 (got '%s')\n",
+          tool, min_side, size);
+      return FALSE;
+    }
+  }
+  if (only_case != G_MININT && (only_case < 0 || only_case >= cases)) {
+    fprintf (stderr, "%s: --case must be 0 to %d (got %d)\n", tool,
+        cases - 1, only_case);
+    return FALSE;
+  }
+  return TRUE;
 }

@@ -26,4 +26,11 @@ int study_compare_doubles (const void *a, const void *b);
  * (8-bit, @w wide): a tile's texture. */
 gdouble study_tile_deviation (const guint8 * frame, gint w, gint x, gint y);
 
+/* Checks the studies' common arguments: --size (@size, "WxH", each
+ * @min_side to 8192, into *@w and *@h; NULL leaves them) and --case
+ * (@only_case, G_MININT for all, else 0 to @cases - 1). FALSE after
+ * saying on stderr, as @tool, what is wrong. */
+gboolean study_check_size_and_case (const gchar * tool, const gchar * size,
+    gint min_side, gint only_case, gint cases, gint * w, gint * h);
+
 #endif /* STUDY_MATCHING_H */
