@@ -1518,6 +1518,18 @@ GST_START_TEST (test_rig_view_released)
 
 GST_END_TEST;
 
+/* Fails unless string property @name of @element reads @expected. */
+static void
+assert_string_property (GstElement * element, const gchar * name,
+    const gchar * expected)
+{
+  gchar *value;
+
+  g_object_get (element, name, &value, NULL);
+  fail_unless_equals_string (value, expected);
+  g_free (value);
+}
+
 /* The rig property reads back as it parsed; a rig that does not parse
  * leaves the cameras as they were. */
 GST_START_TEST (test_rig_property)
@@ -1530,36 +1542,23 @@ GST_START_TEST (test_rig_property)
     "0_1", "a-b", "0-1-2"
   };
   GstElement *pc = gst_element_factory_make ("cudaphasecorr", NULL);
-  gchar *rig;
 
-  g_object_get (pc, "rig", &rig, NULL);
-  fail_unless_equals_string (rig, "0,0; 1,0; 0,1; 1,1");
-  g_free (rig);
+  assert_string_property (pc, "rig", "0,0; 1,0; 0,1; 1,1");
   g_object_set (pc, "rig", " 0 , 0 ;2.5 -1 # a comment\n", NULL);
-  g_object_get (pc, "rig", &rig, NULL);
-  fail_unless_equals_string (rig, "0,0; 2.5,-1");
-  g_free (rig);
+  assert_string_property (pc, "rig", "0,0; 2.5,-1");
   for (guint i = 0; i < G_N_ELEMENTS (refused); i++) {
     g_object_set (pc, "rig", refused[i], NULL);
-    g_object_get (pc, "rig", &rig, NULL);
-    fail_unless_equals_string (rig, "0,0; 2.5,-1");
-    g_free (rig);
+    assert_string_property (pc, "rig", "0,0; 2.5,-1");
   }
   /* the chosen pairs, in either order, and refusals */
   g_object_set (pc, "rig-pairs", " 1-0, 2 - 3;", NULL);
-  g_object_get (pc, "rig-pairs", &rig, NULL);
-  fail_unless_equals_string (rig, "0-1; 2-3");
-  g_free (rig);
+  assert_string_property (pc, "rig-pairs", "0-1; 2-3");
   for (guint i = 0; i < G_N_ELEMENTS (refused_pairs); i++) {
     g_object_set (pc, "rig-pairs", refused_pairs[i], NULL);
-    g_object_get (pc, "rig-pairs", &rig, NULL);
-    fail_unless_equals_string (rig, "0-1; 2-3");
-    g_free (rig);
+    assert_string_property (pc, "rig-pairs", "0-1; 2-3");
   }
   g_object_set (pc, "rig-pairs", "", NULL);
-  g_object_get (pc, "rig-pairs", &rig, NULL);
-  fail_unless_equals_string (rig, "");
-  g_free (rig);
+  assert_string_property (pc, "rig-pairs", "");
   gst_object_unref (pc);
 }
 
