@@ -44,15 +44,6 @@
 #define GST_CUDA_VISION_DEFAULT_LEVELS 4
 #define GST_CUDA_VISION_DEFAULT_MIN_CONFIDENCE 0.05f
 
-static void
-check (cvcore_status status, const gchar * what)
-{
-  if (status != CVCORE_OK) {
-    fprintf (stderr, "flow-picture: %s: %s\n", what, cvcore_last_error ());
-    exit (1);
-  }
-}
-
 /* Where the content at (x, y) of the first frame is in the second. */
 static void
 moved (gdouble x, gdouble y, gint w, gint h, gdouble * mx, gdouble * my)
@@ -103,28 +94,30 @@ main (int argc, char **argv)
                   h, sx, sy) + 0.5), 0, 255);
     }
 
-  check (cvcore_device_open (backend, 0, &device), "device");
-  check (cvcore_stream_new (device, &stream), "stream");
+  study_check (cvcore_device_open (backend, 0, &device), "device");
+  study_check (cvcore_stream_new (device, &stream), "stream");
   a = (cvcore_image) {
   NULL, 0, w, h, 1, CVCORE_SAMPLE_U8};
   b = a;
   out = (cvcore_image) {
   NULL, 0, w, h, 4, CVCORE_SAMPLE_U8};
-  check (cvcore_plane_alloc (device, w, h, &a.data, &a.pitch), "alloc");
-  check (cvcore_plane_alloc (device, w, h, &b.data, &b.pitch), "alloc");
-  check (cvcore_plane_alloc (device, 4 * w, h, &out.data, &out.pitch), "alloc");
-  check (cvcore_device_alloc (device, (gsize) tiles_x * tiles_y *
-          sizeof (cvcore_clt_match), (void **) &dev_matches), "alloc");
-  check (cvcore_copy_2d_async (stream, a.data, a.pitch, luma, w, w, h,
+  study_check (cvcore_plane_alloc (device, w, h, &a.data, &a.pitch), "alloc");
+  study_check (cvcore_plane_alloc (device, w, h, &b.data, &b.pitch), "alloc");
+  study_check (cvcore_plane_alloc (device, 4 * w, h, &out.data, &out.pitch),
+      "alloc");
+  study_check (cvcore_device_alloc (device,
+          (gsize) tiles_x * tiles_y * sizeof (cvcore_clt_match),
+          (void **) &dev_matches), "alloc");
+  study_check (cvcore_copy_2d_async (stream, a.data, a.pitch, luma, w, w, h,
           CVCORE_COPY_HOST_TO_DEVICE), "upload");
-  check (cvcore_copy_2d_async (stream, b.data, b.pitch, turned, w, w, h,
+  study_check (cvcore_copy_2d_async (stream, b.data, b.pitch, turned, w, w, h,
           CVCORE_COPY_HOST_TO_DEVICE), "upload");
   rgba = g_new (guint8, 4 * w * h);
   for (gint i = 0; i < w * h; i++) {
     memset (rgba + 4 * i, turned[i], 3);
     rgba[4 * i + 3] = 255;
   }
-  check (cvcore_copy_2d_async (stream, out.data, out.pitch, rgba, 4 * w,
+  study_check (cvcore_copy_2d_async (stream, out.data, out.pitch, rgba, 4 * w,
           4 * w, h, CVCORE_COPY_HOST_TO_DEVICE), "upload");
 
   cvcore_clt_corr_params_init (&params);
@@ -139,25 +132,25 @@ main (int argc, char **argv)
       m->dy = (gfloat) (my - (8 * ty - 0.5));
       m->confidence = 1.0f;
     }
-  check (cvcore_copy_async (stream, dev_matches, matches, (gsize) tiles_x *
-          tiles_y * sizeof (cvcore_clt_match), CVCORE_COPY_HOST_TO_DEVICE),
-      "upload");
-  check (cvcore_clt_draw_matches (stream, &out, dev_matches, 4.0, 0.0, red),
-      "draw");
-  check (cvcore_clt_pyramid_new (device, w, h,
+  study_check (cvcore_copy_async (stream, dev_matches, matches,
+          (gsize) tiles_x * tiles_y * sizeof (cvcore_clt_match),
+          CVCORE_COPY_HOST_TO_DEVICE), "upload");
+  study_check (cvcore_clt_draw_matches (stream, &out, dev_matches, 4.0, 0.0,
+          red), "draw");
+  study_check (cvcore_clt_pyramid_new (device, w, h,
           GST_CUDA_VISION_DEFAULT_LEVELS, &pyramid), "pyramid");
-  check (cvcore_clt_pyramid_build (stream, pyramid, 0, &a, 0), "pyramid");
-  check (cvcore_clt_pyramid_build (stream, pyramid, 1, &b, 0), "pyramid");
-  check (cvcore_clt_pyramid_correlate (stream, pyramid, 0, 1, &b, 0, &params,
-          dev_matches), "correlate");
-  check (cvcore_clt_draw_matches (stream, &out, dev_matches, 4.0,
+  study_check (cvcore_clt_pyramid_build (stream, pyramid, 0, &a, 0), "pyramid");
+  study_check (cvcore_clt_pyramid_build (stream, pyramid, 1, &b, 0), "pyramid");
+  study_check (cvcore_clt_pyramid_correlate (stream, pyramid, 0, 1, &b, 0,
+          &params, dev_matches), "correlate");
+  study_check (cvcore_clt_draw_matches (stream, &out, dev_matches, 4.0,
           GST_CUDA_VISION_DEFAULT_MIN_CONFIDENCE, green), "draw");
-  check (cvcore_copy_async (stream, matches, dev_matches, (gsize) tiles_x *
-          tiles_y * sizeof (cvcore_clt_match), CVCORE_COPY_DEVICE_TO_HOST),
-      "download");
-  check (cvcore_copy_2d_async (stream, rgba, 4 * w, out.data, out.pitch,
+  study_check (cvcore_copy_async (stream, matches, dev_matches,
+          (gsize) tiles_x * tiles_y * sizeof (cvcore_clt_match),
+          CVCORE_COPY_DEVICE_TO_HOST), "download");
+  study_check (cvcore_copy_2d_async (stream, rgba, 4 * w, out.data, out.pitch,
           4 * w, h, CVCORE_COPY_DEVICE_TO_HOST), "download");
-  check (cvcore_stream_synchronize (stream), "synchronize");
+  study_check (cvcore_stream_synchronize (stream), "synchronize");
 
   printf ("%dx%d, %s backend, error of the inner tiles against the true "
       "motion:\n", w, h, cvcore_backend_name (backend));

@@ -98,15 +98,6 @@ static const FlowCase cases[CASES] = {
   {"still", 0, 0.0, 0.0},
 };
 
-static void
-check (cvcore_status status, const gchar * what)
-{
-  if (status != CVCORE_OK) {
-    fprintf (stderr, "flow-quality: %s: %s\n", what, cvcore_last_error ());
-    exit (1);
-  }
-}
-
 /* Where the first frame's content at (x, y) is in the second. */
 static void
 moved (const FlowCase * c, gdouble x, gdouble y, gint w, gint h,
@@ -238,8 +229,8 @@ run_case (cvcore_stream * stream, cvcore_clt_pyramid * pyramid,
   if (c->noisy)
     for (gint i = 0; i < w * h; i++)
       second[i] = to_sample (1.15 * second[i] + 3.0 * study_gaussian (rand));
-  check (cvcore_copy_2d_async (stream, b_img->data, b_img->pitch, second, w,
-          w, h, CVCORE_COPY_HOST_TO_DEVICE), "upload");
+  study_check (cvcore_copy_2d_async (stream, b_img->data, b_img->pitch, second,
+          w, w, h, CVCORE_COPY_HOST_TO_DEVICE), "upload");
   cvcore_clt_corr_params_init (&params);
   params.refinements = refinements;
   params.fat_zero = fat_zero;
@@ -250,16 +241,17 @@ run_case (cvcore_stream * stream, cvcore_clt_pyramid * pyramid,
     params.initial_x = -32.0;
     params.max_dy = max_vertical_disparity;
   }
-  check (cvcore_event_record (start, stream), "event");
-  check (cvcore_clt_pyramid_build (stream, pyramid, 0, b_img, 0), "build");
-  check (cvcore_clt_pyramid_correlate (stream, pyramid, 1, 0, b_img, 0,
+  study_check (cvcore_event_record (start, stream), "event");
+  study_check (cvcore_clt_pyramid_build (stream, pyramid, 0, b_img, 0),
+      "build");
+  study_check (cvcore_clt_pyramid_correlate (stream, pyramid, 1, 0, b_img, 0,
           &params, dev_matches), "correlate");
-  check (cvcore_event_record (end, stream), "event");
-  check (cvcore_copy_async (stream, matches, dev_matches, (gsize) tiles_x *
-          tiles_y * sizeof (cvcore_clt_match), CVCORE_COPY_DEVICE_TO_HOST),
-      "download");
-  check (cvcore_stream_synchronize (stream), "synchronize");
-  check (cvcore_event_elapsed_ms (start, end, &ms), "timing");
+  study_check (cvcore_event_record (end, stream), "event");
+  study_check (cvcore_copy_async (stream, matches, dev_matches,
+          (gsize) tiles_x * tiles_y * sizeof (cvcore_clt_match),
+          CVCORE_COPY_DEVICE_TO_HOST), "download");
+  study_check (cvcore_stream_synchronize (stream), "synchronize");
+  study_check (cvcore_event_elapsed_ms (start, end, &ms), "timing");
 
   for (gint ty = 0; ty < tiles_y; ty++)
     for (gint tx = 0; tx < tiles_x; tx++) {
@@ -383,10 +375,10 @@ main (int argc, char **argv)
   }
   g_option_context_free (ctx);
   setvbuf (stdout, NULL, _IOLBF, 0);
-  check (cvcore_device_open (backend, 0, &device), "device");
-  check (cvcore_stream_new (device, &stream), "stream");
-  check (cvcore_event_new (device, true, &start), "event");
-  check (cvcore_event_new (device, true, &end), "event");
+  study_check (cvcore_device_open (backend, 0, &device), "device");
+  study_check (cvcore_stream_new (device, &stream), "stream");
+  study_check (cvcore_event_new (device, true, &start), "event");
+  study_check (cvcore_event_new (device, true, &end), "event");
   printf ("%dx%d, %s backend, %d pyramid levels, kept: confidence >= %.2f\n\n"
       "| image | motion | textured kept | textured 20th percentile "
       "confidence | flat kept | flat highest confidence | occluded kept | "
@@ -414,17 +406,19 @@ main (int argc, char **argv)
         first[y * w + x] = to_sample (sensor (NULL, luma, lw, lh, w, h, e,
                 x, y));
     b_img = a_img;
-    check (cvcore_plane_alloc (device, w, h, &a_img.data, &a_img.pitch),
+    study_check (cvcore_plane_alloc (device, w, h, &a_img.data, &a_img.pitch),
         "alloc");
-    check (cvcore_plane_alloc (device, w, h, &b_img.data, &b_img.pitch),
+    study_check (cvcore_plane_alloc (device, w, h, &b_img.data, &b_img.pitch),
         "alloc");
-    check (cvcore_device_alloc (device, (gsize) cvcore_clt_tiles (w) *
+    study_check (cvcore_device_alloc (device, (gsize) cvcore_clt_tiles (w) *
             cvcore_clt_tiles (h) * sizeof (cvcore_clt_match),
             (void **) &dev_matches), "alloc");
-    check (cvcore_clt_pyramid_new (device, w, h, levels, &pyramid), "pyramid");
-    check (cvcore_copy_2d_async (stream, a_img.data, a_img.pitch, first, w,
-            w, h, CVCORE_COPY_HOST_TO_DEVICE), "upload");
-    check (cvcore_clt_pyramid_build (stream, pyramid, 1, &a_img, 0), "build");
+    study_check (cvcore_clt_pyramid_new (device, w, h, levels, &pyramid),
+        "pyramid");
+    study_check (cvcore_copy_2d_async (stream, a_img.data, a_img.pitch, first,
+            w, w, h, CVCORE_COPY_HOST_TO_DEVICE), "upload");
+    study_check (cvcore_clt_pyramid_build (stream, pyramid, 1, &a_img, 0),
+        "build");
     if (dump_dir) {
       gchar *file = g_strdup_printf ("%d.a.gray", i);
       gchar *frame_size = g_strdup_printf ("%d %d\n", w, h);

@@ -108,15 +108,6 @@ static const RigChoice choices[] = {
   {"diagonal pair", 2, {0, 3}},
 };
 
-static void
-check (cvcore_status status, const gchar * what)
-{
-  if (status != CVCORE_OK) {
-    fprintf (stderr, "rig-quality: %s: %s\n", what, cvcore_last_error ());
-    exit (1);
-  }
-}
-
 /* The disparity at (@x, @y) of view 0. */
 static gdouble
 disparity (const RigCase * c, gdouble x, gdouble y, gint w, gint h)
@@ -239,15 +230,15 @@ run_choice (cvcore_device * device, cvcore_stream * stream,
   params.search_radius = CVCORE_CLT_MAX_SEARCH;
   params.refinements = refinements;
   params.fit_radius = fit_radius;
-  check (cvcore_clt_rig_pyramid_new (device, w, h, levels, rig.views,
+  study_check (cvcore_clt_rig_pyramid_new (device, w, h, levels, rig.views,
           &pyramid), "pyramid");
-  check (cvcore_device_alloc (device, tiles * sizeof (*m), (void **) &dev),
-      "alloc");
-  check (cvcore_clt_rig_pyramid_correlate (stream, pyramid, chosen, 0, &rig,
-          &params, dev, NULL), "rig correlation");
-  check (cvcore_copy_async (stream, m, dev, tiles * sizeof (*m),
+  study_check (cvcore_device_alloc (device, tiles * sizeof (*m),
+          (void **) &dev), "alloc");
+  study_check (cvcore_clt_rig_pyramid_correlate (stream, pyramid, chosen, 0,
+          &rig, &params, dev, NULL), "rig correlation");
+  study_check (cvcore_copy_async (stream, m, dev, tiles * sizeof (*m),
           CVCORE_COPY_DEVICE_TO_HOST), "copy");
-  check (cvcore_stream_synchronize (stream), "sync");
+  study_check (cvcore_stream_synchronize (stream), "sync");
   for (gint ty = 0; ty < tiles_y; ty++)
     for (gint tx = 0; tx < tiles_x; tx++) {
       const cvcore_clt_match *t = &m[ty * tiles_x + tx];
@@ -301,9 +292,9 @@ run_case (cvcore_device * device, cvcore_stream * stream, const RigCase * c,
     g_free (clean);
     views[v] = (cvcore_image) {
     NULL, 0, w, h, 1, CVCORE_SAMPLE_U8};
-    check (cvcore_plane_alloc (device, w, h, &views[v].data, &views[v].pitch),
-        "alloc");
-    check (cvcore_copy_2d_async (stream, views[v].data, views[v].pitch,
+    study_check (cvcore_plane_alloc (device, w, h, &views[v].data,
+            &views[v].pitch), "alloc");
+    study_check (cvcore_copy_2d_async (stream, views[v].data, views[v].pitch,
             frames[v], w, w, h, CVCORE_COPY_HOST_TO_DEVICE), "upload");
   }
   for (guint r = 0; r < G_N_ELEMENTS (choices); r++)
@@ -374,8 +365,8 @@ main (int argc, char **argv)
   }
   g_option_context_free (ctx);
   setvbuf (stdout, NULL, _IOLBF, 0);
-  check (cvcore_device_open (backend, 0, &device), "device");
-  check (cvcore_stream_new (device, &stream), "stream");
+  study_check (cvcore_device_open (backend, 0, &device), "device");
+  study_check (cvcore_stream_new (device, &stream), "stream");
   printf ("%dx%d, %s backend, %d pyramid levels, kept: confidence >= %.2f\n\n"
       "| image | depth | rig | textured kept | median | 95th percentile | "
       "textured within 0.5 |\n|---|---|---|---|---|---|---|\n", w, h,

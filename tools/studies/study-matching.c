@@ -13,6 +13,7 @@
 /* What the matching studies share: see the header. */
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 
 #include "study-matching.h"
 
@@ -65,4 +66,14 @@ study_check_size_and_case (const gchar * tool, const gchar * size,
     return FALSE;
   }
   return TRUE;
+}
+
+void
+study_check (cvcore_status status, const gchar * what)
+{
+  if (status != CVCORE_OK) {
+    fprintf (stderr, "%s: %s: %s\n", g_get_prgname ()? g_get_prgname () :
+        "study", what, cvcore_last_error ());
+    exit (1);
+  }
 }

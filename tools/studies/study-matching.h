@@ -16,6 +16,8 @@
 
 #include <glib.h>
 
+#include "cvcore.h"
+
 /* A normal deviate (Box-Muller) from @rand. */
 gdouble study_gaussian (GRand * rand);
 
@@ -32,5 +34,9 @@ gdouble study_tile_deviation (const guint8 * frame, gint w, gint x, gint y);
  * saying on stderr, as @tool, what is wrong. */
 gboolean study_check_size_and_case (const gchar * tool, const gchar * size,
     gint min_side, gint only_case, gint cases, gint * w, gint * h);
+
+/* Exits with 1 after saying, as the program, what failed and why, unless
+ * @status is CVCORE_OK. */
+void study_check (cvcore_status status, const gchar * what);
 
 #endif /* STUDY_MATCHING_H */
