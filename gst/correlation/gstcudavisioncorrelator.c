@@ -168,7 +168,7 @@ select_weighted_key (GstCudaVisionWeighted * pairs, gsize n, gboolean alike,
   gdouble below = 0.0;
   gsize candidates = n;
 
-  for (gint shift = 32 - MEDIAN_DIGIT_BITS; mask != 0xffffffffu;
+  for (gint shift = 32 - MEDIAN_DIGIT_BITS;;
       shift = MAX (shift - MEDIAN_DIGIT_BITS, 0)) {
     const guint32 digit_mask = (MEDIAN_BINS - 1u) << shift;
     gdouble sums[MEDIAN_BINS] = { 0.0 };
@@ -196,6 +196,8 @@ select_weighted_key (GstCudaVisionWeighted * pairs, gsize n, gboolean alike,
     }
     prefix |= (guint32) digit << shift;
     mask |= digit_mask;
+    if (mask == 0xffffffffu)
+      break;
     /* the next pass looks at this digit's pairs alone */
     for (gsize i = 0; i < candidates; i++) {
       guint32 key;
