@@ -237,6 +237,55 @@ enum PackedFinish
   kFinishShift,
 };
 
+/* The C results of one output pixel's packed sums @acc, as bytes 0 to C - 1
+ * of a word. */
+template <int C, int FINISH>
+__device__ __forceinline__ unsigned
+packed_word (const int acc[C / 2], const Geometry &g,
+    const cv_int_finish &rounding)
+{
+  constexpr int n = C / 2;
+
+  if constexpr (FINISH >= kFinishDivide) {
+    const unsigned add = (unsigned) rounding.add * 0x10001u;
+    unsigned bytes[n]; /* results in bytes 0 and 2 */
+
+#pragma unroll
+    for (int p = 0; p < n; p++) {
+      const unsigned w = (unsigned) acc[p] + add;
+
+      if constexpr (FINISH == kFinishShift)
+        bytes[p] = (w >> rounding.shift) & 0x00ff00ffu;
+      else
+        bytes[p] = cv_mulhi (w & 0xffffu, rounding.magic) >> rounding.shift
+            | (cv_mulhi (w >> 16, rounding.magic) >> rounding.shift) << 16;
+    }
+    if constexpr (C == 4)
+      return bytes[0] | bytes[1] << 8;
+    else
+      return __byte_perm (bytes[0], 0, 0x0020) & 0xffffu;
+  } else {
+    int lanes[C];
+    unsigned word = 0;
+
+    /* Each word is low + high * 2^16 with both lanes signed 16-bit. */
+#pragma unroll
+    for (int p = 0; p < n; p++) {
+      lanes[p] = (short) acc[p];
+      lanes[p + n] = (acc[p] - lanes[p]) >> 16;
+    }
+#pragma unroll
+    for (int c = 0; c < C; c++) {
+      const int v = FINISH == kFinishInt
+          ? cv_finish_int (lanes[c], &rounding, 255)
+          : finish (int_to_float (lanes[c]), g, 255);
+
+      word |= (unsigned) v << 8 * c;
+    }
+    return word;
+  }
+}
+
 template <int C, int K, int FINISH>
 __global__ void
 __launch_bounds__ (kBlockW *kBlockH) dense_small_packed (Geometry g,
@@ -268,53 +317,194 @@ __launch_bounds__ (kBlockW *kBlockH) dense_small_packed (Geometry g,
 
     if (y0 + r >= g.height)
       break;
-    if constexpr (FINISH >= kFinishDivide) {
-      const unsigned add = (unsigned) rounding.add * 0x10001u;
-      unsigned bytes[n]; /* results in bytes 0 and 2 */
+    const unsigned word = packed_word<C, FINISH> (acc[r], g, rounding);
+
+    if (whole_pixels) {
+      if constexpr (C == 4)
+        *reinterpret_cast<unsigned *> (out_row) = word;
+      else
+        *reinterpret_cast<unsigned short *> (out_row) = (unsigned short) word;
+      continue;
+    }
+#pragma unroll
+    for (int c = 0; c < C; c++)
+      out[c] = (unsigned char) (word >> 8 * c);
+    store_samples_at<unsigned char, C> (g, in, out_row, out);
+  }
+}
+
+/* --- 8-bit gray frames, four pixels to a thread ----------------------- *
+ *
+ * A thread's four adjacent pixels form one word, as the four channels of an
+ * RGBA pixel do, so the packed and float sums above serve them unchanged.
+ * Tap column i reads the four samples from byte i - ax on, cut from the
+ * aligned words left of, at and right of the thread's own: three 32-bit
+ * loads an input row instead of one byte load a tap. */
+
+/* One input row as a quad sees it: the aligned words before, at and after
+ * its own. */
+struct QuadRow
+{
+  unsigned left, mid, right;
+};
+
+/* The four samples from byte @offset (-4 to 4) of the quad on. */
+__device__ __forceinline__ unsigned
+quad_window (const QuadRow &row, int offset)
+{
+  return offset < 0 ? __funnelshift_r (row.left, row.mid, 32 + 8 * offset)
+                    : __funnelshift_rc (row.mid, row.right, 8 * offset);
+}
+
+/* Row @y of the quad at byte @x0 (a multiple of 4) with the border rules,
+ * a sample at a time; @border_byte stands for a constant-border sample. */
+__device__ __forceinline__ QuadRow
+load_quad_row_edge (const Geometry &g, int x0, int y, unsigned border_byte)
+{
+  const int by = cv_border_index (y, g.height, g.border);
+  const unsigned char *row = g.src + (size_t) max (by, 0) * g.src_pitch;
+  unsigned words[3] = { 0, 0, 0 };
 
 #pragma unroll
-      for (int p = 0; p < n; p++) {
-        const unsigned w = (unsigned) acc[r][p] + add;
+  for (int k = 0; k < 12; k++) {
+    const int bx = cv_border_index (x0 - 4 + k, g.width, g.border);
+    const unsigned v = by < 0 || bx < 0 ? border_byte : row[bx];
 
-        if constexpr (FINISH == kFinishShift)
-          bytes[p] = (w >> rounding.shift) & 0x00ff00ffu;
-        else
-          bytes[p] = cv_mulhi (w & 0xffffu, rounding.magic) >> rounding.shift
-              | (cv_mulhi (w >> 16, rounding.magic) >> rounding.shift) << 16;
-      }
-      if (whole_pixels) {
-        if constexpr (C == 4)
-          *reinterpret_cast<unsigned *> (out_row) = bytes[0] | bytes[1] << 8;
-        else
-          *reinterpret_cast<unsigned short *> (out_row) =
-              (unsigned short) __byte_perm (bytes[0], 0, 0x0020);
-        continue;
-      }
-#pragma unroll
-      for (int p = 0; p < n; p++) {
-        out[p] = (unsigned char) bytes[p];
-        out[p + n] = (unsigned char) (bytes[p] >> 16);
-      }
-    } else {
-      int lanes[C];
+    words[k / 4] |= v << 8 * (k % 4);
+  }
+  return QuadRow { words[0], words[1], words[2] };
+}
 
-      /* Each word is low + high * 2^16 with both lanes signed 16-bit. */
+/* Whether every word the block's quads load lies inside the frame. */
+template <int K, int ROWS>
+__device__ __forceinline__ bool
+quad_block_inside (const Geometry &g)
+{
+  const int x0 = (int) blockIdx.x * kBlockW * 4 - 4;
+  const int y0 = (int) blockIdx.y * kBlockH * ROWS - g.ay;
+
+  return x0 >= 0 && x0 + kBlockW * 4 + 8 <= g.width && y0 >= 0
+      && y0 + kBlockH * ROWS + K - 1 <= g.height;
+}
+
+/* Accumulates ROWS outputs of the quad at word @xq from row @y0 on, as
+ * accumulate() does for pixels. */
+template <typename Pixels, typename Acc, int K, int ROWS, bool EDGE,
+    typename TapArray>
+__device__ __forceinline__ void
+accumulate_quads (const Geometry &g, const TapArray &taps,
+    unsigned border_byte, int xq, int y0, Acc acc[ROWS][Pixels::kValues])
+{
+  constexpr int n = Pixels::kValues;
+  QuadRow rows[K + ROWS - 1];
+
+  if constexpr (EDGE) {
 #pragma unroll
-      for (int p = 0; p < n; p++) {
-        lanes[p] = (short) acc[r][p];
-        lanes[p + n] = (acc[r][p] - lanes[p]) >> 16;
-      }
-      if constexpr (FINISH == kFinishInt) {
+    for (int t = 0; t < K + ROWS - 1; t++)
+      rows[t] = load_quad_row_edge (g, xq * 4, y0 - g.ay + t, border_byte);
+  } else {
+    const unsigned char *row = g.src + (size_t) (y0 - g.ay) * g.src_pitch;
+
 #pragma unroll
-        for (int c = 0; c < C; c++)
-          out[c] = (unsigned char) cv_finish_int (lanes[c], &rounding, 255);
-      } else {
+    for (int t = 0; t < K + ROWS - 1; t++, row += g.src_pitch) {
+      const unsigned *words = reinterpret_cast<const unsigned *> (row) + xq;
+
+      rows[t].left = K > 1 ? __ldg (words - 1) : 0;
+      rows[t].mid = __ldg (words);
+      rows[t].right = K > 1 ? __ldg (words + 1) : 0;
+    }
+  }
 #pragma unroll
-        for (int c = 0; c < C; c++)
-          out[c] = (unsigned char) finish (int_to_float (lanes[c]), g, 255);
+  for (int t = 0; t < K + ROWS - 1; t++) {
+#pragma unroll
+    for (int i = 0; i < K; i++) {
+      typename Pixels::Value v[n];
+
+      Pixels::unpack (quad_window (rows[t], i - g.ax), v);
+#pragma unroll
+      for (int r = 0; r < ROWS; r++) {
+        const int j = t - r;
+
+        if (j >= 0 && j < K) {
+          const Acc w = taps.w[j * K + i];
+#pragma unroll
+          for (int c = 0; c < n; c++)
+            acc[r][c] += w * (Acc) v[c];
+        }
       }
     }
-    store_samples_at<unsigned char, C> (g, in, out_row, out);
+  }
+}
+
+/* Writes the four results in @word to the quad at word @xq of row @y, those
+ * that lie inside the frame. */
+__device__ __forceinline__ void
+store_quad (const Geometry &g, int xq, int y, unsigned word)
+{
+  unsigned char *p = g.dst + (size_t) y * g.dst_pitch + xq * 4;
+  const int left = g.width - xq * 4;
+
+  if (left >= 4) {
+    *reinterpret_cast<unsigned *> (p) = word;
+    return;
+  }
+  for (int k = 0; k < left; k++)
+    p[k] = (unsigned char) (word >> 8 * k);
+}
+
+template <typename Pixels, typename Acc, int K, int ROWS, typename TapArray>
+__device__ __forceinline__ bool
+gray_quads_sums (const Geometry &g, const TapArray &taps,
+    unsigned border_byte, int xq, int y0, Acc acc[ROWS][Pixels::kValues])
+{
+  if (xq * 4 >= g.width || y0 >= g.height)
+    return false;
+  if (quad_block_inside<K, ROWS> (g))
+    accumulate_quads<Pixels, Acc, K, ROWS, false> (g, taps, border_byte, xq,
+        y0, acc);
+  else
+    accumulate_quads<Pixels, Acc, K, ROWS, true> (g, taps, border_byte, xq,
+        y0, acc);
+  return true;
+}
+
+template <int K, int ROWS, int FINISH>
+__global__ void
+__launch_bounds__ (kBlockW *kBlockH) gray_quads_packed (Geometry g,
+    IntTaps<K * K> taps, unsigned border_byte, cv_int_finish rounding)
+{
+  const int xq = blockIdx.x * kBlockW + threadIdx.x;
+  const int y0 = (blockIdx.y * kBlockH + threadIdx.y) * ROWS;
+  int acc[ROWS][2] = {};
+
+  if (!gray_quads_sums<PackedPixels<4>, int, K, ROWS> (g, taps, border_byte,
+          xq, y0, acc))
+    return;
+#pragma unroll
+  for (int r = 0; r < ROWS && y0 + r < g.height; r++)
+    store_quad (g, xq, y0 + r, packed_word<4, FINISH> (acc[r], g, rounding));
+}
+
+template <int K, int ROWS>
+__global__ void
+__launch_bounds__ (kBlockW *kBlockH) gray_quads_float (Geometry g,
+    Taps<K * K> taps, unsigned border_byte)
+{
+  const int xq = blockIdx.x * kBlockW + threadIdx.x;
+  const int y0 = (blockIdx.y * kBlockH + threadIdx.y) * ROWS;
+  float acc[ROWS][4] = {};
+
+  if (!gray_quads_sums<FloatPixels<unsigned char, 4>, float, K, ROWS> (g,
+          taps, border_byte, xq, y0, acc))
+    return;
+#pragma unroll
+  for (int r = 0; r < ROWS && y0 + r < g.height; r++) {
+    unsigned word = 0;
+
+#pragma unroll
+    for (int c = 0; c < 4; c++)
+      word |= (unsigned) finish (acc[r][c], g, 255) << 8 * c;
+    store_quad (g, xq, y0 + r, word);
   }
 }
 
@@ -370,39 +560,115 @@ packed_finish (const cvcore_convolve_plan *plan, cv_int_finish *rounding)
   return rounding->shift <= 8 ? kFinishShift : kFinishInt;
 }
 
+template <int K>
+IntTaps<K * K>
+int_taps (const cvcore_convolve_plan *plan)
+{
+  IntTaps<K * K> taps;
+
+  for (int i = 0; i < K * K; i++)
+    taps.w[i] = (int) plan->taps[i];
+  return taps;
+}
+
+/* @launch (std::integral_constant<int, F> ()) for the finish F that suits
+ * @plan, with @rounding filled for it. */
+template <typename Launch>
+void
+with_packed_finish (const cvcore_convolve_plan *plan, cv_int_finish *rounding,
+    Launch launch)
+{
+  switch (packed_finish (plan, rounding)) {
+    case kFinishShift:
+      launch (std::integral_constant<int, kFinishShift> ());
+      break;
+    case kFinishDivide:
+      launch (std::integral_constant<int, kFinishDivide> ());
+      break;
+    case kFinishInt:
+      launch (std::integral_constant<int, kFinishInt> ());
+      break;
+    default:
+      launch (std::integral_constant<int, kFinishFloat> ());
+      break;
+  }
+}
+
 template <int C, int K>
 cvcore_status
 launch_packed (cudaStream_t stream, const Geometry &g,
     const cvcore_convolve_plan *plan)
 {
-  IntTaps<K * K> taps;
+  const IntTaps<K * K> taps = int_taps<K> (plan);
   const int border = (int) plan->border_value;
   const int border_pair = border | border << 16;
   const dim3 grid = grid_for (g), block (kBlockW, kBlockH);
   cv_int_finish rounding = {};
 
-  for (int i = 0; i < K * K; i++)
-    taps.w[i] = (int) plan->taps[i];
-  switch (packed_finish (plan, &rounding)) {
-    case kFinishShift:
-      dense_small_packed<C, K, kFinishShift>
-          <<<grid, block, 0, stream>>> (g, taps, border_pair, rounding);
-      break;
-    case kFinishDivide:
-      dense_small_packed<C, K, kFinishDivide>
-          <<<grid, block, 0, stream>>> (g, taps, border_pair, rounding);
-      break;
-    case kFinishInt:
-      dense_small_packed<C, K, kFinishInt>
-          <<<grid, block, 0, stream>>> (g, taps, border_pair, rounding);
-      break;
-    default:
-      dense_small_packed<C, K, kFinishFloat>
-          <<<grid, block, 0, stream>>> (g, taps, border_pair, rounding);
-      break;
+  with_packed_finish (plan, &rounding, [&] (auto finish) {
+    dense_small_packed<C, K, decltype (finish)::value>
+        <<<grid, block, 0, stream>>> (g, taps, border_pair, rounding);
+  });
+  CV_CUDA_LAUNCHED ();
+  return CVCORE_OK;
+}
+
+/* Whether an 8-bit gray frame can go four pixels to a thread: whole
+ * aligned words, every sample written, a constant border that is itself a
+ * sample, float sums. */
+bool
+gray_quads_suit (const Geometry &g, const cvcore_convolve_plan *plan)
+{
+  const float b = plan->border_value;
+
+  return !plan->use_double && (g.mask & 1)
+      && ((uintptr_t) g.src | (uintptr_t) g.dst | g.src_pitch | g.dst_pitch)
+      % 4 == 0 && (plan->border != CVCORE_BORDER_CONSTANT
+      || (b >= 0.0f && b <= 255.0f && b == truncf (b)));
+}
+
+template <int K, int ROWS>
+cvcore_status
+launch_gray_quads (cudaStream_t stream, const Geometry &g,
+    const cvcore_convolve_plan *plan)
+{
+  const dim3 grid ((g.width + 4 * kBlockW - 1) / (4 * kBlockW),
+      (g.height + kBlockH * ROWS - 1) / (kBlockH * ROWS));
+  const dim3 block (kBlockW, kBlockH);
+  const unsigned border_byte = plan->border == CVCORE_BORDER_CONSTANT
+      ? (unsigned) plan->border_value : 0;
+  cv_int_finish rounding = {};
+
+  if (packed_suits (plan)) {
+    const IntTaps<K * K> taps = int_taps<K> (plan);
+
+    with_packed_finish (plan, &rounding, [&] (auto finish) {
+      gray_quads_packed<K, ROWS, decltype (finish)::value>
+          <<<grid, block, 0, stream>>> (g, taps, border_byte, rounding);
+    });
+  } else {
+    gray_quads_float<K, ROWS> <<<grid, block, 0, stream>>> (g,
+        make_taps<K * K> (plan->taps, K * K), border_byte);
   }
   CV_CUDA_LAUNCHED ();
   return CVCORE_OK;
+}
+
+/* Eight rows a thread where that still gives every SM four blocks, else
+ * four: small frames need the extra blocks more than they lose to the
+ * overlapping reads. */
+template <int K>
+cvcore_status
+launch_gray (cudaStream_t stream, const cvcore_device *device,
+    const Geometry &g, const cvcore_convolve_plan *plan)
+{
+  const long quad_columns = (g.width + 4 * kBlockW - 1) / (4 * kBlockW);
+  const long blocks_of_eight = quad_columns
+      * ((g.height + kBlockH * 8 - 1) / (kBlockH * 8));
+
+  if (blocks_of_eight >= 4L * device->multiprocessors)
+    return launch_gray_quads<K, 8> (stream, g, plan);
+  return launch_gray_quads<K, 4> (stream, g, plan);
 }
 
 template <typename T, int C, typename Acc, int K>
@@ -419,12 +685,16 @@ launch_float (cudaStream_t stream, const Geometry &g,
 
 template <typename T, int C, int K>
 cvcore_status
-launch_size (cudaStream_t stream, const Geometry &g,
-    const cvcore_convolve_plan *plan)
+launch_size (cudaStream_t stream, const cvcore_device *device,
+    const Geometry &g, const cvcore_convolve_plan *plan)
 {
   if constexpr (sizeof (T) == 1 && C >= 2) {
     if (packed_suits (plan))
       return launch_packed<C, K> (stream, g, plan);
+  }
+  if constexpr (sizeof (T) == 1 && C == 1) {
+    if (gray_quads_suit (g, plan))
+      return launch_gray<K> (stream, device, g, plan);
   }
   if (plan->use_double)
     return launch_float<T, C, double, K> (stream, g, plan);
@@ -433,38 +703,39 @@ launch_size (cudaStream_t stream, const Geometry &g,
 
 template <typename T, int C>
 cvcore_status
-launch_channels (cudaStream_t stream, const Geometry &g,
-    const cvcore_convolve_plan *plan)
+launch_channels (cudaStream_t stream, const cvcore_device *device,
+    const Geometry &g, const cvcore_convolve_plan *plan)
 {
   switch (plan->width) {
     case 1:
-      return launch_size<T, C, 1> (stream, g, plan);
+      return launch_size<T, C, 1> (stream, device, g, plan);
     case 3:
-      return launch_size<T, C, 3> (stream, g, plan);
+      return launch_size<T, C, 3> (stream, device, g, plan);
     default:
-      return launch_size<T, C, 5> (stream, g, plan);
+      return launch_size<T, C, 5> (stream, device, g, plan);
   }
 }
 
 template <typename T>
 cvcore_status
-launch_sample (cudaStream_t stream, const Geometry &g, int channels,
-    const cvcore_convolve_plan *plan)
+launch_sample (cudaStream_t stream, const cvcore_device *device,
+    const Geometry &g, int channels, const cvcore_convolve_plan *plan)
 {
   return with_channels (channels, [&] (auto c) {
-    return launch_channels<T, decltype (c)::value> (stream, g, plan);
+    return launch_channels<T, decltype (c)::value> (stream, device, g, plan);
   });
 }
 
 } /* namespace */
 
 cvcore_status
-launch_small (cudaStream_t stream, const Geometry &g, int channels,
-    bool wide_samples, const cvcore_convolve_plan *plan)
+launch_small (cudaStream_t stream, const cvcore_device *device,
+    const Geometry &g, int channels, bool wide_samples,
+    const cvcore_convolve_plan *plan)
 {
   if (wide_samples)
-    return launch_sample<unsigned short> (stream, g, channels, plan);
-  return launch_sample<unsigned char> (stream, g, channels, plan);
+    return launch_sample<unsigned short> (stream, device, g, channels, plan);
+  return launch_sample<unsigned char> (stream, device, g, channels, plan);
 }
 
 } /* namespace cv_convolve */

@@ -687,6 +687,55 @@ GST_START_TEST (test_cuda_packed_rounding)
 
 GST_END_TEST;
 
+/* 8-bit gray frames go four pixels to a thread where their rows are whole
+ * words (core/convolve/convolve-small.cu): every size of kernel, anchor,
+ * border and rounding against the CPU reference, at widths that end inside
+ * a group of four, and on rows that start one byte off a word, which keep
+ * one pixel a thread. */
+GST_START_TEST (test_cuda_gray_quads)
+{
+  static const gchar *const kernels[] = {
+    "1 2 1; 2 4 2; 1 2 1", "1 1 1; 1 1 1; 1 1 1", "0 -1 0; -1 5 -1; 0 -1 0",
+    "1 2 3 2 1; 2 4 6 4 2; 3 6 9 6 3; 2 4 6 4 2; 1 2 3 2 1", "3", "0.7",
+    "0.1 0.25 0.1; 0.25 0.5 0.25; 0.1 0.25 0.1",
+    "0.5 1 0.25 1 0.5; 1 2 -0.75 2 1; 0.25 -0.75 3.5 -0.75 0.25; "
+        "1 2 -0.75 2 1; 0.5 1 0.25 1 0.5",
+  };
+  static const gint sizes[][2] = { {1921, 1081}, {130, 67}, {259, 133},
+  {5, 3}, {3, 1}
+  };
+
+  rng_state = 77;
+  for (guint k = 0; k < G_N_ELEMENTS (kernels); k++) {
+    for (guint n = 0; n < 2 * G_N_ELEMENTS (sizes); n++) {
+      const gint *size = sizes[n % G_N_ELEMENTS (sizes)];
+      const guint offset = n < G_N_ELEMENTS (sizes) ? 0 : 1;
+      cvcore_convolve_taps taps;
+      cvcore_convolve_plan plan;
+      TestImage src, view;
+
+      fail_unless (cvcore_convolve_taps_parse (kernels[k], &taps, NULL, 0));
+      fail_unless_equals_int (cvcore_convolve_plan_init (&plan, &taps,
+              rng_range (-1, taps.width - 1), rng_range (-1, taps.height - 1),
+              k % 2 ? 0.0 : rng_range (1, 40), rng_range (-20, 20),
+              (cvcore_border) ((k + n) % 4), n % 3 ? rng_range (0, 255) : 300,
+              CVCORE_SAMPLE_U8), CVCORE_OK);
+      src = cvtest_image_new (device, stream, size[0] + offset,
+          size[1] + offset, 1, CVCORE_SAMPLE_U8, -1, 0, k * 31 + n);
+      view = src;
+      view.image.data = (guint8 *) src.image.data + offset;
+      view.host = src.host + offset;
+      view.image.width = size[0];
+      view.image.height = size[1];
+      compare_with_cpu (cvtest_cpu, cvtest_cpu_stream, &view, &plan, 0x1,
+          strchr (kernels[k], '.') ? 1.0 : 0.0);
+      cvtest_image_free (&src, device);
+    }
+  }
+}
+
+GST_END_TEST;
+
 GST_START_TEST (test_bad_arguments)
 {
   cvcore_convolve_plan plan = plan_for ("1 2 1", CVCORE_SAMPLE_U8);
@@ -732,6 +781,7 @@ convolve_suite (void)
 
     tcase_add_test (cuda, test_cuda_equals_cpu);
     tcase_add_test (cuda, test_cuda_packed_rounding);
+    tcase_add_test (cuda, test_cuda_gray_quads);
   }
   return s;
 }
