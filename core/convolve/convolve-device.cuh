@@ -244,9 +244,8 @@ store_pixel (const Geometry &g, int x, int y, const Acc acc[C])
 /* --- paths in their own files ------------------------------------------ */
 
 /* Square kernels of 1, 3 or 5 taps a side. */
-cvcore_status launch_small (cudaStream_t stream, const cvcore_device *device,
-    const Geometry &g, int channels, bool wide_samples,
-    const cvcore_convolve_plan *plan);
+cvcore_status launch_small (cudaStream_t stream, const Geometry &g,
+    int channels, bool wide_samples, const cvcore_convolve_plan *plan);
 
 /* Rank-1 kernels: row pass into shared memory, column pass from it, in one
  * kernel. */

@@ -206,7 +206,7 @@ launch (cudaStream_t stream, const cvcore_device *device, const Geometry &g,
       && !(mma_ok && rank_one_prefers_mma (C, taps)))
     return launch_separable (stream, device, g, C, sizeof (T) == 2, plan);
   if (plan->width == plan->height && plan->width <= 5 && plan->width % 2)
-    return launch_small (stream, device, g, C, sizeof (T) == 2, plan);
+    return launch_small (stream, g, C, sizeof (T) == 2, plan);
   if (mma_ok)
     return launch_dense_mma (stream, device, g, C, plan, mma);
   if (plan->use_double)

@@ -687,11 +687,11 @@ GST_START_TEST (test_cuda_packed_rounding)
 
 GST_END_TEST;
 
-/* 8-bit gray frames go four pixels to a thread where their rows are whole
- * words (core/convolve/convolve-small.cu): every size of kernel, anchor,
- * border and rounding against the CPU reference, at widths that end inside
- * a group of four, and on rows that start one byte off a word, which keep
- * one pixel a thread. */
+/* Large 8-bit gray frames go four pixels to a thread for 3x3 integer
+ * kernels where their rows are whole words (core/convolve/convolve-small.cu):
+ * every anchor, border and rounding against the CPU reference, at widths
+ * that end inside a group of four, and on rows that start one byte off a
+ * word, which keep one pixel a thread; other kernels and sizes alongside. */
 GST_START_TEST (test_cuda_gray_quads)
 {
   static const gchar *const kernels[] = {
@@ -701,7 +701,7 @@ GST_START_TEST (test_cuda_gray_quads)
     "0.5 1 0.25 1 0.5; 1 2 -0.75 2 1; 0.25 -0.75 3.5 -0.75 0.25; "
         "1 2 -0.75 2 1; 0.5 1 0.25 1 0.5",
   };
-  static const gint sizes[][2] = { {1921, 1081}, {130, 67}, {259, 133},
+  static const gint sizes[][2] = { {3843, 2161}, {1921, 1081}, {130, 67},
   {5, 3}, {3, 1}
   };
 
