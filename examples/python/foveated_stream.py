@@ -22,7 +22,7 @@ tracker or the mouse. See it on the viewer's side with:
 and steer it, for example, with
 `echo "0.2 0.3" | nc -u -w0 SENDER 5001`. With --loopback the script also
 receives its own stream and sends itself gaze points, and checks that
-both arrive (a test without a network). docs/benchmarks.md has what
+both arrive (a test without a network). docs/benchmarks/foveate.md has what
 foveation saves in bits. Needs the plugin on GST_PLUGIN_PATH, PyGObject
 and gstreamer1.0-plugins-ugly (x264enc).
 """

@@ -34,7 +34,7 @@
  *    near 0 where there is nothing to match and growing with the match
  *    and the tile's texture; on natural video a tile of 0.05 or more was
  *    within half a pixel of the truth 99 times in 100, one below 92 times
- *    (docs/benchmarks.md). It is 0 where the match puts the tile's centre
+ *    (docs/benchmarks/clt.md). It is 0 where the match puts the tile's centre
  *    more than half a tile beyond the frame's edge: content that left the
  *    view, matched to the mirror of the edge.
  *

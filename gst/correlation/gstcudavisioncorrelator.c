@@ -325,7 +325,7 @@ gst_cuda_vision_correlator_settings_init (GstCudaVisionCorrelatorSettings *
   cvcore_clt_corr_params_init (&settings->params);
   /* at the default lowpass and fit, above every flat tile's confidence
    * and below that of 83 to 93 % of textured tiles in photographs, the
-   * rest mostly edges (docs/benchmarks.md) */
+   * rest mostly edges (docs/benchmarks/clt.md) */
   settings->min_confidence = 0.05;
   settings->draw = FALSE;
   settings->draw_scale = 4.0;

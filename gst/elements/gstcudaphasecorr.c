@@ -80,7 +80,7 @@
  * the frame's edge get confidence 0. Then each tile's match is fitted with
  * those around it (`fit-radius`; 0 keeps each tile's own): tiles of edges
  * or stripes alone lose confidence, and motions vary smoothly but for
- * motion boundaries. docs/core/clt.md says how, docs/benchmarks.md how
+ * motion boundaries. docs/core/clt.md says how, docs/benchmarks/clt.md how
  * accurate the result is.
  *
  * The frames of `sink` pass on unchanged, each (in flow mode from the
@@ -109,8 +109,7 @@
  * thread of its later view, as soon as that view has come. A view may
  * queue up to 3 frames while it waits for the other's. In a live pipeline
  * the element thus holds no frame, and its LATENCY answer is the later
- * view's upstream latency (docs/benchmarks.md, "Latency in live
- * pipelines").
+ * view's upstream latency (docs/benchmarks/latency.md).
  *
  * Only the matches come back from the GPU. The luminance is the green
  * channel of RGB formats, the luma plane of I420 and NV12.

@@ -3,7 +3,7 @@
 # SPDX-License-Identifier: LGPL-2.1-or-later (GNU Lesser General Public
 # License 2.1 or later, COPYING).
 """OpenCV's matchers on the frames and truth that `flow-quality --dump DIR`
-writes, with the same statistics, for docs/benchmarks.md:
+writes, with the same statistics, for docs/benchmarks/clt.md:
 
   - cv2.phaseCorrelate on each 16x16 tile (Hanning window), and on 32x32
     windows around the same centres;
