@@ -110,6 +110,23 @@ typedef struct
 } MatchSettings;
 
 /* Flow: @frame (taken) matched with the one before and pushed. */
+/* The view a sink pad carries (0: the sink pad's). */
+static inline guint
+gst_cuda_vision_phase_corr_view_of_pad (GstPad * pad)
+{
+  return GPOINTER_TO_UINT (gst_pad_get_element_private (pad));
+}
+
+/* The pads' query and event functions (gstcudaphasecorrevents.c). */
+gboolean gst_cuda_vision_phase_corr_sink_query (GstPad * pad,
+    GstObject * parent, GstQuery * query);
+gboolean gst_cuda_vision_phase_corr_src_query (GstPad * pad,
+    GstObject * parent, GstQuery * query);
+gboolean gst_cuda_vision_phase_corr_sink_event (GstPad * pad,
+    GstObject * parent, GstEvent * event);
+gboolean gst_cuda_vision_phase_corr_src_event (GstPad * pad,
+    GstObject * parent, GstEvent * event);
+
 GstFlowReturn gst_cuda_vision_phase_corr_output_flow (GstCudaVisionPhaseCorr *
     self, GstBuffer * frame, const GstCudaVisionCorrelatorSettings * settings);
 
