@@ -344,8 +344,8 @@ __launch_bounds__ (kBlockW *kBlockH) dense_small_packed (Geometry g,
  * Against one pixel a thread (H200): 3x3 integer kernels at 4K take 0.014
  * ms instead of 0.018 with four rows a thread (two or eight: 0.015); at
  * 1080p 0.008 to 0.009 instead of 0.007; 5x5 and fractional kernels gain
- * nothing. So only 3x3 integer kernels on frames
- * of kQuadMinPixels or more go this way. */
+ * nothing. So only 3x3 integer kernels on frames of kQuadMinPixels or more
+ * go this way. */
 constexpr int kQuadRows = 4;
 constexpr long kQuadMinPixels = 3840L * 2160;
 
