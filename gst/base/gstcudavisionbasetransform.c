@@ -24,6 +24,7 @@
 #include "gstcudavisionpeercopy.h"
 #include "gstcudavisionplugin.h"
 #include "gstcudavisionutils.h"
+#include "gstcudavisionworktimer.h"
 
 #include <time.h>
 
@@ -64,6 +65,8 @@ typedef struct
    * level asks for it (set at start) and logged at stop */
   gboolean measuring;
   guint64 frames, thread_cpu_ns, wall_ns;
+  /* the device time of each frame's work, where measuring */
+  GstCudaVisionWorkTimer *work_timer;
 } GstCudaVisionBaseTransformPrivate;
 
 G_DEFINE_ABSTRACT_TYPE_WITH_CODE (GstCudaVisionBaseTransform,
@@ -150,8 +153,13 @@ gst_cuda_vision_base_transform_start (GstBaseTransform * trans)
   priv->measuring = gst_debug_category_get_threshold (GST_CAT_DEFAULT)
       >= GST_LEVEL_INFO;
   /* The device arrives through set_context, which takes the object lock. */
-  return gst_cuda_vision_open_stream (GST_ELEMENT_CAST (self), device_id,
-      &priv->device, &priv->stream);
+  if (!gst_cuda_vision_open_stream (GST_ELEMENT_CAST (self), device_id,
+          &priv->device, &priv->stream))
+    return FALSE;
+  if (priv->measuring)
+    priv->work_timer = gst_cuda_vision_work_timer_new
+        (gst_cuda_vision_device_get_core (priv->device));
+  return TRUE;
 }
 
 static gboolean
@@ -165,6 +173,16 @@ gst_cuda_vision_base_transform_stop (GstBaseTransform * trans)
         "of the streaming thread's CPU in %.1f us", priv->frames,
         priv->thread_cpu_ns / 1e3 / priv->frames,
         priv->wall_ns / 1e3 / priv->frames);
+  if (priv->work_timer) {
+    guint timed;
+    gdouble median_ms, p99_ms;
+
+    if (gst_cuda_vision_work_timer_summarise (priv->work_timer, &timed,
+            &median_ms, &p99_ms))
+      GST_INFO_OBJECT (self, "device time of %u frames: median %.4f ms, "
+          "p99 %.4f ms", timed, median_ms, p99_ms);
+    g_clear_pointer (&priv->work_timer, gst_cuda_vision_work_timer_free);
+  }
   priv->frames = priv->thread_cpu_ns = priv->wall_ns = 0;
   gst_cuda_vision_peer_cache_clear (&priv->src_peer);
   g_clear_pointer (&priv->peer_copy, gst_cuda_vision_peer_copy_free);
@@ -560,6 +578,22 @@ gst_cuda_vision_base_transform_end_access (GstCudaVisionBaseTransform * self,
     return TRUE;
   return gst_cuda_vision_device_memory_end_access (mem, PRIV (self)->device,
       PRIV (self)->stream);
+}
+
+void
+gst_cuda_vision_base_transform_work_begins (GstCudaVisionBaseTransform * self)
+{
+  if (PRIV (self)->work_timer)
+    gst_cuda_vision_work_timer_begin (PRIV (self)->work_timer,
+        PRIV (self)->stream);
+}
+
+void
+gst_cuda_vision_base_transform_work_ends (GstCudaVisionBaseTransform * self)
+{
+  if (PRIV (self)->work_timer)
+    gst_cuda_vision_work_timer_end (PRIV (self)->work_timer,
+        PRIV (self)->stream);
 }
 
 void

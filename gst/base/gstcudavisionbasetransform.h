@@ -47,6 +47,13 @@ cvcore_stream *gst_cuda_vision_base_transform_get_stream
  * gst_cuda_vision_device_memory_begin_access (). */
 gboolean gst_cuda_vision_base_transform_end_access (GstCudaVisionBaseTransform
     * self, GstMemory * mem);
+/* Around the device work of one frame, queued on the element's stream:
+ * where the debug level is INFO or more, its device time is measured and
+ * its median logged at stop. */
+void gst_cuda_vision_base_transform_work_begins (GstCudaVisionBaseTransform *
+    self);
+void gst_cuda_vision_base_transform_work_ends (GstCudaVisionBaseTransform *
+    self);
 /* Waits until the work the element queued is done (nothing outside start()
  * .. stop()), before memory that work uses is freed. */
 void gst_cuda_vision_base_transform_finish_work (GstCudaVisionBaseTransform *

@@ -207,7 +207,9 @@ gst_cuda_vision_filter_transform (GstBaseTransform * trans, GstBuffer * inbuf,
 
   if (gst_cuda_vision_device_memory_begin_access (in_mem, stream)
       && gst_cuda_vision_device_memory_begin_access (out_mem, stream)) {
+    gst_cuda_vision_base_transform_work_begins (BASE (self));
     ret = klass->process (self, stream, &in_frame, &out_frame);
+    gst_cuda_vision_base_transform_work_ends (BASE (self));
     /* Record even after a failure: the chain of uses must stay unbroken. */
     if (!gst_cuda_vision_base_transform_end_access (BASE (self), out_mem)
         || !gst_cuda_vision_base_transform_end_access (BASE (self), in_mem))
@@ -249,7 +251,9 @@ gst_cuda_vision_filter_transform_ip (GstBaseTransform * trans,
     return GST_FLOW_ERROR;
 
   if (gst_cuda_vision_device_memory_begin_access (mem, stream)) {
+    gst_cuda_vision_base_transform_work_begins (BASE (self));
     ret = klass->process_ip (self, stream, &frame);
+    gst_cuda_vision_base_transform_work_ends (BASE (self));
     if (!gst_cuda_vision_base_transform_end_access (BASE (self), mem))
       ret = gst_cuda_vision_base_transform_core_error (BASE (self),
           "Cannot order device work");

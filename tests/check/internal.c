@@ -28,6 +28,7 @@
 #include "gstcudavisionfilter.h"
 #include "gstcudavisionmemory.h"
 #include "gstcudavisionutils.h"
+#include "gstcudavisionworktimer.h"
 
 /* --- a test filter: copies frames, or fills plane 0 in place ---------- */
 
@@ -434,6 +435,54 @@ sorted_weighted_median (GstCudaVisionWeighted * pairs, gsize n)
 /* The weighted median by selection equals the one by sorting, with ties,
  * signed zeros, zero weights, no weight at all, one pair and a frame's
  * worth of pairs. */
+/* Each frame's device time is read without a wait while frames flow, and
+ * the pairs still in flight at the end with one; a frame whose slot is
+ * still busy goes untimed rather than holding the host. */
+GST_START_TEST (test_work_timer)
+{
+  GstCudaVisionDevice *device = open_device ();
+  cvcore_device *core = gst_cuda_vision_device_get_core (device);
+  const gboolean cpu = cvcore_device_backend (core) == CVCORE_BACKEND_CPU;
+  GstCudaVisionWorkTimer *timer = gst_cuda_vision_work_timer_new (core);
+  cvcore_stream *stream;
+  guint frames = 0;
+  gdouble median_ms = 0, p99_ms = 0;
+
+  fail_unless (timer != NULL);
+  fail_unless_equals_int (cvcore_stream_new (core, &stream), CVCORE_OK);
+  fail_if (gst_cuda_vision_work_timer_summarise (timer, &frames, &median_ms,
+          &p99_ms));
+  fail_unless_equals_int (frames, 0);
+  for (guint i = 0; i < 12; i++) {
+    gst_cuda_vision_work_timer_begin (timer, stream);
+    /* 3 ms of work: the host's own on the CPU backend */
+    if (cpu) {
+      g_usleep (3000);
+    } else {
+      fail_unless_equals_int (cvcore_stream_delay (stream, 3), CVCORE_OK);
+    }
+    gst_cuda_vision_work_timer_end (timer, stream);
+  }
+  fail_unless (gst_cuda_vision_work_timer_summarise (timer, &frames,
+          &median_ms, &p99_ms));
+  /* on the device the host queues all twelve at once: eight slots */
+  if (cpu) {
+    fail_unless_equals_int (frames, 12);
+  } else {
+    fail_unless (frames >= 8 && frames <= 12, "%u frames timed", frames);
+  }
+  fail_unless (median_ms >= 2.9 && median_ms < 100, "median %f", median_ms);
+  fail_unless (p99_ms >= median_ms);
+  /* the count starts again */
+  fail_if (gst_cuda_vision_work_timer_summarise (timer, &frames, &median_ms,
+          &p99_ms));
+  cvcore_stream_free (stream);
+  gst_cuda_vision_work_timer_free (timer);
+  gst_object_unref (device);
+}
+
+GST_END_TEST;
+
 GST_START_TEST (test_weighted_median)
 {
   GRand *rand = g_rand_new_with_seed (5);
@@ -483,6 +532,7 @@ internal_suite (void)
   tcase_add_test (tc, test_device_pool);
   tcase_add_test (tc, test_device_pool_rotation);
   tcase_add_test (tc, test_weighted_median);
+  tcase_add_test (tc, test_work_timer);
   suite_add_tcase (s, tc);
   return s;
 }
