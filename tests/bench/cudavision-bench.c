@@ -13,8 +13,8 @@
 /* cudavision-bench: speed of the cudavision elements, printed next to peers
  * measured in the same run.
  *
- *   cudavision-bench transfer|streams|convolve|foveate|tonemap|gabor|clt|gpus
- *       [--frames N] [--sizes 1080p,4k] [--pipelines N]
+ *   cudavision-bench transfer|copies|streams|convolve|foveate|tonemap|gabor|clt|gpus
+ *       [--frames N] [--sizes 1080p,4k] [--pipelines N] [--rate FPS]
  *
  * transfer: `appsrc ! cudaupload [! queue] ! cudadownload ! fakesink` frame
  * rate with pre-filled pinned buffers (from the pool cudaupload proposes),
@@ -24,6 +24,11 @@
  * copy plus one device-to-host copy of the same bytes, timed with events
  * on one stream; and with downstream offering a pool of ordinary memory of
  * its own kind, which cudadownload downloads into.
+ *
+ * copies: the serial floor of each size and format, back to back and one
+ * round trip per frame at --rate frames per second (--frames of them), in
+ * device time and as the waiting host sees it: the latency benchmark's
+ * copy floor.
  *
  * streams: aggregate frame rate of several `appsrc ! cudaupload !
  * cudafoveate ! cudadownload ! fakesink` pipelines running at once in this
@@ -79,18 +84,24 @@ static const GstVideoFormat bench_formats[] = {
 static gint n_frames = 300;
 static gint n_pipelines = 0;
 static gint copy_threads = 0;
+static gint frame_rate = 60;
 static gint gpus_device = -1;
 static gchar *gpus_case = NULL;
 
 /* Serial floor: ms for one H2D plus one D2H copy of @bytes from and to
- * pinned memory, the median of @reps timed round trips. */
+ * pinned memory, the median of @reps round trips timed by events, one
+ * every @pace_us (0: back to back). Where @host_ms is given, also the
+ * median from queueing the first copy to the host's return from its wait
+ * for the second, as a pipeline's thread sees it. */
 static gdouble
-serial_floor_ms (cvcore_device * device, gsize bytes, guint reps)
+serial_floor_ms (cvcore_device * device, gsize bytes, guint reps,
+    gulong pace_us, gdouble * host_ms)
 {
   cvcore_stream *stream;
   cvcore_event *start, *end;
   void *host_in, *host_out, *dev;
-  gdouble *times = g_new (gdouble, reps), median;
+  gdouble *times = g_new (gdouble, reps), *host_times = g_new (gdouble, reps);
+  gdouble median;
 
   CORE_TRY (cvcore_stream_new (device, &stream));
   CORE_TRY (cvcore_event_new (device, true, &start));
@@ -101,8 +112,12 @@ serial_floor_ms (cvcore_device * device, gsize bytes, guint reps)
   memset (host_in, 1, bytes);
 
   for (guint i = 0; i < reps + 3; i++) {
+    gint64 queued;
     float ms;
 
+    if (pace_us > 0)
+      g_usleep (pace_us);
+    queued = g_get_monotonic_time ();
     CORE_TRY (cvcore_event_record (start, stream));
     CORE_TRY (cvcore_copy_async (stream, dev, host_in, bytes,
             CVCORE_COPY_HOST_TO_DEVICE));
@@ -111,13 +126,20 @@ serial_floor_ms (cvcore_device * device, gsize bytes, guint reps)
     CORE_TRY (cvcore_event_record (end, stream));
     CORE_TRY (cvcore_event_synchronize (end));
     CORE_TRY (cvcore_event_elapsed_ms (start, end, &ms));
-    if (i >= 3)                 /* warm-up */
+    if (i >= 3) {               /* warm-up */
       times[i - 3] = ms;
+      host_times[i - 3] = (g_get_monotonic_time () - queued) / 1e3;
+    }
   }
   qsort (times, reps, sizeof (gdouble), compare_doubles);
   median = times[reps / 2];
+  if (host_ms) {
+    qsort (host_times, reps, sizeof (gdouble), compare_doubles);
+    *host_ms = host_times[reps / 2];
+  }
 
   g_free (times);
+  g_free (host_times);
   cvcore_device_free (device, dev);
   cvcore_host_free (device, host_in);
   cvcore_host_free (device, host_out);
@@ -125,6 +147,36 @@ serial_floor_ms (cvcore_device * device, gsize bytes, guint reps)
   cvcore_event_free (end);
   cvcore_stream_free (stream);
   return median;
+}
+
+/* The copies of one frame each way, as a live pipeline makes them: back
+ * to back, and one round trip per frame at --rate, where the device idles
+ * between frames; the latency benchmark's floor. */
+static void
+bench_copies (cvcore_device * device)
+{
+  const gulong pace_us = 1000000 / frame_rate;
+
+  printf ("| size | format | MB/frame | back to back ms | at %d fps ms | "
+      "at %d fps, host's view ms |\n", frame_rate, frame_rate);
+  printf ("|---|---|---|---|---|---|\n");
+  for (guint s = 0; s < G_N_ELEMENTS (all_sizes); s++) {
+    if (!size_wanted (&all_sizes[s]))
+      continue;
+    for (guint f = 0; f < G_N_ELEMENTS (bench_formats); f++) {
+      GstVideoInfo info;
+      gdouble host_ms, paced_ms;
+
+      gst_video_info_set_format (&info, bench_formats[f], all_sizes[s].width,
+          all_sizes[s].height);
+      paced_ms = serial_floor_ms (device, info.size, n_frames, pace_us,
+          &host_ms);
+      printf ("| %s | %s | %.2f | %.3f | %.3f | %.3f |\n", all_sizes[s].name,
+          gst_video_format_to_string (bench_formats[f]), info.size / 1e6,
+          serial_floor_ms (device, info.size, 21, 0, NULL), paced_ms, host_ms);
+      fflush (stdout);
+    }
+  }
 }
 
 /* Where the frames the pipeline pushes live. */
@@ -449,7 +501,7 @@ bench_transfer (cvcore_device * device)
       gst_video_info_set_format (&info, bench_formats[f], all_sizes[s].width,
           all_sizes[s].height);
       GST_VIDEO_INFO_FPS_N (&info) = 30;
-      floor_fps = 1000.0 / serial_floor_ms (device, info.size, 21);
+      floor_fps = 1000.0 / serial_floor_ms (device, info.size, 21, 0, NULL);
       printf ("| %s | %s | %.2f | %.0f |", all_sizes[s].name,
           gst_video_format_to_string (bench_formats[f]), info.size / 1e6,
           floor_fps);
@@ -867,6 +919,9 @@ main (int argc, char **argv)
         "Sizes to run (1080p,4k)", "LIST"},
     {"pipelines", 'p', 0, G_OPTION_ARG_INT, &n_pipelines,
         "streams: only this many pipelines (1, 2, 4 or 8)", "N"},
+    {"rate", 'r', 0, G_OPTION_ARG_INT, &frame_rate,
+          "copies: frames per second of the paced round trips (1 to 1000)",
+        "FPS"},
     {"copy-threads", 't', 0, G_OPTION_ARG_INT, &copy_threads,
         "copy-threads of the upload and the download (0: theirs)", "N"},
     {"device", 'd', 0, G_OPTION_ARG_INT, &gpus_device,
@@ -879,7 +934,7 @@ main (int argc, char **argv)
   };
   GOptionContext *options =
       g_option_context_new
-      ("transfer|streams|convolve|foveate|tonemap|gabor|clt|gpus");
+      ("transfer|copies|streams|convolve|foveate|tonemap|gabor|clt|gpus");
   GError *error = NULL;
   cvcore_backend backend;
   cvcore_device *device;
@@ -894,6 +949,7 @@ main (int argc, char **argv)
   }
   g_option_context_free (options);
   if (argc != 2 || (strcmp (argv[1], "transfer") != 0
+          && strcmp (argv[1], "copies") != 0
           && strcmp (argv[1], "streams") != 0
           && strcmp (argv[1], "convolve") != 0
           && strcmp (argv[1], "foveate") != 0
@@ -901,8 +957,13 @@ main (int argc, char **argv)
           && strcmp (argv[1], "gabor") != 0 && strcmp (argv[1], "clt") != 0
           && strcmp (argv[1], "gpus") != 0)) {
     fprintf (stderr, "usage: cudavision-bench "
-        "transfer|streams|convolve|foveate|tonemap|gabor|clt|gpus "
-        "[--frames N] [--sizes 1080p,4k] [--pipelines N]\n");
+        "transfer|copies|streams|convolve|foveate|tonemap|gabor|clt|gpus "
+        "[--frames N] [--sizes 1080p,4k] [--pipelines N] [--rate FPS]\n");
+    return 2;
+  }
+  if (frame_rate < 1 || frame_rate > 1000 || n_frames < 1) {
+    fprintf (stderr, "cudavision-bench: --rate takes 1 to 1000, --frames "
+        "1 or more\n");
     return 2;
   }
   if (!cvcore_backend_from_string (backend_name, &backend)) {
@@ -918,6 +979,8 @@ main (int argc, char **argv)
       cvcore_backend_name (backend), date, n_frames);
   if (strcmp (argv[1], "transfer") == 0)
     bench_transfer (device);
+  else if (strcmp (argv[1], "copies") == 0)
+    bench_copies (device);
   else if (strcmp (argv[1], "streams") == 0)
     bench_streams (device, (guint) MAX (n_pipelines, 0));
   else if (strcmp (argv[1], "convolve") == 0)
