@@ -12,6 +12,14 @@
 # LATENCY_BENCH_SKIP frames (default 30) left out, with the sink's default
 # processing deadline (20 ms) and with none.
 #
+# Next to each row, the floor it is held to, from the same run: the
+# elements' device time (the filters time each frame's work with events
+# where their debug level is INFO, and log the median at stop) plus the
+# copies, as the copies-alone row measured them and as `cudavision-bench
+# copies` (CUDAVISION_BENCH, default on PATH; left out where missing)
+# measured one pinned round trip per frame at the row's rate, as the
+# waiting host sees it.
+#
 # The sink holds each frame until its time plus the pipeline's latency,
 # which counts its processing deadline, in the thread that pushed it.
 # Behind a thread boundary (a queue, say)
@@ -19,8 +27,9 @@
 # in one thread the source waits instead, before the tracer starts
 # counting. Frames reach the display at the same time either way: the
 # column with no deadline shows what the elements themselves take. LATENCY_BENCH_STREAMS=N
-# runs N such pipelines at once, each its own process, and pools their
-# frames; LATENCY_BENCH_ELEMENTS, a ';'-separated list, picks the elements
+# runs N such pipelines at once, each its own process (or, with
+# LATENCY_BENCH_ONE_PROCESS=1, all in one gst-launch-1.0, sharing one CUDA
+# context), and pools their frames; LATENCY_BENCH_ELEMENTS, a ';'-separated list, picks the elements
 # (an empty item: the copies alone); LATENCY_BENCH_SOURCE adds properties
 # to the source, such as "horizontal-speed=3" for a moving pattern. Needs the plugin on GST_PLUGIN_PATH and a usable GPU (or
 # GST_CUDAVISION_BACKEND=cpu, at a size and rate the CPU keeps up with:
@@ -38,6 +47,8 @@ set -eu
 frames="${1:-300}"
 skip="${LATENCY_BENCH_SKIP:-30}"
 streams="${LATENCY_BENCH_STREAMS:-1}"
+one_process="${LATENCY_BENCH_ONE_PROCESS:-0}"
+bench="${CUDAVISION_BENCH:-cudavision-bench}"
 # videotestsrc's pattern stands still by default; a moving one
 # ("horizontal-speed=3") gives cudaphasecorr motion to measure
 read -r -a source_properties <<<"${LATENCY_BENCH_SOURCE:-}"
@@ -58,45 +69,103 @@ summarise() {
       a[int(NR * 0.99 + 0.999)] / 1e6 }'
 }
 
-# One row: the element's pipelines, their source-to-sink latencies pooled.
+# One row: the element's pipelines, their source-to-sink latencies pooled;
+# with @5 set, the filters' device time is measured too and left in
+# $work/device-ms (the sum of the elements' medians, per pipeline).
 measure() {
-  local size="$1" format="$2" element="$3" deadline="$4" w h rate
+  local size="$1" format="$2" element="$3" deadline="$4" timed="${5:-}"
+  local w h rate chain debug=GST_TRACER:7 s launches=1 chains=1
   w="${size%%x*}"
   h="${size#*x}"
   h="${h%@*}"
   rate="${size#*@}"
-  for ((s = 0; s < streams; s++)); do
-    GST_TRACERS=latency GST_DEBUG=GST_TRACER:7 GST_DEBUG_NO_COLOR=1 \
-      gst-launch-1.0 -q videotestsrc is-live=true num-buffers="$frames" \
-      "${source_properties[@]}" ! \
-      "video/x-raw,format=$format,width=$w,height=$h,framerate=$rate/1" ! \
-      cudavisionupload ! ${element:+$element !} cudavisiondownload ! \
-      fakesink sync=true processing-deadline="$deadline" \
+  [ -z "$timed" ] || debug="$debug,cudavisionbasetransform:4"
+  chain="videotestsrc is-live=true num-buffers=$frames ${source_properties[*]} !
+    video/x-raw,format=$format,width=$w,height=$h,framerate=$rate/1 !
+    cudavisionupload ! ${element:+$element !} cudavisiondownload !
+    fakesink sync=true processing-deadline=$deadline"
+  if [ "$one_process" = 1 ]; then
+    chains="$streams"
+  else
+    launches="$streams"
+  fi
+  for ((s = 0; s < launches; s++)); do
+    # word splitting of the chains is gst-launch-1.0's own syntax
+    # shellcheck disable=SC2046
+    GST_TRACERS=latency GST_DEBUG="$debug" GST_DEBUG_NO_COLOR=1 \
+      gst-launch-1.0 -q $(for ((c = 0; c < chains; c++)); do echo "$chain"; done) \
       >"$work/$s.log" 2>&1 &
   done
   wait
-  for ((s = 0; s < streams; s++)); do
+  for ((s = 0; s < launches; s++)); do
     if ! grep -q "latency, src-element-id" "$work/$s.log"; then
       echo "latency-bench: '$element' at $size $format ran no frame:" >&2
       grep -E "ERROR|WARN" "$work/$s.log" | head -n 3 >&2
       return 1
     fi
+  done
+  if [ -n "$timed" ]; then
+    sed -n 's/.*device time of [0-9]* frames: median \([0-9.]*\) ms.*/\1/p' \
+      "$work/0.log" | awk -v chains="$chains" '{sum += $1}
+        END {printf "%.4f\n", sum / chains}' >"$work/device-ms"
+  fi
+  for ((s = 0; s < launches; s++)); do
     grep -o "latency, src-element-id.*sink-element=(string)fakesink.*" \
       "$work/$s.log" | sed -n 's/.*time=(guint64)\([0-9]*\).*/\1/p' |
-      tail -n +"$((skip + 1))"
+      awk -v chains="$chains" -v skip="$skip" '++n > skip * chains'
   done | summarise
 }
 
-echo "$streams pipeline(s) at once, $frames frames each, the first $skip left out"
+# The paced pinned round trip of one frame (the host's view, ms) at @1
+# (WxH@rate) in format @2, from `cudavision-bench copies`; "-" where the
+# program or the size is missing.
+dma_floor() {
+  local size="$1" format="$2" name
+  case "${size%@*}" in
+    1920x1080) name=1080p ;;
+    3840x2160) name=4k ;;
+    *) echo - ; return ;;
+  esac
+  if ! command -v "$bench" >/dev/null; then
+    echo -
+    return
+  fi
+  "$bench" copies --sizes "$name" --rate "${size#*@}" --frames 200 |
+    awk -F'|' -v f="$format" '$3 ~ " " f " " {gsub(/ /, "", $7); print $7}'
+}
+
+# @1 / @2 to two decimals, or "-".
+ratio() {
+  awk -v a="$1" -v b="$2" 'BEGIN {
+    if (a == "-" || b == "-" || b == 0) print "-"; else printf "%.2f\n", a / b }'
+}
+
+if [ "$one_process" = 1 ]; then
+  echo "$streams pipeline(s) at once in one process, $frames frames each, the first $skip left out"
+else
+  echo "$streams pipeline(s) at once, $frames frames each, the first $skip left out"
+fi
 echo
-echo "| size | format | element | median ms | p99 ms | no deadline: median ms | p99 ms |"
-echo "|---|---|---|---|---|---|---|"
+echo "| size | format | element | median ms | p99 ms | p99 / median | device ms | floor: copies alone + device ms | ratio | floor: pinned round trip + device ms | ratio | no deadline: median ms | p99 ms |"
+echo "|---|---|---|---|---|---|---|---|---|---|---|---|---|"
 for size in "${sizes[@]}"; do
   for format in "${formats[@]}"; do
+    dma=$(dma_floor "$size" "$format")
+    copies=-
     for element in "${elements[@]}"; do
-      row=$(measure "$size" "$format" "$element" 20000000) || row="- | -"
+      device=0
+      row=$(measure "$size" "$format" "$element" 20000000 timed) || row="- | -"
+      [ ! -s "$work/device-ms" ] || device=$(cat "$work/device-ms")
+      rm -f "$work/device-ms"
       bare=$(measure "$size" "$format" "$element" 0) || bare="- | -"
-      echo "| $size | $format | ${element:-(copies alone)} | $row | $bare |"
+      median="${row%% |*}"
+      p99="${row##*| }"
+      [ -n "$element" ] || copies="$median"
+      floor=$(awk -v c="$copies" -v d="$device" 'BEGIN {
+        if (c == "-") print "-"; else printf "%.3f\n", c + d }')
+      dma_total=$(awk -v c="$dma" -v d="$device" 'BEGIN {
+        if (c == "-") print "-"; else printf "%.3f\n", c + d }')
+      echo "| $size | $format | ${element:-(copies alone)} | $row | $(ratio "$p99" "$median") | $device | $floor | $(ratio "$median" "$floor") | $dma_total | $(ratio "$median" "$dma_total") | $bare |"
     done
   done
 done
