@@ -36,7 +36,8 @@
 # LATENCY_BENCH_SIZES="160x120@2", where the CPU reference's phase
 # correlation takes about 0.3 s a frame on two cores).
 # Where nvcodec's nvh264dec and x264enc are there, a second table takes
-# frames from NVDEC: a 1080p60 H.264 clip (no B-frames) decoded by
+# frames from NVDEC: a 1080p60 H.264 clip (no B-frames), a file per
+# frame pushed by multifilesrc, decoded by
 # nvh264dec into the element, then cudadownload, into fakesink sync=true:
 # the file's pad to the sink's, and the element's own time (the tracer's
 # element latency, its sink pad to its source pad); LATENCY_BENCH_NVDEC=0
@@ -181,13 +182,17 @@ records() {
     summarise
 }
 
-clip="$work/clip.h264"
+# One file per frame, which multifilesrc pushes one at a time: the tracer
+# times from each push of a source, and a filesrc pushing blocks of the
+# stream ahead leaves most frames without a record of their own.
+mkdir "$work/clip"
 gst-launch-1.0 -q videotestsrc num-buffers="$frames" pattern=ball ! \
   video/x-raw,format=I420,width=1920,height=1080,framerate=60/1 ! \
   x264enc tune=zerolatency speed-preset=ultrafast key-int-max=60 ! \
-  video/x-h264,stream-format=byte-stream ! filesink location="$clip"
+  video/x-h264,stream-format=byte-stream,alignment=au ! \
+  multifilesink location="$work/clip/%05d.h264"
 echo
-echo "From NVDEC, 1920x1080@60 NV12: filesrc ! h264parse ! nvh264dec !"
+echo "From NVDEC, 1920x1080@60 NV12: multifilesrc (a frame per file) ! h264parse ! nvh264dec !"
 echo "ELEMENT ! cudadownload ! fakesink sync=true"
 echo
 echo "| element | file to sink: median ms | p99 ms | element alone: median ms | p99 ms |"
@@ -196,7 +201,8 @@ for element in "${elements[@]}"; do
   # single elements only: the tracer times one element
   [[ "$element" != *"!"* ]] || continue
   GST_TRACERS="latency(flags=pipeline+element)" GST_DEBUG=GST_TRACER:7 \
-    GST_DEBUG_NO_COLOR=1 gst-launch-1.0 -q filesrc location="$clip" ! \
+    GST_DEBUG_NO_COLOR=1 gst-launch-1.0 -q multifilesrc location="$work/clip/%05d.h264" \
+    caps=video/x-h264,stream-format=byte-stream,alignment=au,framerate=60/1 ! \
     h264parse ! nvh264dec ! ${element:+$element name=measured !} cudadownload ! \
     fakesink sync=true >"$work/nvdec.log" 2>&1 || true
   echo "| ${element:-(decoder and download alone)} | $(records latency 'sink-element=\(string\)fakesink' \
