@@ -34,6 +34,12 @@ typedef struct
   unsigned char pair[CV_CLT_RIG_MAX_PAIRS][2];
   /* the search's step: half a pixel along the longest baseline */
   float step;
+  /* Pairs of one baseline have the same phases, so the CUDA kernel sums
+   * their spectra before it searches: the groups of equal baselines,
+   * each pair's group, and each group's baseline (x, y). */
+  int groups;
+  unsigned char group[CV_CLT_RIG_MAX_PAIRS];
+  float baseline[CV_CLT_RIG_MAX_PAIRS][2];
 } cv_clt_rig;
 
 /* Pair @p of every pair of @views views: (0, 1), (0, 2), ..., (1, 2),
@@ -75,6 +81,22 @@ cv_clt_rig_init (cv_clt_rig * rig, const cvcore_clt_rig * in, double longest)
     rig->pair[p][1] = (unsigned char) j;
   }
   rig->step = (float) (0.5 / longest);
+  rig->groups = 0;
+  for (int p = 0; p < rig->pairs; p++) {
+    const float bx = rig->x[rig->pair[p][1]] - rig->x[rig->pair[p][0]];
+    const float by = rig->y[rig->pair[p][1]] - rig->y[rig->pair[p][0]];
+    int g = 0;
+
+    while (g < rig->groups && !(rig->baseline[g][0] == bx
+            && rig->baseline[g][1] == by))
+      g++;
+    if (g == rig->groups) {
+      rig->baseline[g][0] = bx;
+      rig->baseline[g][1] = by;
+      rig->groups++;
+    }
+    rig->group[p] = (unsigned char) g;
+  }
 }
 
 /* Pair @p's views @i < @j. */
@@ -95,26 +117,41 @@ cv_clt_rig_motion (const cv_clt_rig * rig, int v, float d, float m[2])
 }
 
 /* The phase, in units of pi per unit of residual disparity, of component
- * @s (0: at (wx, wy), 1: at (wx, -wy)) of frequency @f of pair @i, @j's
- * correlation surface: the pair's content moves by -d (c_j - c_i). */
+ * @s (0: at (wx, wy), 1: at (wx, -wy)) of frequency @f of the correlation
+ * surface of a pair whose baseline is (@bx, @by): its content moves by
+ * -d (bx, by). */
+CV_HD float
+cv_clt_rig_baseline_phase (float bx, float by, int f, int s)
+{
+  const float ux = ((f & 7) + 0.5f) / 8.0f;
+  const float uy = (s ? -1.0f : 1.0f) * ((f >> 3) + 0.5f) / 8.0f;
+
+  return -(ux * bx + uy * by);
+}
+
+/* The same across the baseline: the phase per unit of v, the baseline
+ * turned a quarter clockwise (x right, y down). */
+CV_HD float
+cv_clt_rig_baseline_phase_across (float bx, float by, int f, int s)
+{
+  return cv_clt_rig_baseline_phase (-by, bx, f, s);
+}
+
+/* cv_clt_rig_baseline_phase of pair @i, @j, whose baseline is
+ * c_j - c_i. */
 CV_HD float
 cv_clt_rig_phase (const cv_clt_rig * rig, int i, int j, int f, int s)
 {
-  const float ux = ((f & 7) + 0.5f) / 8.0f;
-  const float uy = (s ? -1.0f : 1.0f) * ((f >> 3) + 0.5f) / 8.0f;
-
-  return -(ux * (rig->x[j] - rig->x[i]) + uy * (rig->y[j] - rig->y[i]));
+  return cv_clt_rig_baseline_phase (rig->x[j] - rig->x[i],
+      rig->y[j] - rig->y[i], f, s);
 }
 
-/* The same across the baseline: the phase per unit of v, the pair's
- * baseline turned a quarter clockwise (x right, y down). */
+/* cv_clt_rig_baseline_phase_across of pair @i, @j. */
 CV_HD float
 cv_clt_rig_phase_across (const cv_clt_rig * rig, int i, int j, int f, int s)
 {
-  const float ux = ((f & 7) + 0.5f) / 8.0f;
-  const float uy = (s ? -1.0f : 1.0f) * ((f >> 3) + 0.5f) / 8.0f;
-
-  return -(ux * -(rig->y[j] - rig->y[i]) + uy * (rig->x[j] - rig->x[i]));
+  return cv_clt_rig_baseline_phase_across (rig->x[j] - rig->x[i],
+      rig->y[j] - rig->y[i], f, s);
 }
 
 /* Whether a tile keeps its confidence at disparity @d: unless

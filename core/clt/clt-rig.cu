@@ -11,12 +11,16 @@
  */
 
 /* A rig's correlation on CUDA: one warp per tile, every pass in one
- * launch. Each pass transforms every view's tile into shared memory;
- * each lane then forms, pair by pair, the cross-power spectrum at two
- * frequencies and adds its four terms to the combined surface at every
- * sample of the search, held in registers. The warp sums the samples,
- * takes the first maximum, and refines it by Newton steps, summing each
- * lane's terms of the surface's derivatives. */
+ * launch. Each pass transforms every view's tile into shared memory (view
+ * 0's in the first only: it does not move); each
+ * lane then forms, pair by pair, the cross-power spectrum at two
+ * frequencies and sums it into its baseline's group (pairs of one
+ * baseline have the same phases), in shared memory. The search adds each
+ * group's four terms to the combined surface at every sample, held in
+ * registers, turning each term's phase sample by sample rather than
+ * evaluating it again. The warp sums the samples, takes the first
+ * maximum, and refines it by Newton steps, summing each lane's terms of
+ * the surface's derivatives. */
 #include "clt-device.cuh"
 #include "clt-private.h"
 #include "clt-rig-common.h"
@@ -28,6 +32,8 @@ namespace {
 
 constexpr int kRigTilesPerBlock = 2;
 constexpr int kHalfSamples = CV_CLT_RIG_SAMPLES / 2;
+/* floats per group and lane: two frequencies, two components, complex */
+constexpr int kGroupTerms = 8;
 
 struct RigViews
 {
@@ -37,12 +43,18 @@ struct RigViews
 struct RigShared
 {
   float weight[64]; /* the lowpass's, per frequency */
-  struct
-  {
-    TileShared tile;
-    float coef[CVCORE_CLT_MAX_VIEWS][CVCORE_CLT_COEFFICIENTS];
-  } warp[kRigTilesPerBlock];
+  TileShared tile[kRigTilesPerBlock];
 };
+
+/* A warp's part of the dynamic shared memory, sized by the rig: its
+ * views' coefficients, then its summed spectra, term t of group g of lane
+ * l at [(g * kGroupTerms + t) * 32 + l], each lane its own. */
+__host__ __device__ constexpr size_t
+rig_warp_floats (int views, int groups)
+{
+  return (size_t) views * CVCORE_CLT_COEFFICIENTS
+      + (size_t) groups * kGroupTerms * 32;
+}
 
 __device__ __forceinline__ float
 rig_warp_sum (float v)
@@ -53,15 +65,17 @@ rig_warp_sum (float v)
   return v;
 }
 
-/* This lane's terms of the combined surface at residual disparity @d,
- * with its first and second derivatives. */
+/* This lane's cross-power spectra of every pair, summed by group into
+ * @spectra. */
 __device__ __forceinline__ void
-rig_terms (const cv_clt_rig &rig, const float (*coef)[CVCORE_CLT_COEFFICIENTS],
-    const float *weight, float scale, float fat_zero, int lane, float d,
-    float *c, float *g, float *h)
+rig_spectra (const cv_clt_rig &rig,
+    const float (*coef)[CVCORE_CLT_COEFFICIENTS], const float *weight,
+    float scale, float fat_zero, int lane, float *spectra)
 {
-  *c = *g = *h = 0.0f;
+  for (int t = 0; t < rig.groups * kGroupTerms; t++)
+    spectra[t * 32 + lane] = 0.0f;
   for (int p = 0; p < rig.pairs; p++) {
+    float *sum = spectra + rig.group[p] * kGroupTerms * 32 + lane;
     int i, j;
 
     cv_clt_rig_pair (&rig, p, &i, &j);
@@ -73,15 +87,46 @@ rig_terms (const cv_clt_rig &rig, const float (*coef)[CVCORE_CLT_COEFFICIENTS],
       cv_clt_cross_power (coef[i], coef[j], f, scale, fat_zero, weight[f], r[0],
           r[1]);
 #pragma unroll
+      for (int t = 0; t < 4; t++)
+        sum[(half * 4 + t) * 32] += r[t >> 1][t & 1];
+    }
+  }
+}
+
+/* Term @half, @s of group @g: its spectrum in @r and its phase per unit
+ * of residual disparity (units of pi). */
+__device__ __forceinline__ float
+rig_group_term (const cv_clt_rig &rig, const float *spectra, int g, int half,
+    int s, int lane, float r[2])
+{
+  const float *sum = spectra + g * kGroupTerms * 32 + lane;
+
+  r[0] = sum[(half * 4 + s * 2) * 32];
+  r[1] = sum[(half * 4 + s * 2 + 1) * 32];
+  return cv_clt_rig_baseline_phase (rig.baseline[g][0], rig.baseline[g][1],
+      lane + 32 * half, s);
+}
+
+/* This lane's terms of the combined surface at residual disparity @d,
+ * with its first and second derivatives. */
+__device__ __forceinline__ void
+rig_terms (const cv_clt_rig &rig, const float *spectra, int lane, float d,
+    float *c, float *g, float *h)
+{
+  *c = *g = *h = 0.0f;
+  for (int group = 0; group < rig.groups; group++) {
+#pragma unroll
+    for (int half = 0; half < 2; half++) {
+#pragma unroll
       for (int s = 0; s < 2; s++) {
-        const float phase = cv_clt_rig_phase (&rig, i, j, f, s);
+        float r[2], sn, cs;
+        const float phase =
+            rig_group_term (rig, spectra, group, half, s, lane, r);
         const float k = CUDART_PI_F * phase;
-        float sn, cs;
 
         sincospif (phase * d, &sn, &cs);
-        const float v = r[s][0] * cs - r[s][1] * sn;
-        const float w = r[s][0] * sn + r[s][1] * cs;
-
+        const float v = r[0] * cs - r[1] * sn;
+        const float w = r[0] * sn + r[1] * cs;
         *c += v;
         *g -= w * k;
         *h -= v * k * k;
@@ -93,8 +138,7 @@ rig_terms (const cv_clt_rig &rig, const float (*coef)[CVCORE_CLT_COEFFICIENTS],
 /* The residual disparity of one pass within @samples steps each way, and
  * the surface's peak there in *@peak. */
 __device__ __forceinline__ float
-rig_pass (const cv_clt_rig &rig, const float (*coef)[CVCORE_CLT_COEFFICIENTS],
-    const float *weight, float scale, float fat_zero, int samples, int lane,
+rig_pass (const cv_clt_rig &rig, const float *spectra, int samples, int lane,
     float *peak)
 {
   float acc[CV_CLT_RIG_SAMPLES];
@@ -104,29 +148,28 @@ rig_pass (const cv_clt_rig &rig, const float (*coef)[CVCORE_CLT_COEFFICIENTS],
 #pragma unroll
   for (int k = 0; k < CV_CLT_RIG_SAMPLES; k++)
     acc[k] = 0.0f;
-  for (int p = 0; p < rig.pairs; p++) {
-    int i, j;
-
-    cv_clt_rig_pair (&rig, p, &i, &j);
+  for (int group = 0; group < rig.groups; group++) {
 #pragma unroll
     for (int half = 0; half < 2; half++) {
-      const int f = lane + 32 * half;
-      float r[2][2];
-
-      cv_clt_cross_power (coef[i], coef[j], f, scale, fat_zero, weight[f], r[0],
-          r[1]);
 #pragma unroll
       for (int s = 0; s < 2; s++) {
-        const float phase = cv_clt_rig_phase (&rig, i, j, f, s) * rig.step;
+        float r[2], sn, cs, step_sn, step_cs;
+        const float phase =
+            rig_group_term (rig, spectra, group, half, s, lane, r) * rig.step;
 
+        /* the term at the first sample, then turned a step at a time */
+        sincospif (phase * (float) -samples, &sn, &cs);
+        sincospif (phase, &step_sn, &step_cs);
 #pragma unroll
         for (int k = 0; k < CV_CLT_RIG_SAMPLES; k++) {
-          float sn, cs;
+          float turned;
 
           if (abs (k - kHalfSamples) > samples)
             continue;
-          sincospif (phase * (float) (k - kHalfSamples), &sn, &cs);
-          acc[k] += r[s][0] * cs - r[s][1] * sn;
+          acc[k] += r[0] * cs - r[1] * sn;
+          turned = cs * step_cs - sn * step_sn;
+          sn = sn * step_cs + cs * step_sn;
+          cs = turned;
         }
       }
     }
@@ -148,7 +191,7 @@ rig_pass (const cv_clt_rig &rig, const float (*coef)[CVCORE_CLT_COEFFICIENTS],
   for (int it = 0; it <= CV_CLT_NEWTON_STEPS; it++) {
     float c, g, h;
 
-    rig_terms (rig, coef, weight, scale, fat_zero, lane, d, &c, &g, &h);
+    rig_terms (rig, spectra, lane, d, &c, &g, &h);
     if (it == CV_CLT_NEWTON_STEPS) {
       *peak = rig_warp_sum (c) / (128.0f * rig.pairs);
       break;
@@ -169,9 +212,8 @@ rig_pass (const cv_clt_rig &rig, const float (*coef)[CVCORE_CLT_COEFFICIENTS],
  * (cvcore_clt_rig_correlate), a row at a time: each lane adds its terms to
  * the row's samples, the warp sums them and lane i writes sample i. */
 __device__ __forceinline__ void
-rig_surface_2d (const cv_clt_rig &rig,
-    const float (*coef)[CVCORE_CLT_COEFFICIENTS], const float *weight,
-    float scale, float fat_zero, int lane, float d, float *out)
+rig_surface_2d (const cv_clt_rig &rig, const float *spectra, int lane, float d,
+    float *out)
 {
   constexpr int side = CVCORE_CLT_RIG_SURFACE, middle = side / 2;
 
@@ -182,29 +224,24 @@ rig_surface_2d (const cv_clt_rig &rig,
 #pragma unroll
     for (int i = 0; i < side; i++)
       acc[i] = 0.0f;
-    for (int p = 0; p < rig.pairs; p++) {
-      int a, b;
-
-      cv_clt_rig_pair (&rig, p, &a, &b);
+    for (int group = 0; group < rig.groups; group++) {
 #pragma unroll
       for (int half = 0; half < 2; half++) {
-        const int f = lane + 32 * half;
-        float r[2][2];
-
-        cv_clt_cross_power (coef[a], coef[b], f, scale, fat_zero, weight[f],
-            r[0], r[1]);
 #pragma unroll
         for (int s = 0; s < 2; s++) {
-          const float along = cv_clt_rig_phase (&rig, a, b, f, s);
-          const float across = cv_clt_rig_phase_across (&rig, a, b, f, s);
-
+          float r[2];
+          const float along =
+              rig_group_term (rig, spectra, group, half, s, lane, r);
+          const float across =
+              cv_clt_rig_baseline_phase_across (rig.baseline[group][0],
+                  rig.baseline[group][1], lane + 32 * half, s);
 #pragma unroll
           for (int i = 0; i < side; i++) {
             float sn, cs;
 
             sincospif ((d + (i - middle) * rig.step) * along + v * across, &sn,
                 &cs);
-            acc[i] += r[s][0] * cs - r[s][1] * sn;
+            acc[i] += r[0] * cs - r[1] * sn;
           }
         }
       }
@@ -226,11 +263,15 @@ __global__ void __launch_bounds__ (32 * kRigTilesPerBlock)
         cvcore_clt_match *matches, float *surfaces)
 {
   __shared__ RigShared s;
+  extern __shared__ float rig_warp_shared[];
   const int warp = threadIdx.x >> 5, lane = threadIdx.x & 31;
   const int tiles_x = cv_clt_tiles (width);
   const int tile = blockIdx.x * kRigTilesPerBlock + warp;
   const int tx = tile % tiles_x, ty = tile / tiles_x;
-  float (*coef)[CVCORE_CLT_COEFFICIENTS] = s.warp[warp].coef;
+  float *own = rig_warp_shared + warp * rig_warp_floats (rig.views, rig.groups);
+  float (*coef)[CVCORE_CLT_COEFFICIENTS] =
+      reinterpret_cast<float (*)[CVCORE_CLT_COEFFICIENTS]> (own);
+  float *spectra = own + rig.views * CVCORE_CLT_COEFFICIENTS;
   float d, residual = 0.0f, peak = 0.0f;
 
   if (threadIdx.x < 64)
@@ -238,22 +279,24 @@ __global__ void __launch_bounds__ (32 * kRigTilesPerBlock)
   __syncthreads ();
   if (tile >= tiles_x * cv_clt_tiles (height))
     return;
+
   d = guided ? matches[tile].dx : initial;
   for (int pass = 0; pass <= refinements; pass++) {
-    for (int v = 0; v < rig.views; v++) {
+    /* view 0's tile is where it is in every pass: transformed once */
+    for (int v = pass > 0 ? 1 : 0; v < rig.views; v++) {
       float m[2];
 
       cv_clt_rig_motion (&rig, v, d, m);
-      transform_moved (views.view[v], c, width, height, tx, ty, m,
-          s.warp[warp].tile, coef[v], lane);
+      transform_moved (views.view[v], c, width, height, tx, ty, m, s.tile[warp],
+          coef[v], lane);
     }
-    residual = rig_pass (rig, coef, s.weight, scale, fat_zero,
-        pass ? 2 : 2 * radius, lane, &peak);
+    rig_spectra (rig, coef, s.weight, scale, fat_zero, lane, spectra);
+    residual = rig_pass (rig, spectra, pass ? 2 : 2 * radius, lane, &peak);
     d += residual;
     __syncwarp ();
   }
   if (surfaces)
-    rig_surface_2d (rig, coef, s.weight, scale, fat_zero, lane, residual,
+    rig_surface_2d (rig, spectra, lane, residual,
         surfaces
             + (size_t) tile * CVCORE_CLT_RIG_SURFACE * CVCORE_CLT_RIG_SURFACE);
   if (lane == 0) {
@@ -282,10 +325,16 @@ cv_clt_rig_correlate_cuda (cvcore_stream *stream, const cvcore_image *views,
   cv_clt_rig_init (&rig, in, cvcore_clt_rig_longest (in));
   for (int v = 0; v < in->views; v++)
     images.view[v] = device_image (&views[v]);
+  const size_t shared_bytes = kRigTilesPerBlock
+      * rig_warp_floats (rig.views, rig.groups) * sizeof (float);
+
   CUDA_BIND (cvcore_stream_device (stream));
+  /* eight views' 28 baselines need more than the default 48 KiB */
+  CUDA_TRY (cudaFuncSetAttribute (clt_rig_correlate,
+      cudaFuncAttributeMaxDynamicSharedMemorySize, (int) shared_bytes));
   clt_rig_correlate<<<(tiles + kRigTilesPerBlock - 1) / kRigTilesPerBlock,
-      32 * kRigTilesPerBlock, 0, cs>>> (images, channel, width, height, rig,
-      (float) (1.0 / params->full_scale), (float) params->fat_zero,
+      32 * kRigTilesPerBlock, shared_bytes, cs>>> (images, channel, width,
+      height, rig, (float) (1.0 / params->full_scale), (float) params->fat_zero,
       (float) (0.5 * params->lowpass * params->lowpass), params->search_radius,
       params->refinements, (float) params->initial_x, params->guided,
       params->keep_left_frame, matches, surfaces);
