@@ -303,6 +303,46 @@ run_rig (cvcore_stream * stream, gpointer data)
       job->clt->dst, 1, &job->rig, &job->params, job->matches, NULL);
 }
 
+/* Where the rig's time goes: its finest level alone (one launch, no
+ * pyramid, no fit), with fewer refinements, a narrower search and fewer
+ * pairs. */
+static cvcore_status
+run_rig_level (cvcore_stream * stream, gpointer data)
+{
+  RigJob *job = data;
+
+  return cvcore_clt_rig_correlate (stream, job->clt->dst, 1, &job->rig,
+      &job->params, job->matches, NULL);
+}
+
+static void
+rig_level_costs (cvcore_device * device, cvcore_stream * stream, RigJob * job)
+{
+  const struct
+  {
+    const gchar *what;
+    gint views, radius, refinements;
+  } cases[] = {
+    {"as the pyramid's finest level searches (4 views, radius 7, 2 "
+          "refinements)", 4, 7, 2},
+    {"no refinement", 4, 7, 0},
+    {"radius 1, no refinement", 4, 1, 0},
+    {"one pair (2 views), radius 7, 2 refinements", 2, 7, 2},
+  };
+  RigJob level = *job;
+
+  printf ("The rig's finest level alone, one launch:");
+  for (guint c = 0; c < G_N_ELEMENTS (cases); c++) {
+    level.rig.views = cases[c].views;
+    level.params.search_radius = cases[c].radius;
+    level.params.refinements = cases[c].refinements;
+    printf ("%s %s %.3f ms", c ? ";" : "", cases[c].what,
+        time_median_ms (device, stream, run_rig_level, &level, 11, 5));
+    fflush (stdout);
+  }
+  printf ("\n");
+}
+
 static void
 bench_rig (cvcore_device * device, cvcore_stream * stream, CltJob * clt,
     gdouble deconvolve_ms, gdouble seed_ms)
@@ -321,6 +361,7 @@ bench_rig (cvcore_device * device, cvcore_stream * stream, CltJob * clt,
       "combined per tile (4 levels, 2 refinements, the fit): %.3f ms, of "
       "which the rig %.3f ms (%.0fx the seed's deconvolution alone)\n", ms,
       ms - deconvolve_ms, seed_ms / ms);
+  rig_level_costs (device, stream, &job);
   CORE_TRY (cvcore_stream_synchronize (stream));
   cvcore_device_free (device, job.matches);
   cvcore_clt_rig_pyramid_free (job.pyramid);
