@@ -108,7 +108,8 @@ measure() {
   if [ -n "$timed" ]; then
     sed -n 's/.*device time of [0-9]* frames: median \([0-9.]*\) ms.*/\1/p' \
       "$work/0.log" | awk -v chains="$chains" '{sum += $1}
-        END {printf "%.4f\n", sum / chains}' >"$work/device-ms"
+        END {if (NR == 0) print "-"; else printf "%.4f\n", sum / chains}' \
+      >"$work/device-ms"
   fi
   for ((s = 0; s < launches; s++)); do
     grep -o "latency, src-element-id.*sink-element=(string)fakesink.*" \
@@ -154,18 +155,21 @@ for size in "${sizes[@]}"; do
     dma=$(dma_floor "$size" "$format")
     copies=-
     for element in "${elements[@]}"; do
-      device=0
+      # "-" for an element that times no device work of its own
+      # (cudaphasecorr): no floor for it
+      device=-
       row=$(measure "$size" "$format" "$element" 20000000 timed) || row="- | -"
       [ ! -s "$work/device-ms" ] || device=$(cat "$work/device-ms")
+      [ -n "$element" ] || device=0
       rm -f "$work/device-ms"
       bare=$(measure "$size" "$format" "$element" 0) || bare="- | -"
       median="${row%% |*}"
       p99="${row##*| }"
       [ -n "$element" ] || copies="$median"
       floor=$(awk -v c="$copies" -v d="$device" 'BEGIN {
-        if (c == "-") print "-"; else printf "%.3f\n", c + d }')
+        if (c == "-" || d == "-") print "-"; else printf "%.3f\n", c + d }')
       dma_total=$(awk -v c="$dma" -v d="$device" 'BEGIN {
-        if (c == "-") print "-"; else printf "%.3f\n", c + d }')
+        if (c == "-" || d == "-") print "-"; else printf "%.3f\n", c + d }')
       echo "| $size | $format | ${element:-(copies alone)} | $row | $(ratio "$p99" "$median") | $device | $floor | $(ratio "$median" "$floor") | $dma_total | $(ratio "$median" "$dma_total") | $bare |"
     done
   done
