@@ -171,11 +171,14 @@ gst_cuda_vision_download_decide_allocation (GstBaseTransform * trans,
 }
 
 /* Into page-locked memory, ours or registered, the DMA writes the frame
- * itself; into other memory it goes through staging. The frame leaves for
+ * itself, and *@wait_follows says that the caller must wait for it (after
+ * its own driver calls, which then cost the frame nothing); into other
+ * memory it goes through staging, waited for here. The frame leaves for
  * the host: this is where a cudavision pipeline waits. */
 static cvcore_status
 download_to_host (GstCudaVisionDownload * self, cvcore_stream * stream,
-    GstVideoFrame * in_frame, GstVideoFrame * out_frame)
+    GstVideoFrame * in_frame, GstVideoFrame * out_frame,
+    gboolean * wait_follows)
 {
   GstCudaVisionDevice *device =
       gst_cuda_vision_base_transform_get_device (BASE (self));
@@ -188,7 +191,8 @@ download_to_host (GstCudaVisionDownload * self, cvcore_stream * stream,
               &self->host))) {
     status = gst_cuda_vision_copy_frame_async (stream, out_frame, in_frame,
         CVCORE_COPY_DEVICE_TO_HOST);
-    return status == CVCORE_OK ? cvcore_stream_synchronize (stream) : status;
+    *wait_follows = status == CVCORE_OK;
+    return status;
   }
   if (self->staging_size < size) {
     cvcore_host_free (core, self->staging);
@@ -261,7 +265,7 @@ gst_cuda_vision_download_transform (GstBaseTransform * trans,
   GstVideoFrame in_frame, out_frame;
   gchar *map_refusal = NULL;
   cvcore_status status;
-  gboolean ordered;
+  gboolean ordered, wait_follows = FALSE;
 
   if (refusal == NULL && to_device)
     refusal = gst_cuda_vision_device_memory_refusal (out_mem, device);
@@ -299,11 +303,14 @@ gst_cuda_vision_download_transform (GstBaseTransform * trans,
     status = gst_cuda_vision_copy_frame_async (stream, &out_frame, &in_frame,
         CVCORE_COPY_DEVICE_TO_DEVICE);
   else
-    status = download_to_host (self, stream, &in_frame, &out_frame);
+    status = download_to_host (self, stream, &in_frame, &out_frame,
+        &wait_follows);
   if (!gst_cuda_vision_base_transform_end_access (BASE (self), in_mem)
       || (to_device
           && !gst_cuda_vision_base_transform_end_access (BASE (self), out_mem)))
     status = CVCORE_ERROR_RUNTIME;
+  if (status == CVCORE_OK && wait_follows)
+    status = cvcore_stream_synchronize (stream);
 
   gst_video_frame_unmap (&out_frame);
   gst_video_frame_unmap (&in_frame);

@@ -69,6 +69,8 @@ GST_DEBUG_CATEGORY_STATIC (gst_cuda_vision_upload_debug);
 typedef struct
 {
   cvcore_event *done;
+  /* a copy was queued since the last wait for @done */
+  gboolean in_flight;
   /* Page-locked input that the copy engine may still be reading. */
   GstBuffer *held;
   /* Page-locked copy of pageable input, in the output memory's layout. */
@@ -106,11 +108,12 @@ release_slot (GstCudaVisionUpload * self, UploadSlot * slot)
 {
   gboolean ok = TRUE;
 
-  if (slot->done && cvcore_event_synchronize (slot->done) != CVCORE_OK) {
+  if (slot->in_flight && cvcore_event_synchronize (slot->done) != CVCORE_OK) {
     GST_ERROR_OBJECT (self, "waiting for an upload failed: %s",
         cvcore_last_error ());
     ok = FALSE;
   }
+  slot->in_flight = FALSE;
   gst_clear_buffer (&slot->held);
   return ok;
 }
@@ -271,10 +274,18 @@ upload_frame (GstCudaVisionUpload * self, UploadSlot * slot, GstBuffer * inbuf,
       (gst_cuda_vision_base_transform_get_device (BASE (self)), in_frame,
           gst_cuda_vision_host_transfer_pins_recycled (G_OBJECT (self),
               &self->host))) {
+    GST_LOG_OBJECT (self, "copying %" GST_PTR_FORMAT " by DMA (%s)", inbuf,
+        gst_cuda_vision_buffer_is_pinned (inbuf) ? "page-locked" :
+        "registered");
+    GST_LOG_OBJECT (self, "copying %" GST_PTR_FORMAT " by DMA (%s)", inbuf,
+        gst_cuda_vision_buffer_is_pinned (inbuf) ? "page-locked" :
+        "registered");
     status = gst_cuda_vision_copy_frame_async (stream, out_frame, in_frame,
         CVCORE_COPY_HOST_TO_DEVICE);
     slot->held = gst_buffer_ref (inbuf);
   } else {
+    GST_LOG_OBJECT (self, "staging %" GST_PTR_FORMAT, inbuf);
+    GST_LOG_OBJECT (self, "staging %" GST_PTR_FORMAT, inbuf);
     if (slot->staging_size < size) {
       cvcore_host_free (CORE (self), slot->staging);
       slot->staging = NULL;
@@ -291,6 +302,7 @@ upload_frame (GstCudaVisionUpload * self, UploadSlot * slot, GstBuffer * inbuf,
   }
   if (status == CVCORE_OK)
     status = cvcore_event_record (slot->done, stream);
+  slot->in_flight = status == CVCORE_OK;
   return status;
 }
 
@@ -390,6 +402,12 @@ gst_cuda_vision_upload_transform (GstBaseTransform * trans, GstBuffer * inbuf,
 
   gst_video_frame_unmap (&out_frame);
   gst_video_frame_unmap (&in_frame);
+  /* The slot the next frame takes holds the oldest copy, long done: waited
+   * for here, once this frame's copy is on its way, rather than before it
+   * (a driver call costs tens of microseconds to a thread that slept). */
+  if (status == CVCORE_OK
+      && !release_slot (self, &self->slots[self->next_slot]))
+    status = CVCORE_ERROR_RUNTIME;
   if (status != CVCORE_OK)
     return gst_cuda_vision_base_transform_core_error (BASE (self),
         "Upload failed");
