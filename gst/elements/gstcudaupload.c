@@ -277,14 +277,10 @@ upload_frame (GstCudaVisionUpload * self, UploadSlot * slot, GstBuffer * inbuf,
     GST_LOG_OBJECT (self, "copying %" GST_PTR_FORMAT " by DMA (%s)", inbuf,
         gst_cuda_vision_buffer_is_pinned (inbuf) ? "page-locked" :
         "registered");
-    GST_LOG_OBJECT (self, "copying %" GST_PTR_FORMAT " by DMA (%s)", inbuf,
-        gst_cuda_vision_buffer_is_pinned (inbuf) ? "page-locked" :
-        "registered");
     status = gst_cuda_vision_copy_frame_async (stream, out_frame, in_frame,
         CVCORE_COPY_HOST_TO_DEVICE);
     slot->held = gst_buffer_ref (inbuf);
   } else {
-    GST_LOG_OBJECT (self, "staging %" GST_PTR_FORMAT, inbuf);
     GST_LOG_OBJECT (self, "staging %" GST_PTR_FORMAT, inbuf);
     if (slot->staging_size < size) {
       cvcore_host_free (CORE (self), slot->staging);
