@@ -109,7 +109,6 @@ typedef struct
   gboolean tensor_meta;
 } MatchSettings;
 
-/* Flow: @frame (taken) matched with the one before and pushed. */
 /* The view a sink pad carries (0: the sink pad's). */
 static inline guint
 gst_cuda_vision_phase_corr_view_of_pad (GstPad * pad)
@@ -127,6 +126,7 @@ gboolean gst_cuda_vision_phase_corr_sink_event (GstPad * pad,
 gboolean gst_cuda_vision_phase_corr_src_event (GstPad * pad,
     GstObject * parent, GstEvent * event);
 
+/* Flow: @frame (taken) matched with the one before and pushed. */
 GstFlowReturn gst_cuda_vision_phase_corr_output_flow (GstCudaVisionPhaseCorr *
     self, GstBuffer * frame, const GstCudaVisionCorrelatorSettings * settings);
 
