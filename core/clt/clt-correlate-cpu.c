@@ -17,24 +17,38 @@
 #include <math.h>
 #include <string.h>
 
+#define SHIFTS (2 * CVCORE_CLT_MAX_SEARCH + 1)
+
 /* c (d) and, when @g and @h are given, its gradient and Hessian (xx, yy,
- * xy) at @d, from the 128 terms of @r ([f][component][re, im]). */
+ * xy) at @d, from the 128 terms of @r ([f][component][re, im]). Each
+ * term's phase, wx d0 + wy d1 or wx d0 - wy d1, is formed from the sines
+ * of its two parts: 16 sines instead of 128. */
 static double
 surface (const float r[64][2][2], const double d[2], double g[2], double h[3])
 {
-  double c = 0.0;
+  double c = 0.0, sx[8], cx[8], sy[8], cy[8];
 
   if (g) {
     g[0] = g[1] = 0.0;
     h[0] = h[1] = h[2] = 0.0;
   }
+  for (int k = 0; k < 8; k++) {
+    sx[k] = sin (CV_PI * (k + 0.5) / 8.0 * d[0]);
+    cx[k] = cos (CV_PI * (k + 0.5) / 8.0 * d[0]);
+    sy[k] = sin (CV_PI * (k + 0.5) / 8.0 * d[1]);
+    cy[k] = cos (CV_PI * (k + 0.5) / 8.0 * d[1]);
+  }
   for (int f = 0; f < 64; f++)
     for (int s = 0; s < 2; s++) {
-      const double wx = CV_PI * ((f & 7) + 0.5) / 8.0;
-      const double wy = (s ? -1.0 : 1.0) * CV_PI * ((f >> 3) + 0.5) / 8.0;
-      const double th = wx * d[0] + wy * d[1];
-      const double v = r[f][s][0] * cos (th) - r[f][s][1] * sin (th);
-      const double w = r[f][s][0] * sin (th) + r[f][s][1] * cos (th);
+      const int k = f & 7, l = f >> 3;
+      const double wx = CV_PI * (k + 0.5) / 8.0;
+      const double wy = (s ? -1.0 : 1.0) * CV_PI * (l + 0.5) / 8.0;
+      const double cs = s ? cx[k] * cy[l] + sx[k] * sy[l] :
+          cx[k] * cy[l] - sx[k] * sy[l];
+      const double sn = s ? sx[k] * cy[l] - cx[k] * sy[l] :
+          sx[k] * cy[l] + cx[k] * sy[l];
+      const double v = r[f][s][0] * cs - r[f][s][1] * sn;
+      const double w = r[f][s][0] * sn + r[f][s][1] * cs;
 
       c += v;
       if (g) {
@@ -55,30 +69,66 @@ surface (const float r[64][2][2], const double d[2], double g[2], double h[3])
   return c / 128.0;
 }
 
+/* The whole-pixel shift within @rad where c is largest, the first in scan
+ * order (rows, then columns) among equals, into @d. The sum over the 128
+ * terms is split as the kernel splits it: over the vertical frequencies
+ * for each (k, dy) first, then over k for each (dx, dy). */
+static void
+search_whole_pixels (const float r[64][2][2], int rad, double d[2])
+{
+  double phase[8][SHIFTS][2], partial[8][SHIFTS][2], best = -INFINITY;
+
+  for (int k = 0; k < 8; k++)
+    for (int j = 0; j <= 2 * rad; j++) {
+      const double th = CV_PI * (k + 0.5) / 8.0 * (j - rad);
+
+      phase[k][j][0] = cos (th);
+      phase[k][j][1] = sin (th);
+    }
+  /* R1 e^{i wy dy} + R2 e^{-i wy dy} summed over the vertical frequencies */
+  for (int k = 0; k < 8; k++)
+    for (int j = 0; j <= 2 * rad; j++) {
+      double re = 0.0, im = 0.0;
+
+      for (int l = 0; l < 8; l++) {
+        const float *r1 = r[l * 8 + k][0], *r2 = r[l * 8 + k][1];
+        const double cs = phase[l][j][0], sn = phase[l][j][1];
+
+        re += (r1[0] + r2[0]) * cs - (r1[1] - r2[1]) * sn;
+        im += (r1[1] + r2[1]) * cs + (r1[0] - r2[0]) * sn;
+      }
+      partial[k][j][0] = re;
+      partial[k][j][1] = im;
+    }
+  for (int j = 0; j <= 2 * rad; j++)
+    for (int i = 0; i <= 2 * rad; i++) {
+      double c = 0.0;
+
+      for (int k = 0; k < 8; k++)
+        c += partial[k][j][0] * phase[k][i][0] -
+            partial[k][j][1] * phase[k][i][1];
+      if (c > best) {
+        best = c;
+        d[0] = i - rad;
+        d[1] = j - rad;
+      }
+    }
+}
+
 /* One pass: the motion between the tiles @a and @b, within @rad. */
 static void
 cpu_correlate_tile (const float *a, const float *b,
     const cvcore_clt_corr_params * params, int rad, cvcore_clt_match * match)
 {
   float r[64][2][2];
-  double best = -INFINITY, d[2] = { 0.0, 0.0 };
+  double d[2] = { 0.0, 0.0 };
 
   for (int f = 0; f < 64; f++)
     cv_clt_cross_power (a, b, f, (float) (1.0 / params->full_scale),
         (float) params->fat_zero, cv_clt_lowpass_weight (f,
             (float) (0.5 * params->lowpass * params->lowpass)), r[f][0],
         r[f][1]);
-  for (int dy = -rad; dy <= rad; dy++)
-    for (int dx = -rad; dx <= rad; dx++) {
-      const double p[2] = { dx, dy };
-      const double c = surface (r, p, NULL, NULL);
-
-      if (c > best) {
-        best = c;
-        d[0] = dx;
-        d[1] = dy;
-      }
-    }
+  search_whole_pixels (r, rad, d);
   for (int i = 0; i < CV_CLT_NEWTON_STEPS; i++) {
     double g[2], h[3], det, sx, sy;
 
