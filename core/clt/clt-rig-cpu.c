@@ -78,21 +78,41 @@ transform_views (const cvcore_image * views, int channel, int tx, int ty,
 }
 
 /* One pass: the residual disparity within @samples steps each way, and
- * the surface's peak there in *@peak. */
+ * the surface's peak there in *@peak. The samples' phases are turned from
+ * one to the next by a complex product, as the kernel turns them, instead
+ * of a sine and cosine each. */
 static double
 rig_pass (const RigSpectra * sp, const cv_clt_rig * rig, int samples,
     double *peak)
 {
+  double sums[4 * CVCORE_CLT_MAX_SEARCH + 1] = { 0.0 };
   double best = -INFINITY, d = 0.0;
 
-  for (int k = -samples; k <= samples; k++) {
-    const double c = rig_surface (sp, k * (double) rig->step, NULL, NULL);
+  for (int p = 0; p < sp->pairs; p++)
+    for (int f = 0; f < 64; f++)
+      for (int s = 0; s < 2; s++) {
+        const double k = CV_PI * sp->phase[p][f][s];
+        const double turn_re = cos (k * rig->step), turn_im =
+            sin (k * rig->step);
+        const double first = -k * samples * (double) rig->step;
+        const double r_re = sp->r[p][f][s][0], r_im = sp->r[p][f][s][1];
+        /* the term R e^{i k d} at the first sample */
+        double re = r_re * cos (first) - r_im * sin (first);
+        double im = r_re * sin (first) + r_im * cos (first);
 
-    if (c > best) {
-      best = c;
-      d = k * (double) rig->step;
+        for (int i = 0; i <= 2 * samples; i++) {
+          const double next_re = re * turn_re - im * turn_im;
+
+          sums[i] += re;
+          im = re * turn_im + im * turn_re;
+          re = next_re;
+        }
+      }
+  for (int i = 0; i <= 2 * samples; i++)
+    if (sums[i] > best) {
+      best = sums[i];
+      d = (i - samples) * (double) rig->step;
     }
-  }
   for (int i = 0; i < CV_CLT_NEWTON_STEPS; i++) {
     double g, h;
 
