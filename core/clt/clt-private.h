@@ -76,14 +76,15 @@ cvcore_status cv_clt_correlate_cpu (const float *a, const cvcore_image * b,
 cvcore_status cv_clt_correlate_cuda (cvcore_stream * stream,
     const float *a, const cvcore_image * b, int channel,
     const cvcore_clt_corr_params * params, cvcore_clt_match * matches);
+/* @longest: the rig's longest baseline (cvcore_clt_rig_longest) */
 cvcore_status cv_clt_rig_correlate_cpu (const cvcore_image * views,
-    int channel, const cvcore_clt_rig * rig,
+    int channel, const cvcore_clt_rig * rig, double longest,
     const cvcore_clt_corr_params * params, cvcore_clt_match * matches,
     float *surfaces);
 cvcore_status cv_clt_rig_correlate_cuda (cvcore_stream * stream,
     const cvcore_image * views, int channel, const cvcore_clt_rig * rig,
-    const cvcore_clt_corr_params * params, cvcore_clt_match * matches,
-    float *surfaces);
+    double longest, const cvcore_clt_corr_params * params,
+    cvcore_clt_match * matches, float *surfaces);
 cvcore_status cv_clt_draw_matches_cpu (const cvcore_image * dst,
     const cvcore_clt_match * matches, double scale, double min_confidence,
     const unsigned colour[4]);

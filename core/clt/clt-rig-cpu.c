@@ -198,14 +198,15 @@ rig_match_tile (const cvcore_image * views, int channel, int tx, int ty,
 
 cvcore_status
 cv_clt_rig_correlate_cpu (const cvcore_image * views, int channel,
-    const cvcore_clt_rig * in, const cvcore_clt_corr_params * params,
-    cvcore_clt_match * matches, float *surfaces)
+    const cvcore_clt_rig * in, double longest,
+    const cvcore_clt_corr_params * params, cvcore_clt_match * matches,
+    float *surfaces)
 {
   const int tiles_x = cvcore_clt_tiles (views[0].width);
   const int tiles_y = cvcore_clt_tiles (views[0].height);
   cv_clt_rig rig;
 
-  cv_clt_rig_init (&rig, in, cvcore_clt_rig_longest (in));
+  cv_clt_rig_init (&rig, in, longest);
   for (int ty = 0; ty < tiles_y; ty++)
     for (int tx = 0; tx < tiles_x; tx++)
       rig_match_tile (views, channel, tx, ty, &rig, params,

@@ -69,12 +69,12 @@ rig_baselines (const cvcore_clt_rig * rig, double *shortest, double *longest)
 }
 
 /* The rig's centres are finite, its chosen pairs are of its views, and
- * no pair's cameras are in one place: the longest baseline sets the
- * search's step. */
+ * no pair's cameras are in one place. The longest baseline, which sets
+ * the search's step, goes to @longest. */
 static bool
-rig_valid (const cvcore_clt_rig * rig)
+rig_valid (const cvcore_clt_rig * rig, double *longest)
 {
-  double shortest, longest;
+  double shortest;
 
   if (rig->views < 2 || rig->views > CVCORE_CLT_MAX_VIEWS || rig->pairs < 0
       || rig->pairs > CVCORE_CLT_RIG_MAX_PAIRS)
@@ -82,19 +82,16 @@ rig_valid (const cvcore_clt_rig * rig)
   for (int v = 0; v < rig->views; v++)
     if (!(fabs (rig->x[v]) <= 1e3 && fabs (rig->y[v]) <= 1e3))
       return false;
-  rig_baselines (rig, &shortest, &longest);
+  rig_baselines (rig, &shortest, longest);
   return shortest >= 1e-3;
 }
 
 double
 cvcore_clt_rig_longest (const cvcore_clt_rig * rig)
 {
-  double shortest, longest;
+  double longest;
 
-  if (!rig_valid (rig))
-    return 0.0;
-  rig_baselines (rig, &shortest, &longest);
-  return longest;
+  return rig_valid (rig, &longest) ? longest : 0.0;
 }
 
 cvcore_status
@@ -103,7 +100,8 @@ cvcore_clt_rig_correlate (cvcore_stream * stream, const cvcore_image * views,
     const cvcore_clt_corr_params * params, cvcore_clt_match * matches,
     float *surfaces)
 {
-  bool same = rig_valid (rig);
+  double longest;
+  bool same = rig_valid (rig, &longest);
 
   for (int v = 0; same && v < rig->views; v++)
     same = views[v].width == views[0].width
@@ -123,10 +121,10 @@ cvcore_clt_rig_correlate (cvcore_stream * stream, const cvcore_image * views,
         rig->views, same ? "of one size" : "differing, or an invalid rig",
         params->search_radius, params->refinements);
   return CV_DISPATCH (cvcore_stream_device (stream),
-      cv_clt_rig_correlate_cpu (views, channel, rig, params, matches,
-          surfaces),
-      cv_clt_rig_correlate_cuda (stream, views, channel, rig, params,
-          matches, surfaces));
+      cv_clt_rig_correlate_cpu (views, channel, rig, longest, params,
+          matches, surfaces),
+      cv_clt_rig_correlate_cuda (stream, views, channel, rig, longest,
+          params, matches, surfaces));
 }
 
 cvcore_status

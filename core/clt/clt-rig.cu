@@ -31,6 +31,8 @@
 namespace {
 
 constexpr int kRigTilesPerBlock = 2;
+/* what a block may take without raising its kernel's attribute */
+constexpr size_t kDefaultSharedBytes = 48 * 1024;
 constexpr int kHalfSamples = CV_CLT_RIG_SAMPLES / 2;
 /* floats per group and lane: two frequencies, two components, complex */
 constexpr int kGroupTerms = 8;
@@ -313,8 +315,9 @@ __global__ void __launch_bounds__ (32 * kRigTilesPerBlock)
 
 extern "C" cvcore_status
 cv_clt_rig_correlate_cuda (cvcore_stream *stream, const cvcore_image *views,
-    int channel, const cvcore_clt_rig *in, const cvcore_clt_corr_params *params,
-    cvcore_clt_match *matches, float *surfaces)
+    int channel, const cvcore_clt_rig *in, double longest,
+    const cvcore_clt_corr_params *params, cvcore_clt_match *matches,
+    float *surfaces)
 {
   cudaStream_t cs = cv_cuda_stream (stream);
   const int width = views[0].width, height = views[0].height;
@@ -322,16 +325,18 @@ cv_clt_rig_correlate_cuda (cvcore_stream *stream, const cvcore_image *views,
   RigViews images = {};
   cv_clt_rig rig;
 
-  cv_clt_rig_init (&rig, in, cvcore_clt_rig_longest (in));
+  cv_clt_rig_init (&rig, in, longest);
   for (int v = 0; v < in->views; v++)
     images.view[v] = device_image (&views[v]);
   const size_t shared_bytes = kRigTilesPerBlock
       * rig_warp_floats (rig.views, rig.groups) * sizeof (float);
 
   CUDA_BIND (cvcore_stream_device (stream));
-  /* eight views' 28 baselines need more than the default 48 KiB */
-  CUDA_TRY (cudaFuncSetAttribute (clt_rig_correlate,
-      cudaFuncAttributeMaxDynamicSharedMemorySize, (int) shared_bytes));
+  /* eight views' 28 baselines need more than the default 48 KiB; the
+   * attribute is raised only then, and it stays raised */
+  if (shared_bytes + sizeof (RigShared) > kDefaultSharedBytes)
+    CUDA_TRY (cudaFuncSetAttribute (clt_rig_correlate,
+        cudaFuncAttributeMaxDynamicSharedMemorySize, (int) shared_bytes));
   clt_rig_correlate<<<(tiles + kRigTilesPerBlock - 1) / kRigTilesPerBlock,
       32 * kRigTilesPerBlock, shared_bytes, cs>>> (images, channel, width,
       height, rig, (float) (1.0 / params->full_scale), (float) params->fat_zero,
