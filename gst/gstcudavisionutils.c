@@ -45,20 +45,54 @@ gst_cuda_vision_plane_rows (const GstVideoInfo * info, guint plane)
   return GST_VIDEO_INFO_COMP_HEIGHT (info, plane_first_component (info, plane));
 }
 
+/* Plane @next of @dst and of @src starts where the run of planes from
+ * @first (@rows rows of @row_bytes) ends, with the same stride and row
+ * width, in the same memory. */
+static gboolean
+plane_continues (const GstVideoFrame * dst, const GstVideoFrame * src,
+    guint first, guint next, guint rows, gsize row_bytes)
+{
+  const GstVideoFrame *frames[2] = { dst, src };
+
+  if (gst_cuda_vision_plane_row_bytes (&dst->info, next) != row_bytes)
+    return FALSE;
+  for (guint i = 0; i < G_N_ELEMENTS (frames); i++) {
+    const gint stride = GST_VIDEO_FRAME_PLANE_STRIDE (frames[i], first);
+    const guint8 *run = GST_VIDEO_FRAME_PLANE_DATA (frames[i], first);
+
+    if (gst_buffer_n_memory (frames[i]->buffer) != 1 || stride <= 0
+        || GST_VIDEO_FRAME_PLANE_STRIDE (frames[i], next) != stride
+        || (const guint8 *) GST_VIDEO_FRAME_PLANE_DATA (frames[i], next) !=
+        run + (gsize) stride * rows)
+      return FALSE;
+  }
+  return TRUE;
+}
+
 cvcore_status
 gst_cuda_vision_copy_frame_async (cvcore_stream * stream, GstVideoFrame * dst,
     const GstVideoFrame * src, cvcore_copy_kind kind)
 {
-  for (guint p = 0; p < GST_VIDEO_FRAME_N_PLANES (dst); p++) {
-    cvcore_status status = cvcore_copy_2d_async (stream,
-        GST_VIDEO_FRAME_PLANE_DATA (dst, p),
+  const guint n_planes = GST_VIDEO_FRAME_N_PLANES (dst);
+
+  /* planes that follow one another alike in both frames (NV12's two) go
+   * in one copy: a driver call costs a thread that slept tens of
+   * microseconds */
+  for (guint p = 0; p < n_planes;) {
+    const gsize row_bytes = gst_cuda_vision_plane_row_bytes (&dst->info, p);
+    guint rows = gst_cuda_vision_plane_rows (&dst->info, p), next = p + 1;
+    cvcore_status status;
+
+    while (next < n_planes
+        && plane_continues (dst, src, p, next, rows, row_bytes))
+      rows += gst_cuda_vision_plane_rows (&dst->info, next++);
+    status = cvcore_copy_2d_async (stream, GST_VIDEO_FRAME_PLANE_DATA (dst, p),
         GST_VIDEO_FRAME_PLANE_STRIDE (dst, p),
         GST_VIDEO_FRAME_PLANE_DATA (src, p),
-        GST_VIDEO_FRAME_PLANE_STRIDE (src, p),
-        gst_cuda_vision_plane_row_bytes (&dst->info, p),
-        gst_cuda_vision_plane_rows (&dst->info, p), kind);
+        GST_VIDEO_FRAME_PLANE_STRIDE (src, p), row_bytes, rows, kind);
     if (status != CVCORE_OK)
       return status;
+    p = next;
   }
   return CVCORE_OK;
 }
