@@ -264,7 +264,8 @@ GstHarness *
 cvtest_filter_harness (const gchar * element, const gchar * properties,
     GstElement ** filter)
 {
-  gchar *desc = g_strdup_printf ("cudaupload ! %s name=e %s ! cudadownload",
+  gchar *desc =
+      g_strdup_printf ("cudavisionupload ! %s name=e %s ! cudavisiondownload",
       element, properties);
   GstHarness *h = gst_harness_new_parse (desc);
 

@@ -56,8 +56,8 @@ GST_START_TEST (test_recycled_pageable_input)
   GstVideoInfo info, padded;
   guint8 *blocks[2];
   GstBuffer *inputs[2];
-  gchar *desc = g_strdup_printf ("cudaupload copy-threads=%u "
-      "pin-recycled=%d ! cudadownload", copy_threads, pin);
+  gchar *desc = g_strdup_printf ("cudavisionupload copy-threads=%u "
+      "pin-recycled=%d ! cudavisiondownload", copy_threads, pin);
   GstHarness *h = gst_harness_new_parse (desc);
 
   fail_unless_equals_int (cvcore_device_open (cvtest_backend (), 0, &core),
@@ -144,7 +144,7 @@ GST_START_TEST (test_download_into_downstream_pool)
   cvcore_device *core;
   gboolean any_registered = FALSE;
   GstVideoInfo info;
-  gchar *desc = g_strdup_printf ("cudaupload ! cudadownload "
+  gchar *desc = g_strdup_printf ("cudavisionupload ! cudavisiondownload "
       "copy-threads=%u pin-recycled=%d", copy_threads, pin);
   GstHarness *h = gst_harness_new_parse (desc);
 

@@ -132,7 +132,7 @@ compare_with_source (const gchar * caps_str, const gchar * middle,
 {
   gchar *desc = g_strdup_printf ("videotestsrc num-buffers=3 pattern=ball ! "
       "%s ! tee name=t ! queue ! appsink name=ref sync=false "
-      "t. ! queue ! cudaupload ! %s ! cudadownload ! appsink name=out "
+      "t. ! queue ! cudavisionupload ! %s ! cudavisiondownload ! appsink name=out "
       "sync=false", caps_str, middle);
   GstElement *pipeline = gst_parse_launch (desc, NULL);
   GstElement *ref = gst_bin_get_by_name (GST_BIN (pipeline), "ref");
@@ -241,8 +241,8 @@ GST_END_TEST;
 GST_START_TEST (test_filter_device_id_mismatch)
 {
   GstElement *pipeline = gst_parse_launch ("videotestsrc num-buffers=1 ! "
-      "video/x-raw,format=RGBA ! cudaupload ! cvtestcopy device-id=1 ! "
-      "cudadownload ! fakesink", NULL);
+      "video/x-raw,format=RGBA ! cudavisionupload ! cvtestcopy device-id=1 ! "
+      "cudavisiondownload ! fakesink", NULL);
   GstMessage *msg = cvtest_run_to_end (pipeline, 10 * GST_SECOND);
   int devices = 0;
 

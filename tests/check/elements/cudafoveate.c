@@ -484,8 +484,8 @@ GST_START_TEST (test_blur_map_errors)
     else if (g_strcmp0 (cases[i].name, "fifo.pgm") == 0)
       fail_unless (mkfifo (path, 0600) == 0);
     launch = g_strdup_printf ("videotestsrc num-buffers=2 ! "
-        "video/x-raw,format=GRAY8,width=64,height=48 ! cudaupload ! "
-        "cudafoveate mode=%s blur-map=\"%s\" ! cudadownload ! fakesink",
+        "video/x-raw,format=GRAY8,width=64,height=48 ! cudavisionupload ! "
+        "cudafoveate mode=%s blur-map=\"%s\" ! cudavisiondownload ! fakesink",
         cases[i].mode, path);
     pipeline = gst_parse_launch (launch, NULL);
     fail_unless (pipeline != NULL);

@@ -556,11 +556,11 @@ stereo_pipeline_of (const gchar * properties, gint width, gint right_width,
     gint height, GstElement ** left, GstElement ** right, GstElement ** sink)
 {
   gchar *desc = g_strdup_printf ("cudaphasecorr name=s mode=stereo %s "
-      "! cudadownload ! appsink name=out sync=false "
+      "! cudavisiondownload ! appsink name=out sync=false "
       "appsrc name=l format=time caps=video/x-raw,format=GRAY8,width=%d,"
-      "height=%d,framerate=30/1 ! cudaupload ! s.sink "
+      "height=%d,framerate=30/1 ! cudavisionupload ! s.sink "
       "appsrc name=r format=time caps=video/x-raw,format=GRAY8,width=%d,"
-      "height=%d,framerate=30/1 ! cudaupload ! s.sink_right", properties,
+      "height=%d,framerate=30/1 ! cudavisionupload ! s.sink_right", properties,
       width, height, right_width, height);
   GstElement *pipeline = gst_parse_launch (desc, NULL);
 
@@ -1220,8 +1220,9 @@ GST_END_TEST;
 GST_START_TEST (test_right_pad_unlinked)
 {
   GstElement *pipeline = gst_parse_launch ("videotestsrc num-buffers=3 ! "
-      "video/x-raw,format=GRAY8,width=64,height=48 ! cudaupload ! "
-      "cudaphasecorr name=pc mode=stereo ! cudadownload ! fakesink", NULL);
+      "video/x-raw,format=GRAY8,width=64,height=48 ! cudavisionupload ! "
+      "cudaphasecorr name=pc mode=stereo ! cudavisiondownload ! fakesink",
+      NULL);
   GstElement *pc = gst_bin_get_by_name (GST_BIN (pipeline), "pc");
   GstPad *right = gst_element_request_pad_simple (pc, "sink_right");
   GstMessage *msg;
@@ -1271,13 +1272,13 @@ rig_pipeline (const gchar * properties, gint n)
   GstElement *pipeline;
 
   g_string_append_printf (desc, "cudaphasecorr name=r mode=rig %s ! "
-      "cudadownload ! appsink name=out sync=false", properties);
+      "cudavisiondownload ! appsink name=out sync=false", properties);
   for (gint v = 0; v < n; v++) {
     gchar *pad = v ? g_strdup_printf ("sink_%d", v) : g_strdup ("sink");
 
     g_string_append_printf (desc, " appsrc name=v%d format=time "
         "caps=video/x-raw,format=GRAY8,width=%d,height=%d,framerate=30/1 ! "
-        "cudaupload ! r.%s", v, W, H, pad);
+        "cudavisionupload ! r.%s", v, W, H, pad);
     g_free (pad);
   }
   pipeline = gst_parse_launch (desc->str, NULL);

@@ -149,7 +149,8 @@ check_round_trip (GstHarness * h, GstVideoFormat format, gint width,
 static GstHarness *
 transfer_harness (void)
 {
-  GstHarness *h = gst_harness_new_parse ("cudaupload ! cudadownload");
+  GstHarness *h =
+      gst_harness_new_parse ("cudavisionupload ! cudavisiondownload");
 
   gst_harness_set_sink_caps_str (h, "video/x-raw");
   return h;
@@ -177,8 +178,10 @@ GST_END_TEST;
  * source such as rgb2bayer does: no video meta that no frame can map. */
 GST_START_TEST (test_bayer_in_proposed_pool)
 {
-  GstHarness *h = gst_harness_new_parse ("cudaupload ! cudadownload");
-  GstCaps *caps = gst_caps_from_string ("video/x-bayer,format=rggb,"
+  GstHarness *h =
+      gst_harness_new_parse ("cudavisionupload ! cudavisiondownload");
+  GstCaps *caps =
+      gst_caps_from_string ("video/x-bayer,format=rggb,"
       "width=128,height=96,framerate=30/1");
   GstQuery *query = gst_query_new_allocation (caps, TRUE);
   GstBufferPool *pool = NULL;
@@ -220,7 +223,8 @@ GST_END_TEST;
  * through; a buffer of neither size is refused, not read past its end. */
 GST_START_TEST (test_bayer_unpadded)
 {
-  GstHarness *h = gst_harness_new_parse ("cudaupload ! cudadownload");
+  GstHarness *h =
+      gst_harness_new_parse ("cudavisionupload ! cudavisiondownload");
   GstBuffer *in = gst_buffer_new_allocate (NULL, 17 * 15, NULL), *out;
   GstVideoMeta *meta;
   GstMapInfo a, b;
@@ -258,8 +262,10 @@ GST_START_TEST (test_bayer_round_trip)
 
   for (guint f = 0; f < G_N_ELEMENTS (formats); f++) {
     const gint bytes = f ? 2 : 1, w = 37, rows = 21;
-    GstHarness *h = gst_harness_new_parse ("cudaupload ! cudadownload");
-    gchar *caps = g_strdup_printf ("video/x-bayer,format=%s,width=%d,"
+    GstHarness *h =
+        gst_harness_new_parse ("cudavisionupload ! cudavisiondownload");
+    gchar *caps =
+        g_strdup_printf ("video/x-bayer,format=%s,width=%d,"
         "height=%d,framerate=30/1", formats[f], w, rows);
     const gsize in_stride = GST_ROUND_UP_4 (w * bytes);
     GstBuffer *in = gst_buffer_new_allocate (NULL, in_stride * rows, NULL),
@@ -314,8 +320,9 @@ GST_END_TEST;
 GST_START_TEST (test_passthrough_chain)
 {
   GstHarness *h =
-      gst_harness_new_parse ("cudaupload name=u1 ! cudaupload name=u2 ! "
-      "cudadownload name=d1 ! cudadownload name=d2");
+      gst_harness_new_parse
+      ("cudavisionupload name=u1 ! cudavisionupload name=u2 ! "
+      "cudavisiondownload name=d1 ! cudavisiondownload name=d2");
   GstElement *u2, *d2;
 
   gst_harness_set_sink_caps_str (h, "video/x-raw");
@@ -348,7 +355,7 @@ caps_accepted (const gchar * element, const gchar * pad, const gchar * str)
 static gboolean
 cuda_memory_carried (void)
 {
-  GstElementFactory *factory = gst_element_factory_find ("cudadownload");
+  GstElementFactory *factory = gst_element_factory_find ("cudavisiondownload");
   GstCaps *templ = NULL;
   gboolean built = FALSE;
 
@@ -415,20 +422,20 @@ GST_END_TEST;
 
 GST_START_TEST (test_caps_refused)
 {
-  fail_unless (caps_accepted ("cudaupload", "sink",
+  fail_unless (caps_accepted ("cudavisionupload", "sink",
           "video/x-raw,format=NV12,width=64,height=48,framerate=30/1"));
-  fail_if (caps_accepted ("cudaupload", "sink",
+  fail_if (caps_accepted ("cudavisionupload", "sink",
           "video/x-raw,format=YUY2,width=64,height=48,framerate=30/1"));
   /* GStreamer's CUDA memory only where the backend carries it: the CUDA
    * backend of a build with GStreamer's CUDA library. */
-  fail_unless (caps_accepted ("cudadownload", "sink",
+  fail_unless (caps_accepted ("cudavisiondownload", "sink",
           "video/x-raw(memory:CUDAMemory),format=NV12,width=64,height=48,"
           "framerate=30/1") == cuda_memory_carried ());
-  fail_unless (caps_accepted ("cudadownload", "sink",
+  fail_unless (caps_accepted ("cudavisiondownload", "sink",
           "video/x-raw(" DEVICE_FEATURE "),format=NV12,width=64,height=48,"
           "framerate=30/1"));
   /* not GRAY8, which its allocator cannot lay out */
-  fail_if (caps_accepted ("cudadownload", "sink",
+  fail_if (caps_accepted ("cudavisiondownload", "sink",
           "video/x-raw(memory:CUDAMemory),format=GRAY8,width=64,height=48,"
           "framerate=30/1"));
 }
@@ -438,7 +445,7 @@ GST_END_TEST;
 /* Caps go through each element in both directions. */
 GST_START_TEST (test_caps_transform)
 {
-  GstHarness *h = gst_harness_new ("cudaupload");
+  GstHarness *h = gst_harness_new ("cudavisionupload");
   GstCaps *caps, *expect;
   GstPad *pad;
 
@@ -471,7 +478,7 @@ GST_START_TEST (test_caps_transform)
   gst_harness_teardown (h);
 
   /* Download prefers system memory downstream. */
-  h = gst_harness_new ("cudadownload");
+  h = gst_harness_new ("cudavisiondownload");
   pad = gst_element_get_static_pad (h->element, "src");
   caps = gst_pad_query_caps (pad, NULL);
   fail_unless (gst_caps_features_is_equal (gst_caps_get_features (caps, 0),
@@ -528,8 +535,8 @@ add_probe (GstElement * pipeline, const gchar * name, const gchar * pad_name,
 GST_START_TEST (test_pools_in_pipeline)
 {
   GstElement *pipeline = gst_parse_launch ("videotestsrc num-buffers=5 ! "
-      "video/x-raw,format=I420,width=319,height=241 ! cudaupload name=up ! "
-      "cudadownload name=down ! fakesink name=sink", NULL);
+      "video/x-raw,format=I420,width=319,height=241 ! cudavisionupload name=up ! "
+      "cudavisiondownload name=down ! fakesink name=sink", NULL);
   guint pinned_in = 0, device = 0, pinned_out = 0;
   GstMessage *error;
 
@@ -551,7 +558,8 @@ GST_START_TEST (test_state_changes)
 {
   GstElement *pipeline = gst_parse_launch ("videotestsrc is-live=true ! "
       "video/x-raw,format=NV12,width=160,height=120,framerate=200/1 ! "
-      "cudaupload ! queue ! cudadownload ! fakesink sync=false", NULL);
+      "cudavisionupload ! queue ! cudavisiondownload ! fakesink sync=false",
+      NULL);
 
   for (guint i = 0; i < 6; i++) {
     GstState target = i % 2 ? GST_STATE_PAUSED : GST_STATE_PLAYING;
@@ -581,7 +589,7 @@ GST_START_TEST (test_flushing_seek)
 {
   GstElement *pipeline = gst_parse_launch ("videotestsrc pattern=ball ! "
       "video/x-raw,format=RGBA,width=200,height=150,framerate=30/1 ! "
-      "cudaupload ! queue max-size-buffers=3 ! cudadownload ! "
+      "cudavisionupload ! queue max-size-buffers=3 ! cudavisiondownload ! "
       "appsink name=sink sync=false max-buffers=2", NULL);
   GstElement *sink = gst_bin_get_by_name (GST_BIN (pipeline), "sink");
   GstVideoInfo info;
@@ -615,7 +623,8 @@ overwrite_first_row (GstPad * pad, GstPadProbeInfo * info, gpointer data)
 
 GST_START_TEST (test_host_map_of_device_memory)
 {
-  GstHarness *h = gst_harness_new_parse ("cudaupload ! cudadownload name=d");
+  GstHarness *h =
+      gst_harness_new_parse ("cudavisionupload ! cudavisiondownload name=d");
   GstElement *down = gst_bin_get_by_name (GST_BIN (h->element), "d");
   GstVideoInfo info;
   GstBuffer *in, *out;
@@ -679,7 +688,7 @@ count_device_contexts (GstBus * bus, GstMessage * msg, gpointer data)
 GST_START_TEST (test_device_shared_by_context)
 {
   GstElement *pipeline = gst_parse_launch ("videotestsrc num-buffers=2 ! "
-      "cudaupload ! cudadownload ! cudaupload ! cudadownload ! fakesink",
+      "cudavisionupload ! cudavisiondownload ! cudavisionupload ! cudavisiondownload ! fakesink",
       NULL);
   GstBus *bus = gst_element_get_bus (pipeline);
   guint contexts = 0;
@@ -722,10 +731,10 @@ expect_start_error (const gchar * description, GQuark domain,
 GST_START_TEST (test_interlaced_refused)
 {
   expect_start_error ("videotestsrc num-buffers=1 ! "
-      "video/x-raw,interlace-mode=interleaved ! cudaupload ! fakesink",
+      "video/x-raw,interlace-mode=interleaved ! cudavisionupload ! fakesink",
       GST_STREAM_ERROR, "Interlaced");
   expect_start_error ("videotestsrc num-buffers=1 ! "
-      "video/x-raw,interlace-mode=mixed ! cudaupload ! fakesink",
+      "video/x-raw,interlace-mode=mixed ! cudavisionupload ! fakesink",
       GST_STREAM_ERROR, "Interlaced");
 }
 
@@ -733,10 +742,11 @@ GST_END_TEST;
 
 GST_START_TEST (test_device_id_out_of_range)
 {
-  expect_start_error ("videotestsrc num-buffers=1 ! cudaupload device-id=99 "
+  expect_start_error
+      ("videotestsrc num-buffers=1 ! cudavisionupload device-id=99 "
       "! fakesink", GST_RESOURCE_ERROR, "out of range");
-  expect_start_error ("videotestsrc num-buffers=1 ! cudaupload ! "
-      "cudadownload device-id=5 ! fakesink", GST_RESOURCE_ERROR,
+  expect_start_error ("videotestsrc num-buffers=1 ! cudavisionupload ! "
+      "cudavisiondownload device-id=5 ! fakesink", GST_RESOURCE_ERROR,
       "out of range");
 }
 
@@ -766,12 +776,14 @@ GST_START_TEST (test_no_cuda_device)
   }
   g_setenv ("GST_CUDAVISION_BACKEND", "cuda", TRUE);
   if (cvcore_backend_is_built (CVCORE_BACKEND_CUDA) && driver_installed ())
-    expect_start_error ("videotestsrc num-buffers=1 ! cudaupload ! fakesink",
+    expect_start_error
+        ("videotestsrc num-buffers=1 ! cudavisionupload ! fakesink",
         GST_RESOURCE_ERROR, "no CUDA device");
   else
-    expect_start_error ("videotestsrc num-buffers=1 ! cudaupload ! fakesink",
-        GST_LIBRARY_ERROR, cvcore_backend_is_built (CVCORE_BACKEND_CUDA) ?
-        "driver" : "CUDA");
+    expect_start_error
+        ("videotestsrc num-buffers=1 ! cudavisionupload ! fakesink",
+        GST_LIBRARY_ERROR,
+        cvcore_backend_is_built (CVCORE_BACKEND_CUDA) ? "driver" : "CUDA");
   cvtest_restore_env ("GST_CUDAVISION_BACKEND", saved);
 }
 
@@ -782,7 +794,8 @@ GST_START_TEST (test_unknown_backend)
   gchar *saved = g_strdup (g_getenv ("GST_CUDAVISION_BACKEND"));
 
   g_setenv ("GST_CUDAVISION_BACKEND", "opencl", TRUE);
-  expect_start_error ("videotestsrc num-buffers=1 ! cudaupload ! fakesink",
+  expect_start_error
+      ("videotestsrc num-buffers=1 ! cudavisionupload ! fakesink",
       GST_LIBRARY_ERROR, "opencl");
   cvtest_restore_env ("GST_CUDAVISION_BACKEND", saved);
 }
