@@ -100,7 +100,7 @@ cvcore_clt_rig_correlate (cvcore_stream * stream, const cvcore_image * views,
     const cvcore_clt_corr_params * params, cvcore_clt_match * matches,
     float *surfaces)
 {
-  double longest;
+  double longest = 0.0;
   bool same = rig_valid (rig, &longest);
 
   for (int v = 0; same && v < rig->views; v++)
