@@ -96,13 +96,19 @@ picture_clamp (int i, int n)
 double
 picture_resample (const unsigned char *luma, int w, int h, double x, double y)
 {
-  double v = 0.0, weights = 0.0;
+  const int x0 = (int) floor (x) - 2, y0 = (int) floor (y) - 2;
+  double v = 0.0, weights = 0.0, kx[6], ky[6];
 
-  for (int j = (int)floor (y) - 2; j <= (int) floor (y) + 3; j++)
-    for (int i = (int)floor (x) - 2; i <= (int) floor (x) + 3; i++) {
-      const double k = lanczos3 (x - i) * lanczos3 (y - j);
+  /* the kernel is separable: its six weights each way, once */
+  for (int n = 0; n < 6; n++) {
+    kx[n] = lanczos3 (x - (x0 + n));
+    ky[n] = lanczos3 (y - (y0 + n));
+  }
+  for (int j = 0; j < 6; j++)
+    for (int i = 0; i < 6; i++) {
+      const double k = kx[i] * ky[j];
 
-      v += k * luma[picture_clamp (j, h) * w + picture_clamp (i, w)];
+      v += k * luma[picture_clamp (y0 + j, h) * w + picture_clamp (x0 + i, w)];
       weights += k;
     }
   return v / weights;
