@@ -12,15 +12,14 @@
 
 /* A rig's correlation on CUDA: one warp per tile, every pass in one
  * launch. Each pass transforms every view's tile into shared memory (view
- * 0's in the first only: it does not move); each
- * lane then forms, pair by pair, the cross-power spectrum at two
- * frequencies and sums it into its baseline's group (pairs of one
- * baseline have the same phases), in shared memory. The search adds each
- * group's four terms to the combined surface at every sample, held in
- * registers, turning each term's phase sample by sample rather than
- * evaluating it again. The warp sums the samples, takes the first
- * maximum, and refines it by Newton steps, summing each lane's terms of
- * the surface's derivatives. */
+ * 0's in the first only: it does not move); each lane then forms, pair by
+ * pair, the cross-power spectrum at two frequencies and sums it into its
+ * baseline's group (pairs of one baseline have the same phases), in
+ * shared memory. The search adds each group's four terms to the combined
+ * surface at every sample, held in registers, turning each term's phase
+ * sample by sample rather than evaluating it again. The warp sums the
+ * samples, takes the first maximum, and refines it by Newton steps,
+ * summing each lane's terms of the surface's derivatives. */
 #include "clt-device.cuh"
 #include "clt-private.h"
 #include "clt-rig-common.h"
