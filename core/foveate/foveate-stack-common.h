@@ -43,6 +43,9 @@ cv_foveate_octave_centre (int i, int octave)
   return ((float) i + 0.5f) * (float) (1 << octave) - 0.5f;
 }
 
+/* A reach that bounds nothing */
+#define CV_FOVEATE_STACK_FAR 1e30f
+
 /* One pass of the stack: the blurred, possibly halved, copy of @src into
  * the rectangle [x0, x1) x [y0, y1) of @dst's grid. Output (X, Y) sums
  * taps[i] taps[j] src(step Y + first + i, step X + first + j), rows first,
@@ -64,6 +67,10 @@ typedef struct
    * outside [reach_lo, reach_hi] from the fixation may be left out */
   int octave;
   float reach_lo, reach_hi, fix_x, fix_y;
+  /* block-wise: only fragments whose centres lie [centre_lo, centre_hi]
+   * from the fixation read the output, so a tile that no such fragment's
+   * pixels read may be left out too */
+  float centre_lo, centre_hi;
 } cv_foveate_stack_pass;
 
 /* Whether output pixel (@X, @Y) of @pass may be left out. */

@@ -20,7 +20,8 @@
  * output pixel mixes the two levels around its sigma so that the mixture's
  * variance is its sigma squared; the cost per pixel is that of a few
  * dozen taps whatever the blur. A level is made only where pixels read it:
- * around the fixation, the band of distances whose sigmas it serves.
+ * around the fixation, the band of distances whose sigmas it serves (on
+ * CUDA, block-wise, only the tiles under fragments of those sigmas).
  *
  * The frame's edges are clamped, as in the direct rendering. Halvings
  * keep STACK_MARGIN pixels beyond the frame on every side, made from the
@@ -41,7 +42,7 @@
 #define STACK_BASE_OWN_SIGMA 1.25
 /* blur beyond this many frame sides is rendered at that */
 #define STACK_MAX_SIGMA_SIDES 2.0
-#define FAR 1e30f
+#define FAR CV_FOVEATE_STACK_FAR
 /* pixels a halving keeps beyond the frame: a level's taps reach 12 */
 #define STACK_MARGIN 16
 
@@ -119,6 +120,31 @@ static double
 fragment_reach (const cvcore_foveate_plan * plan)
 {
   return 0.75 * plan->fragment;
+}
+
+/* Distances from the fixation of the centres of the fragments that read
+ * level @k block-wise, [*@lo, *@hi]: a fragment reads the levels either
+ * side of its sigma, so those between the levels around @k's, above the
+ * cut below which fragments are copied. Widened a little, as the
+ * rendering's float sigmas may round across a level's. Unbounded where
+ * the sigma does not follow the distance. */
+static void
+fragment_band (const cvcore_foveate_plan * plan, int k, float *lo, float *hi)
+{
+  const cvcore_foveate_stack *stack = &plan->stack;
+  double near = -FAR, far = FAR;
+
+  if (!plan->smooth && plan->map == NULL && stack->sigma_slope > 0.0f) {
+    near = model_distance (plan, stack->sigma_cutoff);
+    if (k > 0)
+      near = fmax (near, model_distance (plan, stack->level[k - 1].sigma));
+    if (k + 1 < stack->n_levels)
+      far = model_distance (plan, stack->level[k + 1].sigma);
+    near -= 0.5 + 1e-3 * fabs (near);
+    far = far >= FAR ? FAR : far + 0.5 + 1e-3 * fabs (far);
+  }
+  *lo = (float) near;
+  *hi = (float) far;
 }
 
 /* Level @k's sigma, octave, taps, reach and storage: the reach is smooth
@@ -290,8 +316,8 @@ cv_foveate_stack_passes (const cvcore_foveate_plan * plan,
     p->n_taps = oct->n_taps;
     p->taps = oct->offset;
     p->octave = o;
-    p->reach_lo = -FAR;
-    p->reach_hi = FAR;
+    p->reach_lo = p->centre_lo = -FAR;
+    p->reach_hi = p->centre_hi = FAR;
     p->fix_x = plan->fix_x;
     p->fix_y = plan->fix_y;
   }
@@ -317,6 +343,7 @@ cv_foveate_stack_passes (const cvcore_foveate_plan * plan,
     p->reach_hi = m->reach_hi + (plan->smooth ? 0.0f : block_margin);
     p->fix_x = plan->fix_x;
     p->fix_y = plan->fix_y;
+    fragment_band (plan, k, &p->centre_lo, &p->centre_hi);
   }
   return n;
 }

@@ -378,6 +378,34 @@ centre_span (double a, double b, int octave, int *lo, int *hi)
   *hi = (int) floor ((b + 0.5) * scale - 0.5) + 1;
 }
 
+/* Along one axis, the fragments whose pixels read octave pixels [@lo,
+ * @hi) of a pass that keeps [@first, @end) of them: the distances from
+ * @fix of the nearest and the farthest of their centres; false when no
+ * pixel of the frame's @n reads them. A pixel reads the two octave pixels
+ * around its centre, and one beyond the pass's edge reads its edge. */
+bool
+fragment_reach (int lo, int hi, int first, int end, int octave, int n,
+    int origin, int fragment, int grid, double fix, double *near, double *far)
+{
+  const double scale = ldexp (1.0, octave);
+  const int x0 =
+      lo == first ? 0 : max (0, (int) ceil ((lo - 0.5) * scale - 0.5));
+  const int x1 = hi == end
+      ? n - 1
+      : min (n - 1, (int) ceil ((hi + 0.5) * scale - 0.5) - 1);
+  double a, b;
+
+  if (x0 > x1)
+    return false;
+  a = origin + (min (grid - 1, (x0 - origin) / fragment) + 0.5) * fragment
+      - fix;
+  b = origin + (min (grid - 1, (x1 - origin) / fragment) + 0.5) * fragment
+      - fix;
+  *near = a > 0.0 ? a : b < 0.0 ? -b : 0.0;
+  *far = fmax (fabs (a), fabs (b));
+  return true;
+}
+
 /* Queues the tiles listed in @passes and empties the list. */
 cudaError_t
 launch_listed (cudaStream_t cs, Passes &passes, int channels)
@@ -393,11 +421,15 @@ launch_listed (cudaStream_t cs, Passes &passes, int channels)
  * the list fills. Row by row: the columns that reach the disc of reach_hi
  * around the fixation, less those wholly inside the disc of reach_lo;
  * both spans are widened a pixel, so that rounding never leaves out a
- * tile that a pixel reads. */
+ * tile that a pixel reads. Block-wise, of those, the tiles that pixels of
+ * fragments with centres in the pass's band read. */
 cudaError_t
-list_tiles (cudaStream_t cs, Passes &passes, int i, int channels)
+list_tiles (cudaStream_t cs, Passes &passes, int i, int channels,
+    const cvcore_foveate_plan *plan)
 {
   const cv_foveate_stack_pass &p = passes.pass[i];
+  const bool by_fragment =
+      p.centre_lo > -CV_FOVEATE_STACK_FAR || p.centre_hi < CV_FOVEATE_STACK_FAR;
   const int tiles_x = (p.x1 - p.x0 + kTile - 1) / kTile;
   const int tiles_y = (p.y1 - p.y0 + kTile - 1) / kTile;
   const double hi = p.reach_hi * 1.001, lo = p.reach_lo * 0.999;
@@ -429,8 +461,25 @@ list_tiles (cudaStream_t cs, Passes &passes, int i, int channels)
       hole_first = (int) ceil ((lo_px + 2 - p.x0) / (double) kTile);
       hole_last = (int) floor ((hi_px - 1 - p.x0) / (double) kTile) - 1;
     }
+    double near_fy = 0.0, far_fy = 0.0;
+
+    if (by_fragment
+        && !fragment_reach (Y0, min (Y0 + kTile, p.y1), p.y0, p.y1, p.octave,
+            plan->height, plan->origin_y, plan->fragment, plan->grid_h, p.fix_y,
+            &near_fy, &far_fy))
+      continue;
     for (int tx = first; tx <= last; tx++) {
+      const int X0 = p.x0 + tx * kTile;
+      double near_fx, far_fx;
+
       if (tx >= hole_first && tx <= hole_last)
+        continue;
+      if (by_fragment
+          && (!fragment_reach (X0, min (X0 + kTile, p.x1), p.x0, p.x1, p.octave,
+                  plan->width, plan->origin_x, plan->fragment, plan->grid_w,
+                  p.fix_x, &near_fx, &far_fx)
+              || hypot (far_fx, far_fy) < p.centre_lo
+              || hypot (near_fx, near_fy) > p.centre_hi))
         continue;
       passes.tile[passes.n_tiles++] = (unsigned) i << 2 * kTileBits
           | (unsigned) ty << kTileBits | (unsigned) tx;
@@ -451,7 +500,7 @@ list_tiles (cudaStream_t cs, Passes &passes, int i, int channels)
  * tiles overflow a launch's list. */
 cudaError_t
 launch_passes (cudaStream_t cs, const cv_foveate_stack_pass *all, int first,
-    int n, const float *taps, int channels, unsigned mask)
+    int n, const cvcore_foveate_plan *plan, int channels, unsigned mask)
 {
   Passes passes;
   int n_taps = 0;
@@ -481,12 +530,13 @@ launch_passes (cudaStream_t cs, const cv_foveate_stack_pass *all, int first,
     passes.pass[i].first = p.first - front;
     passes.pass[i].n_taps = padded;
     for (int k = 0; k < padded; k++)
-      passes.taps[n_taps + k] =
-          k >= front && k < front + p.n_taps ? taps[p.taps + k - front] : 0.0f;
+      passes.taps[n_taps + k] = k >= front && k < front + p.n_taps
+          ? plan->stack.taps[p.taps + k - front]
+          : 0.0f;
     n_taps += padded;
   }
   for (int i = 0; i < n; i++) {
-    const cudaError_t err = list_tiles (cs, passes, i, channels);
+    const cudaError_t err = list_tiles (cs, passes, i, channels, plan);
 
     if (err != cudaSuccess)
       return err;
@@ -565,8 +615,8 @@ cv_foveate_stack_cuda (cvcore_stream *stream, const cvcore_image *src,
   const int launches = schedule_passes (passes, n, n_bases, ordered, counts);
 
   for (int k = 0, first = 0; k < launches; first += counts[k++])
-    CUDA_TRY (launch_passes (cs, ordered, first, counts[k], plan->stack.taps,
-        src->channels, mask));
+    CUDA_TRY (launch_passes (cs, ordered, first, counts[k], plan, src->channels,
+        mask));
   {
     const dim3 block (32, kThreads / 32);
     const int rows = kRenderRows * block.y;

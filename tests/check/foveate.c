@@ -1114,6 +1114,50 @@ GST_START_TEST (test_cuda_wide_blur)
 
 GST_END_TEST;
 
+/* Block-wise through the stack, CUDA makes only the levels' tiles that
+ * fragments of their sigmas read: after a white frame has filled the
+ * stream's stack memory, a textured frame still equals the CPU reference,
+ * so no read tile was left out. */
+GST_START_TEST (test_cuda_stack_tiles)
+{
+  static const struct
+  {
+    gint w, h, fragment;
+    gdouble strength, fix_x, fix_y;
+    gboolean smooth;
+  } cases[] = {
+    {1921, 1081, 32, 3.0, 0.5, 0.5, FALSE},
+    {1280, 720, 16, 2.0, 0.1, 0.8, FALSE},
+    {333, 207, 8, 5.0, 0.5, 0.5, FALSE},
+    {333, 207, 32, 3.0, -0.2, 0.4, FALSE},
+    {641, 479, 16, 10.0, 0.7, 0.3, FALSE},
+    {641, 479, 32, 3.0, 0.5, 0.5, TRUE},
+  };
+  cvcore_foveate_model model;
+
+  cvcore_foveate_model_init (&model);
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++) {
+    TestImage white = cvtest_image_new (device, stream, cases[i].w,
+        cases[i].h, 4, CVCORE_SAMPLE_U8, 255, 0, i);
+    TestImage textured = cvtest_image_new (device, stream, cases[i].w,
+        cases[i].h, 4, CVCORE_SAMPLE_U8, -1, 0, 60 + i);
+    cvcore_foveate_plan plan;
+
+    model.strength = cases[i].strength;
+    fail_unless_equals_int (cvcore_foveate_plan_init (&plan, &model,
+            cases[i].w, cases[i].h, cases[i].fragment, cases[i].fix_x,
+            cases[i].fix_y), CVCORE_OK);
+    plan.smooth = cases[i].smooth;
+    plan.render = CVCORE_FOVEATE_RENDER_STACK;
+    assert_equals_cpu (&white, &plan, &plan, 0x7);
+    assert_equals_cpu (&textured, &plan, &plan, 0x7);
+    cvtest_image_free (&white, device);
+    cvtest_image_free (&textured, device);
+  }
+}
+
+GST_END_TEST;
+
 static Suite *
 foveate_suite (void)
 {
@@ -1141,6 +1185,7 @@ foveate_suite (void)
     tcase_add_test (cuda, test_cuda_unaligned);
     tcase_add_test (cuda, test_cuda_bank_changes);
     tcase_add_test (cuda, test_cuda_wide_blur);
+    tcase_add_test (cuda, test_cuda_stack_tiles);
   }
   return s;
 }
