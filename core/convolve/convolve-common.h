@@ -64,9 +64,10 @@ cv_floor_small (float v)
  * bias + 1/2 (rounded once, when the plan is made). The quotient comes
  * from the reciprocal (1 / divisor, rounded) and one correction step
  * (Markstein), which gives the correctly rounded quotient without a
- * division; CPU and GPU run the same steps. */
-CV_HD int
-cv_finish_float (float acc, float divisor, float reciprocal,
+ * division; CPU and GPU run the same steps. Unrounded: the saturated
+ * value before its floor. */
+CV_HD float
+cv_finish_float_unrounded (float acc, float divisor, float reciprocal,
     float bias_half, int max_value)
 {
 #ifdef __CUDA_ARCH__
@@ -77,7 +78,15 @@ cv_finish_float (float acc, float divisor, float reciprocal,
   const float q = fmaf (fmaf (-q0, divisor, acc), reciprocal, q0);
   const float v = q + bias_half;
 
-  return cv_floor_small (fminf (fmaxf (v, 0.0f), (float) max_value));
+  return fminf (fmaxf (v, 0.0f), (float) max_value);
+}
+
+CV_HD int
+cv_finish_float (float acc, float divisor, float reciprocal,
+    float bias_half, int max_value)
+{
+  return cv_floor_small (cv_finish_float_unrounded (acc, divisor, reciprocal,
+          bias_half, max_value));
 }
 
 /* Rounding of whole sums by whole divisors and biases without floats:

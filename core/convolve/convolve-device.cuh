@@ -247,6 +247,14 @@ store_pixel (const Geometry &g, int x, int y, const Acc acc[C])
 cvcore_status launch_small (cudaStream_t stream, const Geometry &g,
     int channels, bool wide_samples, const cvcore_convolve_plan *plan);
 
+/* Whether @plan on an 8-bit gray frame goes through launch_gray_tile(). */
+bool gray_tile_suits (const Geometry &g, const cvcore_convolve_plan *plan);
+
+/* 3x3 and 5x5 kernels on 8-bit gray frames, through a float tile in shared
+ * memory. */
+cvcore_status launch_gray_tile (cudaStream_t stream, const Geometry &g,
+    const cvcore_convolve_plan *plan);
+
 /* Rank-1 kernels: row pass into shared memory, column pass from it, in one
  * kernel. */
 cvcore_status launch_separable (cudaStream_t stream,

@@ -345,7 +345,8 @@ __launch_bounds__ (kBlockW *kBlockH) dense_small_packed (Geometry g,
  * ms instead of 0.018 with four rows a thread (two or eight: 0.015); at
  * 1080p 0.008 to 0.009 instead of 0.007; 5x5 and fractional kernels gain
  * nothing. So only 3x3 integer kernels on frames of kQuadMinPixels or more
- * go this way. */
+ * go this way; other gray 3x3 and 5x5 kernels take the float tile of
+ * convolve-gray.cu. */
 constexpr int kQuadRows = 4;
 constexpr long kQuadMinPixels = 3840L * 2160;
 
@@ -657,6 +658,10 @@ launch_size (cudaStream_t stream, const Geometry &g,
   if constexpr (sizeof (T) == 1 && C == 1 && K == 3) {
     if (gray_quads_suit (g, plan))
       return launch_gray_quads<K> (stream, g, plan);
+  }
+  if constexpr (sizeof (T) == 1 && C == 1 && K > 1) {
+    if (gray_tile_suits (g, plan))
+      return launch_gray_tile (stream, g, plan);
   }
   if (plan->use_double)
     return launch_float<T, C, double, K> (stream, g, plan);

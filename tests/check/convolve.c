@@ -688,10 +688,11 @@ GST_START_TEST (test_cuda_packed_rounding)
 GST_END_TEST;
 
 /* Large 8-bit gray frames go four pixels to a thread for 3x3 integer
- * kernels where their rows are whole words (core/convolve/convolve-small.cu):
- * every anchor, border and rounding against the CPU reference, at widths
- * that end inside a group of four, and on rows that start one byte off a
- * word, which keep one pixel a thread; other kernels and sizes alongside. */
+ * kernels where their rows are whole words (core/convolve/convolve-small.cu),
+ * other gray 3x3 and 5x5 kernels through a float tile in shared memory
+ * (convolve-gray.cu): every anchor, border and rounding against the CPU
+ * reference, at widths that end inside a group of four, and on rows that
+ * start one byte off a word, which the tile reads a sample at a time. */
 GST_START_TEST (test_cuda_gray_quads)
 {
   static const gchar *const kernels[] = {
