@@ -21,6 +21,7 @@
 #include "cvimage.h"
 #include "cvfoveate.h"
 #include "foveate-common.h"
+#include "foveate-private.h"
 
 static cvcore_device *device;
 static cvcore_stream *stream;
@@ -947,6 +948,71 @@ GST_START_TEST (test_stack_against_gaussian)
 
 GST_END_TEST;
 
+/* Block-wise, every level's band of fragment centres (what CUDA lists its
+ * tiles by) holds the centre of every fragment that reads the level, and
+ * bounds something. */
+GST_START_TEST (test_stack_fragment_bands)
+{
+  static const gint sizes[][2] = { {640, 480}, {1921, 1081}, {333, 207} };
+  static const gdouble strengths[] = { 0.5, 1.0, 3.0, 10.0 };
+  static const gdouble fixations[][2] = { {0.5, 0.5}, {0.0, 0.0},
+  {0.9, 0.3}, {1.4, -0.3}
+  };
+  cvcore_foveate_model model;
+  cvcore_foveate_plan *plan = g_new (cvcore_foveate_plan, 1);
+  gint bounded = 0;
+
+  cvcore_foveate_model_init (&model);
+  for (guint n = 0; n < 48; n++) {
+    const gint *size = sizes[n % G_N_ELEMENTS (sizes)];
+    const gdouble *fix = fixations[n / 3 % G_N_ELEMENTS (fixations)];
+    cv_foveate_stack_pass passes[CVCORE_FOVEATE_MAX_OCTAVES +
+        CVCORE_FOVEATE_MAX_LEVELS];
+    cvcore_image src = { 0 };
+    uint16_t *memory;
+    gint n_bases;
+
+    model.strength = strengths[n / 12];
+    fail_unless_equals_int (cvcore_foveate_plan_init (plan, &model, size[0],
+            size[1], 8 << (n % 3), fix[0], fix[1]), CVCORE_OK);
+    src.width = size[0];
+    src.height = size[1];
+    src.channels = 1;
+    src.pitch = (size_t) size[0];
+    memory = g_new (uint16_t, plan->stack.pixels + 1);
+    cv_foveate_stack_passes (plan, &src, memory, passes, &n_bases);
+    for (gint gy = 0; gy < plan->grid_h; gy++)
+      for (gint gx = 0; gx < plan->grid_w; gx++) {
+        const float sigma = cv_foveate_stack_fragment_sigma (plan,
+            &plan->stack, gx, gy);
+        float dx, dy, weight;
+        gint low;
+
+        if (!cv_foveate_stack_mixing (&plan->stack, sigma, &low, &weight))
+          continue;
+        cv_foveate_fragment_centre (plan, gx, gy, &dx, &dy);
+        for (gint k = low; k <= low + 1; k++) {
+          const cv_foveate_stack_pass *p = &passes[n_bases + k];
+          const gdouble d = hypot (dx, dy);
+
+          if (k < 0 || k >= plan->stack.n_levels || (k > low && weight <= 0))
+            continue;
+          fail_unless (d >= p->centre_lo && d <= p->centre_hi,
+              "case %u, fragment (%d, %d) at %g reads level %d outside "
+              "[%g, %g]", n, gx, gy, d, k, p->centre_lo, p->centre_hi);
+        }
+      }
+    for (gint k = 0; k < plan->stack.n_levels; k++)
+      bounded += passes[n_bases + k].centre_hi < CV_FOVEATE_STACK_FAR;
+    g_free (memory);
+  }
+  /* the bands narrow the lists: most levels end short of the frame */
+  fail_unless (bounded > 1000, "%d bounded bands", bounded);
+  g_free (plan);
+}
+
+GST_END_TEST;
+
 /* CUDA against the CPU reference: odd sizes, every fragment size, channel
  * count and a spread of fixations and strengths, rendered directly and
  * through the stack, within one unit. */
@@ -1175,6 +1241,7 @@ foveate_suite (void)
   tcase_add_test (tc, test_perfect);
   tcase_add_test (tc, test_smooth);
   tcase_add_test (tc, test_stack_against_gaussian);
+  tcase_add_test (tc, test_stack_fragment_bands);
   tcase_add_test (tc, test_bad_arguments);
   tcase_add_test (tc, test_planes_as_one_by_one);
   tcase_add_test (tc, test_blur_map);
