@@ -247,7 +247,8 @@ store_pixel (const Geometry &g, int x, int y, const Acc acc[C])
 cvcore_status launch_small (cudaStream_t stream, const Geometry &g,
     int channels, bool wide_samples, const cvcore_convolve_plan *plan);
 
-/* Whether @plan on an 8-bit gray frame goes through launch_gray_tile(). */
+/* Whether @plan, a 3x3 or 5x5 kernel on an 8-bit gray frame, goes
+ * through launch_gray_tile(). */
 bool gray_tile_suits (const Geometry &g, const cvcore_convolve_plan *plan);
 
 /* 3x3 and 5x5 kernels on 8-bit gray frames, through a float tile in shared

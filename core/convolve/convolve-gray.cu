@@ -117,22 +117,14 @@ __device__ __forceinline__ void
 store_edge_group (const Geometry &g, int x, int y, float *p)
 {
   const int by = cv_border_index (y, g.height, g.border);
-  const unsigned char *row = g.src + (size_t) max (by, 0) * g.src_pitch;
+  const bool inside = x >= 0 && x + 4 <= g.width;
   float v[4];
 
-  if (by >= 0 && x >= 0 && x + 4 <= g.width) {
 #pragma unroll
-    for (int k = 0; k < 4; k++)
-      v[k] = sample_to_float (__ldg (row + x + k));
-  } else {
-#pragma unroll
-    for (int k = 0; k < 4; k++) {
-      const int bx = cv_border_index (x + k, g.width, g.border);
-
-      v[k] = bx < 0 || by < 0 ? g.border_value
-                              : sample_to_float (__ldg (row + bx));
-    }
-  }
+  for (int k = 0; k < 4; k++)
+    load_resolved<unsigned char, 1> (g,
+        inside ? x + k : cv_border_index (x + k, g.width, g.border), by,
+        &v[k]);
   *reinterpret_cast<float4 *> (p) = make_float4 (v[0], v[1], v[2], v[3]);
 }
 
@@ -239,7 +231,7 @@ __launch_bounds__ (kThreadsX *kThreadsY)
 
 template <int K>
 cvcore_status
-launch_rows (cudaStream_t stream, const Geometry &g,
+launch_tile (cudaStream_t stream, const Geometry &g,
     const cvcore_convolve_plan *plan)
 {
   constexpr int rows = 2;
@@ -261,8 +253,7 @@ launch_rows (cudaStream_t stream, const Geometry &g,
 bool
 gray_tile_suits (const Geometry &g, const cvcore_convolve_plan *plan)
 {
-  return !plan->use_double && (g.mask & 1) && plan->width == plan->height
-      && (plan->width == 3 || plan->width == 5);
+  return !plan->use_double && (g.mask & 1);
 }
 
 cvcore_status
@@ -270,8 +261,8 @@ launch_gray_tile (cudaStream_t stream, const Geometry &g,
     const cvcore_convolve_plan *plan)
 {
   if (plan->width == 3)
-    return launch_rows<3> (stream, g, plan);
-  return launch_rows<5> (stream, g, plan);
+    return launch_tile<3> (stream, g, plan);
+  return launch_tile<5> (stream, g, plan);
 }
 
 } /* namespace cv_convolve */
