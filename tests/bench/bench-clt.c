@@ -231,6 +231,8 @@ bench_correlate (cvcore_device * device, cvcore_stream * stream)
     CorrJob job;
     gdouble fps;
 
+    if (!size_wanted (&sizes[s]))
+      continue;
     memset (&job, 0, sizeof (job));
     job.a = (cvcore_image) {
     NULL, 0, w, h, 1, CVCORE_SAMPLE_U8};
@@ -406,6 +408,16 @@ bench_clt (cvcore_device * device)
         seed_ms / ms);
   }
   free_frames (device, &job);
+  bench_correlate (device, stream);
+  cvcore_stream_free (stream);
+}
+
+void
+bench_phase_correlation (cvcore_device * device)
+{
+  cvcore_stream *stream;
+
+  CORE_TRY (cvcore_stream_new (device, &stream));
   bench_correlate (device, stream);
   cvcore_stream_free (stream);
 }

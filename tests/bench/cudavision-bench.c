@@ -13,7 +13,7 @@
 /* cudavision-bench: speed of the cudavision elements, printed next to peers
  * measured in the same run.
  *
- *   cudavision-bench transfer|copies|streams|convolve|foveate|tonemap|gabor|clt|gpus
+ *   cudavision-bench transfer|copies|streams|convolve|foveate|tonemap|gabor|clt|correlate|gpus
  *       [--frames N] [--sizes 1080p,4k] [--pipelines N] [--rate FPS]
  *
  * transfer: `appsrc ! cudaupload [! queue] ! cudadownload ! fakesink` frame
@@ -50,7 +50,8 @@
  * the copy floor and to the published 1.65 ms (1920x1080 RGB, GTX 1060).
  *
  * tonemap, gabor, clt, gpus: see bench-tonemap.c, bench-gabor.c,
- * bench-clt.c, bench-gpus.c.
+ * bench-clt.c, bench-gpus.c. correlate: clt's phase correlation rows
+ * alone (--sizes 1080p,5MP).
  *
  * The backend is GST_CUDAVISION_BACKEND's (default cuda); on the CPU backend
  * the numbers are memcpy speeds and only say that the program works.
@@ -955,9 +956,11 @@ main (int argc, char **argv)
           && strcmp (argv[1], "foveate") != 0
           && strcmp (argv[1], "tonemap") != 0
           && strcmp (argv[1], "gabor") != 0 && strcmp (argv[1], "clt") != 0
+          && strcmp (argv[1], "correlate") != 0
           && strcmp (argv[1], "gpus") != 0)) {
     fprintf (stderr, "usage: cudavision-bench "
-        "transfer|copies|streams|convolve|foveate|tonemap|gabor|clt|gpus "
+        "transfer|copies|streams|convolve|foveate|tonemap|gabor|clt|correlate|"
+        "gpus "
         "[--frames N] [--sizes 1080p,4k] [--pipelines N] [--rate FPS]\n");
     return 2;
   }
@@ -991,6 +994,8 @@ main (int argc, char **argv)
     bench_tonemap (device);
   else if (strcmp (argv[1], "gabor") == 0)
     bench_gabor (device);
+  else if (strcmp (argv[1], "correlate") == 0)
+    bench_phase_correlation (device);
   else if (strcmp (argv[1], "gpus") == 0)
     bench_gpus (backend, n_frames, gpus_device, n_pipelines, gpus_case);
   else
