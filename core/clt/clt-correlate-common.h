@@ -46,6 +46,18 @@ cv_clt_lowpass_weight (int f, float spread)
   return axis[f & 7] * axis[f >> 3] / mean;
 }
 
+/* What a cross-power term (@re, @im) is multiplied by: @weight over its
+ * magnitude plus @fat_zero; 0 where that sum is 0. A reciprocal, not a
+ * division: the lowest frequency's weight of 0 would send a division by
+ * it down the device's slow path in every warp. */
+CV_HD float
+cv_clt_cross_gain (float re, float im, float fat_zero, float weight)
+{
+  const float m = sqrtf (re * re + im * im) + fat_zero;
+
+  return m > 0.0f ? weight * (1.0f / m) : 0.0f;
+}
+
 /* The cross-power spectrum's two components at frequency (k, l) of a
  * tile's coefficients @a and @b (each [layer][l][k], divided by @scale),
  * normalised with @fat_zero and weighted by @weight (the lowpass's): R1
@@ -61,18 +73,18 @@ cv_clt_cross_power (const float *a, const float *b, int f, float scale,
   /* z1 = (T0 - T3) + i (T1 + T2), z2 = (T0 + T3) + i (T1 - T2) */
   const float ar1 = a0 - a3, ai1 = a1 + a2, ar2 = a0 + a3, ai2 = a1 - a2;
   const float br1 = b0 - b3, bi1 = b1 + b2, br2 = b0 + b3, bi2 = b1 - b2;
-  float re, im, m;
+  float re, im, g;
 
   re = ar1 * br1 + ai1 * bi1;
   im = ai1 * br1 - ar1 * bi1;
-  m = (sqrtf (re * re + im * im) + fat_zero) / weight;
-  r1[0] = re / m;
-  r1[1] = im / m;
+  g = cv_clt_cross_gain (re, im, fat_zero, weight);
+  r1[0] = re * g;
+  r1[1] = im * g;
   re = ar2 * br2 + ai2 * bi2;
   im = ai2 * br2 - ar2 * bi2;
-  m = (sqrtf (re * re + im * im) + fat_zero) / weight;
-  r2[0] = re / m;
-  r2[1] = im / m;
+  g = cv_clt_cross_gain (re, im, fat_zero, weight);
+  r2[0] = re * g;
+  r2[1] = im * g;
 }
 
 /* How far (pixels) tile (@tx, @ty) of a @width x @height frame, moved

@@ -44,13 +44,20 @@ warp_sum (float v)
   return v;
 }
 
-/* Per block: e^{i w_l d}, d = -7..7 (the horizontal and vertical grids
- * are the same), and per warp the second tile's coefficients, the
+/* What every tile of a call uses, made once on the host: e^{i w_l d}, d
+ * = -7..7 (the horizontal and vertical grids are the same), and the
+ * lowpass's weight per frequency. */
+struct CorrTables
+{
+  float2 twiddle[8][kShifts + 1];
+  float weight[64];
+};
+
+/* Per block the tables, and per warp the second tile's coefficients, the
  * cross-power spectrum and the partial sums of the surface. */
 struct CorrShared
 {
-  float2 twiddle[8][kShifts + 1];
-  float weight[64]; /* the lowpass's, per frequency */
+  CorrTables tables;
   float b[kTilesPerBlock][CVCORE_CLT_COEFFICIENTS];
   /* the transform's space is free once b holds its result */
   union
@@ -67,35 +74,29 @@ struct CorrShared
 /* registers for as many blocks as sm_90 holds in shared memory (ten) */
 __global__ void __launch_bounds__ (32 * kTilesPerBlock, 10)
     clt_correlate (const float *a, Image src, int c, int width, int height,
-        float scale, float fat_zero, float spread, int radius, float initial_x,
-        float initial_y, bool guided, bool first, bool keep_left_frame,
-        float max_dy, cvcore_clt_match *matches)
+        float scale, float fat_zero, CorrTables tables, int radius,
+        float initial_x, float initial_y, bool guided, bool first,
+        bool keep_left_frame, float max_dy, cvcore_clt_match *matches)
 {
   __shared__ CorrShared s;
   const int warp = threadIdx.x >> 5, lane = threadIdx.x & 31;
   const int tiles_x = cv_clt_tiles (width);
   const int tiles = tiles_x * cv_clt_tiles (height);
   const int tile = blockIdx.x * kTilesPerBlock + warp;
-  float2 (*twiddle)[kShifts + 1] = s.twiddle;
+  float2 (*twiddle)[kShifts + 1] = s.tables.twiddle;
   float2 (*cross)[64] = s.warp[warp].sums.cross;
   float2 (*partial)[kShifts + 1] = s.warp[warp].sums.partial;
   const int span = 2 * radius + 1, first_shift = CVCORE_CLT_MAX_SEARCH - radius;
+  const int k = lane & 7;
   float moved[2];
-  /* frequencies in units of pi, for sincospif () */
-  float r[2][2][2], ux[2], uy[2];
+  float r[2][2][2];
   float best = -1e30f, d[2];
   int best_index = 0;
 
-  for (int i = threadIdx.x; i < 8 * kShifts; i += blockDim.x) {
-    float sn, cs;
-
-    sincospif ((i / kShifts + 0.5f) / 8.0f
-            * (i % kShifts - CVCORE_CLT_MAX_SEARCH),
-        &sn, &cs);
-    twiddle[i / kShifts][i % kShifts] = make_float2 (cs, sn);
-  }
-  if (threadIdx.x < 64)
-    s.weight[threadIdx.x] = cv_clt_lowpass_weight (threadIdx.x, spread);
+  for (int i = threadIdx.x; i < (int) (sizeof (CorrTables) / sizeof (float));
+      i += blockDim.x)
+    reinterpret_cast<float *> (&s.tables)[i] =
+        reinterpret_cast<const float *> (&tables)[i];
   __syncthreads ();
   if (tile >= tiles)
     return;
@@ -109,11 +110,9 @@ __global__ void __launch_bounds__ (32 * kTilesPerBlock, 10)
     const int f = lane + 32 * j;
 
     cv_clt_cross_power (a + (size_t) tile * CVCORE_CLT_COEFFICIENTS, s.b[warp],
-        f, scale, fat_zero, s.weight[f], r[j][0], r[j][1]);
+        f, scale, fat_zero, s.tables.weight[f], r[j][0], r[j][1]);
     cross[0][f] = make_float2 (r[j][0][0], r[j][0][1]);
     cross[1][f] = make_float2 (r[j][1][0], r[j][1][1]);
-    ux[j] = ((f & 7) + 0.5f) / 8.0f;
-    uy[j] = ((f >> 3) + 0.5f) / 8.0f;
   }
   __syncwarp ();
   /* per (k, dy): sum over l of R1 e^{i wl dy} + R2 e^{-i wl dy}, for the
@@ -167,20 +166,26 @@ __global__ void __launch_bounds__ (32 * kTilesPerBlock, 10)
 
   for (int it = 0; it <= CV_CLT_NEWTON_STEPS; it++) {
     float c = 0.0f, gx = 0.0f, gy = 0.0f, hxx = 0.0f, hyy = 0.0f, hxy = 0.0f,
-          det;
+          det, own_sn, own_cs;
 
+    /* both terms' phases, ux d0 + uy d1 and ux d0 - uy d1, from the sines
+     * of their parts, which d being the warp's own, lane n < 8 works out
+     * for ux = (n + 1/2) / 8 and lane 8 + n for uy */
+    sincospif ((k + 0.5f) / 8.0f * (lane & 8 ? d[1] : d[0]), &own_sn,
+        &own_cs);
 #pragma unroll
     for (int j = 0; j < 2; j++) {
-      float sx, cx, sy, cy;
+      const int l = (lane >> 3) + 4 * j;
+      const float ux = (k + 0.5f) / 8.0f, uy = (l + 0.5f) / 8.0f;
+      const float sx = __shfl_sync (0xffffffffu, own_sn, k);
+      const float cx = __shfl_sync (0xffffffffu, own_cs, k);
+      const float sy = __shfl_sync (0xffffffffu, own_sn, 8 + l);
+      const float cy = __shfl_sync (0xffffffffu, own_cs, 8 + l);
 
-      /* both terms' phases, ux d0 + uy d1 and ux d0 - uy d1, from the
-       * sines of their parts: half the sines of one each */
-      sincospif (ux[j] * d[0], &sx, &cx);
-      sincospif (uy[j] * d[1], &sy, &cy);
 #pragma unroll
       for (int s = 0; s < 2; s++) {
-        const float wx = CUDART_PI_F * ux[j];
-        const float ty = CUDART_PI_F * (s ? -uy[j] : uy[j]);
+        const float wx = CUDART_PI_F * ux;
+        const float ty = CUDART_PI_F * (s ? -uy : uy);
         const float cs = s ? cx * cy + sx * sy : cx * cy - sx * sy;
         const float sn = s ? sx * cy - cx * sy : sx * cy + cx * sy;
         float v, w;
@@ -262,6 +267,25 @@ clt_draw (Image dst, int width, int height, const cvcore_clt_match *matches,
 
 } /* namespace */
 
+static CorrTables
+corr_tables (double lowpass)
+{
+  CorrTables t;
+
+  for (int l = 0; l < 8; l++) {
+    for (int i = 0; i < kShifts; i++) {
+      const double phase =
+          M_PI * (l + 0.5) / 8.0 * (i - CVCORE_CLT_MAX_SEARCH);
+
+      t.twiddle[l][i] = make_float2 ((float) cos (phase), (float) sin (phase));
+    }
+    t.twiddle[l][kShifts] = make_float2 (0.0f, 0.0f);
+  }
+  for (int f = 0; f < 64; f++)
+    t.weight[f] = cv_clt_lowpass_weight (f, (float) (0.5 * lowpass * lowpass));
+  return t;
+}
+
 extern "C" cvcore_status
 cv_clt_correlate_cuda (cvcore_stream *stream, const float *a,
     const cvcore_image *b, int channel, const cvcore_clt_corr_params *params,
@@ -269,14 +293,14 @@ cv_clt_correlate_cuda (cvcore_stream *stream, const float *a,
 {
   cudaStream_t cs = cv_cuda_stream (stream);
   const int tiles = cv_clt_tiles (b->width) * cv_clt_tiles (b->height);
+  const CorrTables tables = corr_tables (params->lowpass);
 
   CUDA_BIND (cvcore_stream_device (stream));
   for (int pass = 0; pass <= params->refinements; pass++) {
     clt_correlate<<<(tiles + kTilesPerBlock - 1) / kTilesPerBlock,
         32 * kTilesPerBlock, 0, cs>>> (a, device_image (b), channel, b->width,
         b->height, (float) (1.0 / params->full_scale), (float) params->fat_zero,
-        (float) (0.5 * params->lowpass * params->lowpass),
-        pass ? 1 : params->search_radius, (float) params->initial_x,
+        tables, pass ? 1 : params->search_radius, (float) params->initial_x,
         (float) params->initial_y, params->guided, pass == 0,
         params->keep_left_frame, (float) params->max_dy, matches);
     CV_CUDA_LAUNCHED ();

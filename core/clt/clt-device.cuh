@@ -144,7 +144,13 @@ struct __align__ (16) TileShared
   float wx[16], wy[16];
   /* [kind][k][m], the kinds 176 floats apart (16 banks) */
   float h[2 * 176];
-  float v[2 * 176];
+  union
+  {
+    float v[2 * 176];
+    /* transform_moved()'s phase factors, which the forward pass leaves
+     * alone: (cos, sin) for k = 0..7, then for l = 0..7 */
+    float2 rotation[16];
+  };
 
   __device__ __forceinline__ float *h_row (int kind, int k)
   {
@@ -520,23 +526,32 @@ transform_moved (const Image &src, int c, int width, int height, int tx, int ty,
   const float ox = roundf (shift_x), oy = roundf (shift_y);
   const float fx = shift_x - ox, fy = shift_y - oy;
   const int k = lane & 7;
-  float coef[8], sx, cx;
+  float coef[8];
 
   if (lane < 16)
     t.wx[lane] = sinpif ((lane + 0.5f + fx) / 16.0f);
   else
     t.wy[lane - 16] = sinpif ((lane - 16 + 0.5f + fy) / 16.0f);
+  /* the 16 phase factors once per warp rather than nine per lane */
+  if (lane < 16) {
+    float sn, cs;
+
+    sincospif ((k + 0.5f) / 8.0f * (lane < 8 ? fx : fy), &sn, &cs);
+    t.rotation[lane] = make_float2 (cs, sn);
+  }
   __syncwarp ();
   forward (src, c, width, height, 8 * tx - 8 - (int) ox, 8 * ty - 8 - (int) oy,
       t, lane, coef);
-  sincospif ((k + 0.5f) / 8.0f * fx, &sx, &cx);
-#pragma unroll
-  for (int l = 0; l < 8; l++) {
-    float sy, cy;
+  {
+    const float2 x = t.rotation[k];
 
-    sincospif ((l + 0.5f) / 8.0f * fy, &sy, &cy);
-    out[(lane >> 3) * 64 + l * 8 + k] =
-        tessarine_component (coef[l], cx * cy, sx * cy, cx * sy, sx * sy, lane);
+#pragma unroll
+    for (int l = 0; l < 8; l++) {
+      const float2 y = t.rotation[8 + l];
+
+      out[(lane >> 3) * 64 + l * 8 + k] = tessarine_component (coef[l],
+          x.x * y.x, x.y * y.x, x.x * y.y, x.y * y.y, lane);
+    }
   }
   __syncwarp ();
 }
