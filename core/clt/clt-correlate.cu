@@ -71,50 +71,16 @@ struct CorrShared
   } warp[kTilesPerBlock];
 };
 
-/* registers for as many blocks as sm_90 holds in shared memory (ten) */
-__global__ void __launch_bounds__ (32 * kTilesPerBlock, 10)
-    clt_correlate (const float *a, Image src, int c, int width, int height,
-        float scale, float fat_zero, CorrTables tables, int radius,
-        float initial_x, float initial_y, bool guided, bool first,
-        bool keep_left_frame, float max_dy, cvcore_clt_match *matches)
+/* The whole-pixel shift of the surface's maximum within @radius, from the
+ * cross-power terms in @cross, into @d. */
+__device__ __forceinline__ void
+whole_pixel_peak (const float2 (*cross)[64], float2 (*partial)[kShifts + 1],
+    const float2 (*twiddle)[kShifts + 1], int radius, int lane, float d[2])
 {
-  __shared__ CorrShared s;
-  const int warp = threadIdx.x >> 5, lane = threadIdx.x & 31;
-  const int tiles_x = cv_clt_tiles (width);
-  const int tiles = tiles_x * cv_clt_tiles (height);
-  const int tile = blockIdx.x * kTilesPerBlock + warp;
-  float2 (*twiddle)[kShifts + 1] = s.tables.twiddle;
-  float2 (*cross)[64] = s.warp[warp].sums.cross;
-  float2 (*partial)[kShifts + 1] = s.warp[warp].sums.partial;
   const int span = 2 * radius + 1, first_shift = CVCORE_CLT_MAX_SEARCH - radius;
-  const int k = lane & 7;
-  float moved[2];
-  float r[2][2][2];
-  float best = -1e30f, d[2];
+  float best = -1e30f;
   int best_index = 0;
 
-  for (int i = threadIdx.x; i < (int) (sizeof (CorrTables) / sizeof (float));
-      i += blockDim.x)
-    reinterpret_cast<float *> (&s.tables)[i] =
-        reinterpret_cast<const float *> (&tables)[i];
-  __syncthreads ();
-  if (tile >= tiles)
-    return;
-  moved[0] = first && !guided ? initial_x : matches[tile].dx;
-  moved[1] = first && !guided ? initial_y : matches[tile].dy;
-  transform_moved (src, c, width, height, tile % tiles_x, tile / tiles_x, moved,
-      s.warp[warp].tile, s.b[warp], lane);
-
-#pragma unroll
-  for (int j = 0; j < 2; j++) {
-    const int f = lane + 32 * j;
-
-    cv_clt_cross_power (a + (size_t) tile * CVCORE_CLT_COEFFICIENTS, s.b[warp],
-        f, scale, fat_zero, s.tables.weight[f], r[j][0], r[j][1]);
-    cross[0][f] = make_float2 (r[j][0][0], r[j][0][1]);
-    cross[1][f] = make_float2 (r[j][1][0], r[j][1][1]);
-  }
-  __syncwarp ();
   /* per (k, dy): sum over l of R1 e^{i wl dy} + R2 e^{-i wl dy}, for the
    * dy within the radius */
   for (int e = lane; e < 8 * span; e += 32) {
@@ -163,8 +129,16 @@ __global__ void __launch_bounds__ (32 * kTilesPerBlock, 10)
   }
   d[0] = (float) (best_index % kShifts - CVCORE_CLT_MAX_SEARCH);
   d[1] = (float) (best_index / kShifts - CVCORE_CLT_MAX_SEARCH);
+}
 
-  for (int it = 0; it <= CV_CLT_NEWTON_STEPS; it++) {
+/* Newton's steps from @d towards the surface's maximum, from this lane's
+ * terms @r (frequencies lane and lane + 32); the peak's height. */
+__device__ __forceinline__ float
+subpixel_peak (const float (*r)[2][2], int lane, float d[2])
+{
+  const int k = lane & 7;
+
+  for (int it = 0;; it++) {
     float c = 0.0f, gx = 0.0f, gy = 0.0f, hxx = 0.0f, hyy = 0.0f, hxy = 0.0f,
           det, own_sn, own_cs;
 
@@ -200,10 +174,8 @@ __global__ void __launch_bounds__ (32 * kTilesPerBlock, 10)
         hxy -= v * wx * ty;
       }
     }
-    if (it == CV_CLT_NEWTON_STEPS) {
-      best = warp_sum (c) / 128.0f;
-      break;
-    }
+    if (it == CV_CLT_NEWTON_STEPS)
+      return warp_sum (c) / 128.0f;
     gx = warp_sum (gx);
     gy = warp_sum (gy);
     hxx = warp_sum (hxx);
@@ -218,15 +190,72 @@ __global__ void __launch_bounds__ (32 * kTilesPerBlock, 10)
     d[0] += fmaxf (-0.5f, fminf (0.5f, -(hyy * gx - hxy * gy) / det));
     d[1] += fmaxf (-0.5f, fminf (0.5f, -(hxx * gy - hxy * gx) / det));
   }
-  if (lane == 0) {
-    const float dx = moved[0] + d[0], dy = moved[1] + d[1];
+}
 
-    matches[tile].dx = dx;
-    matches[tile].dy = dy;
-    matches[tile].confidence = best;
-    if (!cv_clt_match_kept (tile % tiles_x, tile / tiles_x, dx, dy, width,
-            height, keep_left_frame, max_dy))
-      matches[tile].confidence = 0.0f;
+/* One pass of tile @tile: the second frame's tile transformed where
+ * @moved says its content came from, the motion found there added to
+ * @moved; the peak's height. */
+__device__ __forceinline__ float
+match_pass (const float *a, const Image &src, int c, int width, int height,
+    int tile, float scale, float fat_zero, int radius, CorrShared &s,
+    float moved[2])
+{
+  const int warp = threadIdx.x >> 5, lane = threadIdx.x & 31;
+  const int tiles_x = cv_clt_tiles (width);
+  float r[2][2][2], d[2], best;
+
+  transform_moved (src, c, width, height, tile % tiles_x, tile / tiles_x,
+      moved, s.warp[warp].tile, s.b[warp], lane);
+#pragma unroll
+  for (int j = 0; j < 2; j++) {
+    const int f = lane + 32 * j;
+
+    cv_clt_cross_power (a + (size_t) tile * CVCORE_CLT_COEFFICIENTS, s.b[warp],
+        f, scale, fat_zero, s.tables.weight[f], r[j][0], r[j][1]);
+    s.warp[warp].sums.cross[0][f] = make_float2 (r[j][0][0], r[j][0][1]);
+    s.warp[warp].sums.cross[1][f] = make_float2 (r[j][1][0], r[j][1][1]);
+  }
+  __syncwarp ();
+  whole_pixel_peak (s.warp[warp].sums.cross, s.warp[warp].sums.partial,
+      s.tables.twiddle, radius, lane, d);
+  best = subpixel_peak (r, lane, d);
+  moved[0] += d[0];
+  moved[1] += d[1];
+  return best;
+}
+
+/* One pass over every tile; registers for as many blocks as sm_90 holds
+ * in shared memory (ten). A loop over the passes in one launch spills. */
+__global__ void __launch_bounds__ (32 * kTilesPerBlock, 10)
+    clt_correlate (const float *a, Image src, int c, int width, int height,
+        float scale, float fat_zero, CorrTables tables, int radius,
+        float initial_x, float initial_y, bool from_initial,
+        bool keep_left_frame, float max_dy, cvcore_clt_match *matches)
+{
+  __shared__ CorrShared s;
+  const int tiles_x = cv_clt_tiles (width);
+  const int tile = blockIdx.x * kTilesPerBlock + (threadIdx.x >> 5);
+  float moved[2], best;
+
+  for (int i = threadIdx.x; i < (int) (sizeof (CorrTables) / sizeof (float));
+      i += blockDim.x)
+    reinterpret_cast<float *> (&s.tables)[i] =
+        reinterpret_cast<const float *> (&tables)[i];
+  __syncthreads ();
+  if (tile >= tiles_x * cv_clt_tiles (height))
+    return;
+  moved[0] = from_initial ? initial_x : matches[tile].dx;
+  moved[1] = from_initial ? initial_y : matches[tile].dy;
+  best = match_pass (a, src, c, width, height, tile, scale, fat_zero, radius,
+      s, moved);
+  if ((threadIdx.x & 31) == 0) {
+    matches[tile].dx = moved[0];
+    matches[tile].dy = moved[1];
+    matches[tile].confidence =
+        cv_clt_match_kept (tile % tiles_x, tile / tiles_x, moved[0], moved[1],
+            width, height, keep_left_frame, max_dy)
+        ? best
+        : 0.0f;
   }
 }
 
@@ -301,7 +330,7 @@ cv_clt_correlate_cuda (cvcore_stream *stream, const float *a,
         32 * kTilesPerBlock, 0, cs>>> (a, device_image (b), channel, b->width,
         b->height, (float) (1.0 / params->full_scale), (float) params->fat_zero,
         tables, pass ? 1 : params->search_radius, (float) params->initial_x,
-        (float) params->initial_y, params->guided, pass == 0,
+        (float) params->initial_y, pass == 0 && !params->guided,
         params->keep_left_frame, (float) params->max_dy, matches);
     CV_CUDA_LAUNCHED ();
   }

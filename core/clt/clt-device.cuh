@@ -528,10 +528,9 @@ transform_moved (const Image &src, int c, int width, int height, int tx, int ty,
   const int k = lane & 7;
   float coef[8];
 
-  if (lane < 16)
-    t.wx[lane] = sinpif ((lane + 0.5f + fx) / 16.0f);
-  else
-    t.wy[lane - 16] = sinpif ((lane - 16 + 0.5f + fy) / 16.0f);
+  /* one sine a lane: both halves of the warp on one path */
+  (lane < 16 ? t.wx : t.wy)[lane & 15] =
+      sinpif (((lane & 15) + 0.5f + (lane < 16 ? fx : fy)) / 16.0f);
   /* the 16 phase factors once per warp rather than nine per lane */
   if (lane < 16) {
     float sn, cs;

@@ -33,6 +33,10 @@ struct cvcore_clt_pyramid
   /* level 0's matches before the fit, and each frame's tile shapes */
   cvcore_clt_match *unfitted;
   float *shapes[2];
+  /* cvcore_clt_pyramid_build_and_correlate's matching stream, and its
+   * fork and join, made when first needed */
+  cvcore_stream *urgent;
+  cvcore_event *fork, *join;
 };
 
 cvcore_status
@@ -143,6 +147,12 @@ cvcore_clt_pyramid_free (cvcore_clt_pyramid * pyramid)
   for (int slot = 0; slot < 2; slot++)
     if (pyramid->shapes[slot])
       cvcore_device_free (pyramid->device, pyramid->shapes[slot]);
+  if (pyramid->fork)
+    cvcore_event_free (pyramid->fork);
+  if (pyramid->join)
+    cvcore_event_free (pyramid->join);
+  if (pyramid->urgent)
+    cvcore_stream_free (pyramid->urgent);
   free (pyramid);
 }
 
@@ -181,6 +191,44 @@ frame_fits (const cvcore_clt_pyramid * p, const cvcore_image * src, int channel)
       && channel >= 0 && channel < src->channels;
 }
 
+/* The reductions of @src into frame @slot: what matching in it reads. */
+static cvcore_status
+build_levels (cvcore_stream * stream, cvcore_clt_pyramid * pyramid, int slot,
+    const cvcore_image * src, int channel)
+{
+  cvcore_status status = CVCORE_OK;
+
+  pyramid->sample[slot] = src->sample;
+  for (int l = 1; l <= pyramid->levels && status == CVCORE_OK; l++) {
+    const cvcore_image finer = l > 1 ? level_image (pyramid, slot, l - 1) :
+        *src;
+    const cvcore_image image = level_image (pyramid, slot, l);
+
+    status = cvcore_clt_reduce (stream, &finer, l > 1 ? 0 : channel, &image);
+  }
+  return status;
+}
+
+/* Every level's forward transform and the tiles' shapes of frame @slot,
+ * whose reductions are built: what matching from it reads. */
+static cvcore_status
+build_transforms (cvcore_stream * stream, cvcore_clt_pyramid * pyramid,
+    int slot, const cvcore_image * src, int channel)
+{
+  cvcore_status status = cvcore_clt_forward (stream, src, channel, 0, 0,
+      pyramid->coefficients[slot][0]);
+
+  if (status == CVCORE_OK)
+    status = cvcore_clt_shapes (stream, src, channel, pyramid->shapes[slot]);
+  for (int l = 1; l <= pyramid->levels && status == CVCORE_OK; l++) {
+    const cvcore_image image = level_image (pyramid, slot, l);
+
+    status = cvcore_clt_forward (stream, &image, 0, 0, 0,
+        pyramid->coefficients[slot][l]);
+  }
+  return status;
+}
+
 cvcore_status
 cvcore_clt_pyramid_build (cvcore_stream * stream,
     cvcore_clt_pyramid * pyramid, int slot, const cvcore_image * src,
@@ -193,38 +241,28 @@ cvcore_clt_pyramid_build (cvcore_stream * stream,
         "pyramid slot %d of channel %d of %dx%d, made for %dx%d", slot,
         channel, src->width, src->height, pyramid->width[0],
         pyramid->height[0]);
-  pyramid->sample[slot] = src->sample;
-  status = cvcore_clt_forward (stream, src, channel, 0, 0,
-      pyramid->coefficients[slot][0]);
+  status = build_levels (stream, pyramid, slot, src, channel);
   if (status == CVCORE_OK)
-    status = cvcore_clt_shapes (stream, src, channel, pyramid->shapes[slot]);
-  for (int l = 1; l <= pyramid->levels && status == CVCORE_OK; l++) {
-    const cvcore_image finer = l > 1 ? level_image (pyramid, slot, l - 1) :
-        *src;
-    const cvcore_image image = level_image (pyramid, slot, l);
-
-    status = cvcore_clt_reduce (stream, &finer, l > 1 ? 0 : channel, &image);
-    if (status == CVCORE_OK)
-      status = cvcore_clt_forward (stream, &image, 0, 0, 0,
-          pyramid->coefficients[slot][l]);
-  }
+    status = build_transforms (stream, pyramid, slot, src, channel);
   return status;
 }
 
-cvcore_status
-cvcore_clt_pyramid_correlate (cvcore_stream * stream,
-    cvcore_clt_pyramid * pyramid, int from, int to, const cvcore_image * src,
-    int channel, const cvcore_clt_corr_params * params,
-    cvcore_clt_match * matches)
+static bool
+slots_fit (const cvcore_clt_pyramid * pyramid, int from, int to,
+    const cvcore_image * src, int channel)
+{
+  return (from == 0 || from == 1) && (to == 0 || to == 1) && from != to
+      && frame_fits (pyramid, src, channel);
+}
+
+/* The levels' matching, coarsest first, then the fit. */
+static cvcore_status
+match_levels (cvcore_stream * stream, cvcore_clt_pyramid * pyramid, int from,
+    int to, const cvcore_image * src, int channel,
+    const cvcore_clt_corr_params * params, cvcore_clt_match * matches)
 {
   cvcore_status status = CVCORE_OK;
 
-  if ((from != 0 && from != 1) || (to != 0 && to != 1) || from == to
-      || !frame_fits (pyramid, src, channel)
-      || pyramid->sample[to] != src->sample)
-    return cv_fail (CVCORE_ERROR_INVALID_VALUE,
-        "pyramid correlation of slots %d and %d, channel %d of %dx%d", from,
-        to, channel, src->width, src->height);
   for (int l = pyramid->levels; l >= 0 && status == CVCORE_OK; l--) {
     cvcore_clt_corr_params level = *params;
     cvcore_clt_match *out = l > 0 ? pyramid->matches[l] : matches;
@@ -254,4 +292,64 @@ cvcore_clt_pyramid_correlate (cvcore_stream * stream,
           src->width, src->height, params->fit_radius, out);
   }
   return status;
+}
+
+cvcore_status
+cvcore_clt_pyramid_correlate (cvcore_stream * stream,
+    cvcore_clt_pyramid * pyramid, int from, int to, const cvcore_image * src,
+    int channel, const cvcore_clt_corr_params * params,
+    cvcore_clt_match * matches)
+{
+  if (!slots_fit (pyramid, from, to, src, channel)
+      || pyramid->sample[to] != src->sample)
+    return cv_fail (CVCORE_ERROR_INVALID_VALUE,
+        "pyramid correlation of slots %d and %d, channel %d of %dx%d", from,
+        to, channel, src->width, src->height);
+  return match_levels (stream, pyramid, from, to, src, channel, params,
+      matches);
+}
+
+cvcore_status
+cvcore_clt_pyramid_build_and_correlate (cvcore_stream * stream,
+    cvcore_clt_pyramid * pyramid, int from, int to, const cvcore_image * src,
+    int channel, const cvcore_clt_corr_params * params,
+    cvcore_clt_match * matches)
+{
+  cvcore_device *device = cvcore_stream_device (stream);
+  cvcore_status status, matched, joined;
+
+  if (!slots_fit (pyramid, from, to, src, channel))
+    return cv_fail (CVCORE_ERROR_INVALID_VALUE,
+        "pyramid building of slot %d and correlation with slot %d, channel "
+        "%d of %dx%d", to, from, channel, src->width, src->height);
+  if (pyramid->urgent == NULL) {
+    status = cv_stream_new_urgent (device, &pyramid->urgent);
+    if (status == CVCORE_OK)
+      status = cvcore_event_new (device, false, &pyramid->fork);
+    if (status == CVCORE_OK)
+      status = cvcore_event_new (device, false, &pyramid->join);
+    if (status != CVCORE_OK)
+      return status;
+  }
+  status = build_levels (stream, pyramid, to, src, channel);
+  if (status == CVCORE_OK)
+    status = cvcore_event_record (pyramid->fork, stream);
+  if (status == CVCORE_OK)
+    status = cvcore_stream_wait_event (pyramid->urgent, pyramid->fork);
+  if (status != CVCORE_OK)
+    return status;
+  /* The matching is a chain of launches, few blocks each but the last;
+   * the transforms, which only the next frame's matching reads, fill the
+   * device beside it, behind it in priority. */
+  matched = match_levels (pyramid->urgent, pyramid, from, to, src, channel,
+      params, matches);
+  status = build_transforms (stream, pyramid, to, src, channel);
+  /* joined even after a failure: @stream's later work must follow all of
+   * it */
+  joined = cvcore_event_record (pyramid->join, pyramid->urgent);
+  if (joined == CVCORE_OK)
+    joined = cvcore_stream_wait_event (stream, pyramid->join);
+  if (joined != CVCORE_OK)
+    return joined;
+  return matched != CVCORE_OK ? matched : status;
 }

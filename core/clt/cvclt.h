@@ -421,6 +421,18 @@ cvcore_status cvcore_clt_pyramid_correlate (cvcore_stream * stream,
     int channel, const cvcore_clt_corr_params * params,
     cvcore_clt_match * matches);
 
+/* cvcore_clt_pyramid_build() of @src into frame @to, then
+ * cvcore_clt_pyramid_correlate() of frame @from with it: what a tracker
+ * does per frame, sooner. The matching needs only the new frame's
+ * reductions; on CUDA its transforms, which only a later call's matching
+ * reads, run beside the matching on a stream of the pyramid's own. All of
+ * it is behind @stream's later work.
+ * Since: 0.1 */
+cvcore_status cvcore_clt_pyramid_build_and_correlate (cvcore_stream * stream,
+    cvcore_clt_pyramid * pyramid, int from, int to, const cvcore_image * src,
+    int channel, const cvcore_clt_corr_params * params,
+    cvcore_clt_match * matches);
+
 /* Queues drawing of @matches (device memory, as cvcore_clt_correlate
  * writes them for frames of @dst's size) onto @dst: from each tile's
  * centre a line @scale times its motion long, in @colour (one sample value

@@ -149,9 +149,10 @@ cpu_host_unregister (cvcore_device * device, void *ptr)
 }
 
 static cvcore_status
-cpu_stream_new (cvcore_device * device, void **handle)
+cpu_stream_new (cvcore_device * device, bool urgent, void **handle)
 {
   (void) device;
+  (void) urgent;
   *handle = NULL;
   return CVCORE_OK;
 }

@@ -306,14 +306,18 @@ cuda_host_unregister (cvcore_device * device, void *ptr)
 }
 
 static cvcore_status
-cuda_stream_new (cvcore_device * device, void **handle)
+cuda_stream_new (cvcore_device * device, bool urgent, void **handle)
 {
   cudaStream_t stream;
+  int least, greatest;
 
   BIND (device);
+  /* ordinary streams get the least priority, which is CUDA's default */
+  CUDA_TRY (cudaDeviceGetStreamPriorityRange (&least, &greatest));
   /* Non-blocking: no implicit ordering with the legacy default stream that
    * other libraries in the process may use. */
-  CUDA_TRY (cudaStreamCreateWithFlags (&stream, cudaStreamNonBlocking));
+  CUDA_TRY (cudaStreamCreateWithPriority (&stream, cudaStreamNonBlocking,
+          urgent ? greatest : least));
   *handle = stream;
   return CVCORE_OK;
 }

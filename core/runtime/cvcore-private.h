@@ -37,7 +37,9 @@ typedef struct
       size_t size);
   cvcore_status (*host_unregister) (cvcore_device * device, void *ptr);
 
-  cvcore_status (*stream_new) (cvcore_device * device, void **handle);
+  /* urgent: its work goes before other streams' where both wait */
+  cvcore_status (*stream_new) (cvcore_device * device, bool urgent,
+      void **handle);
   void (*stream_free) (cvcore_device * device, void *handle);
   cvcore_status (*stream_synchronize) (cvcore_device * device, void *handle);
 
@@ -166,6 +168,12 @@ cvcore_status cv_cuda_stream_delay (void *stream, double ms);
  * the next calls. A caller that fails to queue that work calls
  * cv_stream_scratch_forget with *@ptr. Growing a memory waits for the
  * device. */
+/* A stream whose work the device takes before that of ordinary streams
+ * (cvcore_stream_new()'s) when both wait for room: for a chain of small
+ * launches that other work would otherwise hold up. */
+cvcore_status cv_stream_new_urgent (cvcore_device * device,
+    cvcore_stream ** stream);
+
 cvcore_status cv_stream_scratch (cvcore_stream * stream, size_t size,
     const void *key, size_t key_size, void **ptr, bool *kept);
 void cv_stream_scratch_forget (cvcore_stream * stream, void *ptr);

@@ -341,8 +341,8 @@ cvcore_host_unregister (cvcore_device * device, void *ptr)
   return device->ops->host_unregister (device, ptr);
 }
 
-cvcore_status
-cvcore_stream_new (cvcore_device * device, cvcore_stream ** stream)
+static cvcore_status
+stream_new (cvcore_device * device, bool urgent, cvcore_stream ** stream)
 {
   cvcore_stream *s = calloc (1, sizeof (*s));
   cvcore_status status;
@@ -351,13 +351,25 @@ cvcore_stream_new (cvcore_device * device, cvcore_stream ** stream)
   if (s == NULL)
     return cv_fail (CVCORE_ERROR_OUT_OF_MEMORY, "out of host memory");
   s->device = device;
-  status = device->ops->stream_new (device, &s->handle);
+  status = device->ops->stream_new (device, urgent, &s->handle);
   if (status != CVCORE_OK) {
     free (s);
     return status;
   }
   *stream = s;
   return CVCORE_OK;
+}
+
+cvcore_status
+cvcore_stream_new (cvcore_device * device, cvcore_stream ** stream)
+{
+  return stream_new (device, false, stream);
+}
+
+cvcore_status
+cv_stream_new_urgent (cvcore_device * device, cvcore_stream ** stream)
+{
+  return stream_new (device, true, stream);
 }
 
 cvcore_status

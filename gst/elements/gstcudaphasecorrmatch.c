@@ -71,11 +71,12 @@ match_flow (GstCudaVisionPhaseCorr * self, GstBuffer * frame,
     return FALSE;
   gst_cuda_vision_correlator_image (&self->corr, &video, &image);
   ok = gst_cuda_vision_device_memory_begin_access (mem, self->stream)
-      && cvcore_clt_pyramid_build (self->stream, self->corr.pyramid, current,
-      &image, self->corr.channel) == CVCORE_OK
-      && (self->previous < 0 || cvcore_clt_pyramid_correlate (self->stream,
+      && (self->previous < 0
+      ? cvcore_clt_pyramid_build (self->stream, self->corr.pyramid, current,
+          &image, self->corr.channel)
+      : cvcore_clt_pyramid_build_and_correlate (self->stream,
           self->corr.pyramid, self->previous, current, &image,
-          self->corr.channel, params, self->corr.matches) == CVCORE_OK);
+          self->corr.channel, params, self->corr.matches)) == CVCORE_OK;
   /* record even after a failure: the chain of uses must stay unbroken */
   ok &= gst_cuda_vision_device_memory_end_access (mem, self->device,
       self->stream);
@@ -117,10 +118,9 @@ match_stereo (GstCudaVisionPhaseCorr * self, GstBuffer * left,
       && gst_cuda_vision_device_memory_begin_access (mem[1], self->stream)
       && cvcore_clt_pyramid_build (self->stream, self->corr.pyramid, 0,
       &image[0], self->corr.channel) == CVCORE_OK
-      && cvcore_clt_pyramid_build (self->stream, self->corr.pyramid, 1,
-      &image[1], self->corr.channel) == CVCORE_OK
-      && cvcore_clt_pyramid_correlate (self->stream, self->corr.pyramid, 0, 1,
-      &image[1], self->corr.channel, params, self->corr.matches) == CVCORE_OK;
+      && cvcore_clt_pyramid_build_and_correlate (self->stream,
+      self->corr.pyramid, 0, 1, &image[1], self->corr.channel, params,
+      self->corr.matches) == CVCORE_OK;
   ok &= gst_cuda_vision_device_memory_end_access (mem[1], self->device,
       self->stream);
   ok &= gst_cuda_vision_device_memory_end_access (mem[0], self->device,

@@ -194,19 +194,15 @@ typedef struct
   cvcore_clt_corr_params params;
 } CorrJob;
 
-/* What the element does per frame: the frame's pyramid, then the
- * previous frame's matched in it. */
+/* What the element does per frame: the frame's pyramid, and the previous
+ * frame's matched in it. */
 static cvcore_status
 run_correlate (cvcore_stream * stream, gpointer data)
 {
   CorrJob *job = data;
-  cvcore_status status = cvcore_clt_pyramid_build (stream, job->pyramid, 0,
-      &job->b, 0);
 
-  if (status != CVCORE_OK)
-    return status;
-  return cvcore_clt_pyramid_correlate (stream, job->pyramid, 1, 0, &job->b,
-      0, &job->params, job->matches);
+  return cvcore_clt_pyramid_build_and_correlate (stream, job->pyramid, 1, 0,
+      &job->b, 0, &job->params, job->matches);
 }
 
 static void

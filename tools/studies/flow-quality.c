@@ -242,10 +242,8 @@ run_case (cvcore_stream * stream, cvcore_clt_pyramid * pyramid,
     params.max_dy = max_vertical_disparity;
   }
   study_check (cvcore_event_record (start, stream), "event");
-  study_check (cvcore_clt_pyramid_build (stream, pyramid, 0, b_img, 0),
-      "build");
-  study_check (cvcore_clt_pyramid_correlate (stream, pyramid, 1, 0, b_img, 0,
-          &params, dev_matches), "correlate");
+  study_check (cvcore_clt_pyramid_build_and_correlate (stream, pyramid, 1, 0,
+          b_img, 0, &params, dev_matches), "build and correlate");
   study_check (cvcore_event_record (end, stream), "event");
   study_check (cvcore_copy_async (stream, matches, dev_matches,
           (gsize) tiles_x * tiles_y * sizeof (cvcore_clt_match),
