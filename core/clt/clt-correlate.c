@@ -29,10 +29,9 @@ cvcore_clt_corr_params_init (cvcore_clt_corr_params * params)
   params->max_dy = -1.0;
 }
 
-cvcore_status
-cvcore_clt_correlate (cvcore_stream * stream, const float *a,
-    const cvcore_image * b, int channel,
-    const cvcore_clt_corr_params * params, cvcore_clt_match * matches)
+static cvcore_status
+check_correlation (const cvcore_image * b, int channel,
+    const cvcore_clt_corr_params * params)
 {
   if (b->width < 1 || b->height < 1 || channel < 0
       || channel >= b->channels || params->search_radius < 1
@@ -49,9 +48,54 @@ cvcore_clt_correlate (cvcore_stream * stream, const float *a,
         "phase correlation of %dx%d, radius %d, %d refinements, fat zero %g",
         b->width, b->height, params->search_radius, params->refinements,
         params->fat_zero);
+  return CVCORE_OK;
+}
+
+cvcore_status
+cvcore_clt_correlate (cvcore_stream * stream, const float *a,
+    const cvcore_image * b, int channel,
+    const cvcore_clt_corr_params * params, cvcore_clt_match * matches)
+{
+  cvcore_status status = check_correlation (b, channel, params);
+
+  if (status != CVCORE_OK)
+    return status;
   return CV_DISPATCH (cvcore_stream_device (stream),
       cv_clt_correlate_cpu (a, b, channel, params, matches),
-      cv_clt_correlate_cuda (stream, a, b, channel, params, matches));
+      cv_clt_correlate_cuda (stream, a, b, channel, params, NULL, matches));
+}
+
+static cvcore_status
+predict_and_correlate_cpu (const cvcore_clt_match * coarse, const float *a,
+    const cvcore_image * b, int channel,
+    const cvcore_clt_corr_params * params, cvcore_clt_match * matches)
+{
+  cvcore_status status = cv_clt_predict_cpu (coarse, b->width, b->height,
+      matches);
+
+  if (status != CVCORE_OK)
+    return status;
+  return cv_clt_correlate_cpu (a, b, channel, params, matches);
+}
+
+cvcore_status
+cv_clt_correlate_predicted (cvcore_stream * stream,
+    const cvcore_clt_match * coarse, const float *a, const cvcore_image * b,
+    int channel, const cvcore_clt_corr_params * params,
+    cvcore_clt_match * matches)
+{
+  cvcore_clt_corr_params guided = *params;
+  cvcore_status status = check_correlation (b, channel, params);
+
+  if (status != CVCORE_OK)
+    return status;
+  guided.guided = true;
+  /* on CUDA the first pass predicts for itself: a launch fewer in the
+   * chain of the pyramid's levels */
+  return CV_DISPATCH (cvcore_stream_device (stream),
+      predict_and_correlate_cpu (coarse, a, b, channel, &guided, matches),
+      cv_clt_correlate_cuda (stream, a, b, channel, &guided, coarse,
+          matches));
 }
 
 cvcore_status

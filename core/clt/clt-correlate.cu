@@ -24,6 +24,7 @@
  * Newton steps that follow need the surface's gradient and Hessian at one
  * point: each lane adds its four terms and the warp sums them. */
 #include "clt-correlate-common.h"
+#include "clt-pyramid-common.h"
 #include "clt-device.cuh"
 #include "clt-private.h"
 #include "launch.cuh"
@@ -65,43 +66,90 @@ struct CorrShared
     TileShared tile;
     struct
     {
-      float2 cross[2][64];
+      /* R1 + R2 and R1 - R2 per frequency */
+      float2 terms[2][64];
       float2 partial[8][kShifts + 1];
     } sums;
   } warp[kTilesPerBlock];
 };
 
 /* The whole-pixel shift of the surface's maximum within @radius, from the
- * cross-power terms in @cross, into @d. */
+ * cross-power terms R1 + R2 and R1 - R2 in @terms, into @d. Wide searches
+ * keep a shift's phase factors in a lane's registers. */
 __device__ __forceinline__ void
-whole_pixel_peak (const float2 (*cross)[64], float2 (*partial)[kShifts + 1],
+whole_pixel_peak (const float2 (*terms)[64], float2 (*partial)[kShifts + 1],
     const float2 (*twiddle)[kShifts + 1], int radius, int lane, float d[2])
 {
   const int span = 2 * radius + 1, first_shift = CVCORE_CLT_MAX_SEARCH - radius;
+  const bool wide = span > 8;
   float best = -1e30f;
   int best_index = 0;
 
   /* per (k, dy): sum over l of R1 e^{i wl dy} + R2 e^{-i wl dy}, for the
-   * dy within the radius */
-  for (int e = lane; e < 8 * span; e += 32) {
+   * dy within the radius; wide, lane (dy, half) takes four k */
+  if (wide && lane < 2 * span) {
+    const int dyi = first_shift + lane % span, k0 = 4 * (lane / span);
+    float2 t[8];
+
+#pragma unroll
+    for (int l = 0; l < 8; l++)
+      t[l] = twiddle[l][dyi];
+#pragma unroll
+    for (int k = k0; k < k0 + 4; k++) {
+      float re = 0.0f, im = 0.0f;
+
+#pragma unroll
+      for (int l = 0; l < 8; l++) {
+        const float2 p = terms[0][l * 8 + k], m = terms[1][l * 8 + k];
+
+        re += p.x * t[l].x - m.y * t[l].y;
+        im += p.y * t[l].x + m.x * t[l].y;
+      }
+      partial[k][dyi] = make_float2 (re, im);
+    }
+  }
+  for (int e = wide ? 8 * span : lane; e < 8 * span; e += 32) {
     const int k = e / span, dyi = first_shift + e % span;
     float re = 0.0f, im = 0.0f;
 
 #pragma unroll
     for (int l = 0; l < 8; l++) {
-      const float2 r1 = cross[0][l * 8 + k];
-      const float2 r2 = cross[1][l * 8 + k];
+      const float2 p = terms[0][l * 8 + k], m = terms[1][l * 8 + k];
       const float2 t = twiddle[l][dyi];
 
-      re += (r1.x + r2.x) * t.x - (r1.y - r2.y) * t.y;
-      im += (r1.y + r2.y) * t.x + (r1.x - r2.x) * t.y;
+      re += p.x * t.x - m.y * t.y;
+      im += p.y * t.x + m.x * t.y;
     }
     partial[k][dyi] = make_float2 (re, im);
   }
   __syncwarp ();
   /* per (dx, dy) within the radius: Re sum over k of the partial
-   * e^{i wk dx} */
-  for (int q = lane; q < span * span; q += 32) {
+   * e^{i wk dx}; wide, lane (dx, half) takes half the rows */
+  if (wide && lane < 2 * span) {
+    const int dxi = first_shift + lane % span, rows = (span + 1) / 2;
+    const int j0 = rows * (lane / span), j1 = min (span, j0 + rows);
+    float2 t[8];
+
+#pragma unroll
+    for (int k = 0; k < 8; k++)
+      t[k] = twiddle[k][dxi];
+    for (int j = j0; j < j1; j++) {
+      const int dyi = first_shift + j;
+      float c = 0.0f;
+
+#pragma unroll
+      for (int k = 0; k < 8; k++) {
+        const float2 g = partial[k][dyi];
+
+        c += g.x * t[k].x - g.y * t[k].y;
+      }
+      if (c > best) {
+        best = c;
+        best_index = dyi * kShifts + dxi;
+      }
+    }
+  }
+  for (int q = wide ? span * span : lane; q < span * span; q += 32) {
     const int dxi = first_shift + q % span, dyi = first_shift + q / span;
     float c = 0.0f;
 
@@ -212,11 +260,13 @@ match_pass (const float *a, const Image &src, int c, int width, int height,
 
     cv_clt_cross_power (a + (size_t) tile * CVCORE_CLT_COEFFICIENTS, s.b[warp],
         f, scale, fat_zero, s.tables.weight[f], r[j][0], r[j][1]);
-    s.warp[warp].sums.cross[0][f] = make_float2 (r[j][0][0], r[j][0][1]);
-    s.warp[warp].sums.cross[1][f] = make_float2 (r[j][1][0], r[j][1][1]);
+    s.warp[warp].sums.terms[0][f] =
+        make_float2 (r[j][0][0] + r[j][1][0], r[j][0][1] + r[j][1][1]);
+    s.warp[warp].sums.terms[1][f] =
+        make_float2 (r[j][0][0] - r[j][1][0], r[j][0][1] - r[j][1][1]);
   }
   __syncwarp ();
-  whole_pixel_peak (s.warp[warp].sums.cross, s.warp[warp].sums.partial,
+  whole_pixel_peak (s.warp[warp].sums.terms, s.warp[warp].sums.partial,
       s.tables.twiddle, radius, lane, d);
   best = subpixel_peak (r, lane, d);
   moved[0] += d[0];
@@ -230,6 +280,7 @@ __global__ void __launch_bounds__ (32 * kTilesPerBlock, 10)
     clt_correlate (const float *a, Image src, int c, int width, int height,
         float scale, float fat_zero, CorrTables tables, int radius,
         float initial_x, float initial_y, bool from_initial,
+        const cvcore_clt_match *coarse, int coarse_x, int coarse_y,
         bool keep_left_frame, float max_dy, cvcore_clt_match *matches)
 {
   __shared__ CorrShared s;
@@ -244,8 +295,13 @@ __global__ void __launch_bounds__ (32 * kTilesPerBlock, 10)
   __syncthreads ();
   if (tile >= tiles_x * cv_clt_tiles (height))
     return;
-  moved[0] = from_initial ? initial_x : matches[tile].dx;
-  moved[1] = from_initial ? initial_y : matches[tile].dy;
+  if (coarse) {
+    cv_clt_predict_tile (coarse, coarse_x, coarse_y, tile % tiles_x,
+        tile / tiles_x, moved);
+  } else {
+    moved[0] = from_initial ? initial_x : matches[tile].dx;
+    moved[1] = from_initial ? initial_y : matches[tile].dy;
+  }
   best = match_pass (a, src, c, width, height, tile, scale, fat_zero, radius,
       s, moved);
   if ((threadIdx.x & 31) == 0) {
@@ -318,7 +374,7 @@ corr_tables (double lowpass)
 extern "C" cvcore_status
 cv_clt_correlate_cuda (cvcore_stream *stream, const float *a,
     const cvcore_image *b, int channel, const cvcore_clt_corr_params *params,
-    cvcore_clt_match *matches)
+    const cvcore_clt_match *coarse, cvcore_clt_match *matches)
 {
   cudaStream_t cs = cv_cuda_stream (stream);
   const int tiles = cv_clt_tiles (b->width) * cv_clt_tiles (b->height);
@@ -331,7 +387,9 @@ cv_clt_correlate_cuda (cvcore_stream *stream, const float *a,
         b->height, (float) (1.0 / params->full_scale), (float) params->fat_zero,
         tables, pass ? 1 : params->search_radius, (float) params->initial_x,
         (float) params->initial_y, pass == 0 && !params->guided,
-        params->keep_left_frame, (float) params->max_dy, matches);
+        pass == 0 ? coarse : NULL, cv_clt_tiles ((b->width + 1) / 2),
+        cv_clt_tiles ((b->height + 1) / 2), params->keep_left_frame,
+        (float) params->max_dy, matches);
     CV_CUDA_LAUNCHED ();
   }
   return CVCORE_OK;

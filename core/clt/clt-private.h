@@ -73,9 +73,19 @@ void cv_clt_cpu_tile_transform (const cvcore_image * src, int c, int tx,
 cvcore_status cv_clt_correlate_cpu (const float *a, const cvcore_image * b,
     int channel, const cvcore_clt_corr_params * params,
     cvcore_clt_match * matches);
+/* @coarse: where not NULL, the first pass starts from the prediction of
+ * these matches of the next coarser level (cvcore_clt_predict), made
+ * in the kernel, instead of from @params */
 cvcore_status cv_clt_correlate_cuda (cvcore_stream * stream,
     const float *a, const cvcore_image * b, int channel,
-    const cvcore_clt_corr_params * params, cvcore_clt_match * matches);
+    const cvcore_clt_corr_params * params, const cvcore_clt_match * coarse,
+    cvcore_clt_match * matches);
+/* cvcore_clt_predict() from @coarse into @matches, then
+ * cvcore_clt_correlate() guided by the prediction: a pyramid level. */
+cvcore_status cv_clt_correlate_predicted (cvcore_stream * stream,
+    const cvcore_clt_match * coarse, const float *a, const cvcore_image * b,
+    int channel, const cvcore_clt_corr_params * params,
+    cvcore_clt_match * matches);
 /* @longest: the rig's longest baseline (cvcore_clt_rig_longest) */
 cvcore_status cv_clt_rig_correlate_cpu (const cvcore_image * views,
     int channel, const cvcore_clt_rig * rig, double longest,

@@ -276,17 +276,16 @@ match_levels (cvcore_stream * stream, cvcore_clt_pyramid * pyramid, int from,
     level.keep_left_frame = l > 0 || params->keep_left_frame;
     level.max_dy = l > 0 ? -1.0 : params->max_dy;
     if (l < pyramid->levels) {
-      level.guided = true;
-      status = cvcore_clt_predict (stream, pyramid->matches[l + 1],
-          pyramid->width[l], pyramid->height[l], found);
+      status = cv_clt_correlate_predicted (stream, pyramid->matches[l + 1],
+          pyramid->coefficients[from][l], &image, l > 0 ? 0 : channel, &level,
+          found);
     } else {
       level.guided = false;
       level.initial_x = ldexp (params->initial_x, -l);
       level.initial_y = ldexp (params->initial_y, -l);
-    }
-    if (status == CVCORE_OK)
       status = cvcore_clt_correlate (stream, pyramid->coefficients[from][l],
           &image, l > 0 ? 0 : channel, &level, found);
+    }
     if (status == CVCORE_OK && found != out)
       status = cvcore_clt_fit (stream, pyramid->shapes[from], found,
           src->width, src->height, params->fit_radius, out);
