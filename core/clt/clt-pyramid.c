@@ -308,25 +308,43 @@ cvcore_clt_pyramid_correlate (cvcore_stream * stream,
       matches);
 }
 
+/* cvcore_clt_pyramid_build_and_correlate's stream and events, all or
+ * none. */
+static cvcore_status
+make_side_streams (cvcore_clt_pyramid * pyramid)
+{
+  cvcore_status status = cv_stream_new_urgent (pyramid->device,
+      &pyramid->urgent);
+
+  if (status == CVCORE_OK)
+    status = cvcore_event_new (pyramid->device, false, &pyramid->fork);
+  if (status == CVCORE_OK)
+    status = cvcore_event_new (pyramid->device, false, &pyramid->join);
+  if (status != CVCORE_OK) {
+    if (pyramid->fork)
+      cvcore_event_free (pyramid->fork);
+    if (pyramid->urgent)
+      cvcore_stream_free (pyramid->urgent);
+    pyramid->fork = NULL;
+    pyramid->urgent = NULL;
+  }
+  return status;
+}
+
 cvcore_status
 cvcore_clt_pyramid_build_and_correlate (cvcore_stream * stream,
     cvcore_clt_pyramid * pyramid, int from, int to, const cvcore_image * src,
     int channel, const cvcore_clt_corr_params * params,
     cvcore_clt_match * matches)
 {
-  cvcore_device *device = cvcore_stream_device (stream);
   cvcore_status status, matched, joined;
 
   if (!slots_fit (pyramid, from, to, src, channel))
     return cv_fail (CVCORE_ERROR_INVALID_VALUE,
         "pyramid building of slot %d and correlation with slot %d, channel "
         "%d of %dx%d", to, from, channel, src->width, src->height);
-  if (pyramid->urgent == NULL) {
-    status = cv_stream_new_urgent (device, &pyramid->urgent);
-    if (status == CVCORE_OK)
-      status = cvcore_event_new (device, false, &pyramid->fork);
-    if (status == CVCORE_OK)
-      status = cvcore_event_new (device, false, &pyramid->join);
+  if (pyramid->join == NULL) {
+    status = make_side_streams (pyramid);
     if (status != CVCORE_OK)
       return status;
   }
