@@ -94,8 +94,7 @@ cv_clt_correlate_predicted (cvcore_stream * stream,
    * chain of the pyramid's levels */
   return CV_DISPATCH (cvcore_stream_device (stream),
       predict_and_correlate_cpu (coarse, a, b, channel, &guided, matches),
-      cv_clt_correlate_cuda (stream, a, b, channel, &guided, coarse,
-          matches));
+      cv_clt_correlate_cuda (stream, a, b, channel, &guided, coarse, matches));
 }
 
 cvcore_status

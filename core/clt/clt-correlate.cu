@@ -193,8 +193,7 @@ subpixel_peak (const float (*r)[2][2], int lane, float d[2])
     /* both terms' phases, ux d0 + uy d1 and ux d0 - uy d1, from the sines
      * of their parts, which d being the warp's own, lane n < 8 works out
      * for ux = (n + 1/2) / 8 and lane 8 + n for uy */
-    sincospif ((k + 0.5f) / 8.0f * (lane & 8 ? d[1] : d[0]), &own_sn,
-        &own_cs);
+    sincospif ((k + 0.5f) / 8.0f * (lane & 8 ? d[1] : d[0]), &own_sn, &own_cs);
 #pragma unroll
     for (int j = 0; j < 2; j++) {
       const int l = (lane >> 3) + 4 * j;
@@ -252,8 +251,8 @@ match_pass (const float *a, const Image &src, int c, int width, int height,
   const int tiles_x = cv_clt_tiles (width);
   float r[2][2][2], d[2], best;
 
-  transform_moved (src, c, width, height, tile % tiles_x, tile / tiles_x,
-      moved, s.warp[warp].tile, s.b[warp], lane);
+  transform_moved (src, c, width, height, tile % tiles_x, tile / tiles_x, moved,
+      s.warp[warp].tile, s.b[warp], lane);
 #pragma unroll
   for (int j = 0; j < 2; j++) {
     const int f = lane + 32 * j;
@@ -289,7 +288,7 @@ __global__ void __launch_bounds__ (32 * kTilesPerBlock, 10)
   float moved[2], best;
 
   for (int i = threadIdx.x; i < (int) (sizeof (CorrTables) / sizeof (float));
-      i += blockDim.x)
+       i += blockDim.x)
     reinterpret_cast<float *> (&s.tables)[i] =
         reinterpret_cast<const float *> (&tables)[i];
   __syncthreads ();
@@ -302,8 +301,8 @@ __global__ void __launch_bounds__ (32 * kTilesPerBlock, 10)
     moved[0] = from_initial ? initial_x : matches[tile].dx;
     moved[1] = from_initial ? initial_y : matches[tile].dy;
   }
-  best = match_pass (a, src, c, width, height, tile, scale, fat_zero, radius,
-      s, moved);
+  best = match_pass (a, src, c, width, height, tile, scale, fat_zero, radius, s,
+      moved);
   if ((threadIdx.x & 31) == 0) {
     matches[tile].dx = moved[0];
     matches[tile].dy = moved[1];
@@ -359,8 +358,7 @@ corr_tables (double lowpass)
 
   for (int l = 0; l < 8; l++) {
     for (int i = 0; i < kShifts; i++) {
-      const double phase =
-          M_PI * (l + 0.5) / 8.0 * (i - CVCORE_CLT_MAX_SEARCH);
+      const double phase = M_PI * (l + 0.5) / 8.0 * (i - CVCORE_CLT_MAX_SEARCH);
 
       t.twiddle[l][i] = make_float2 ((float) cos (phase), (float) sin (phase));
     }

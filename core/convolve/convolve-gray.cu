@@ -123,8 +123,7 @@ store_edge_group (const Geometry &g, int x, int y, float *p)
 #pragma unroll
   for (int k = 0; k < 4; k++)
     load_resolved<unsigned char, 1> (g,
-        inside ? x + k : cv_border_index (x + k, g.width, g.border), by,
-        &v[k]);
+        inside ? x + k : cv_border_index (x + k, g.width, g.border), by, &v[k]);
   *reinterpret_cast<float4 *> (p) = make_float4 (v[0], v[1], v[2], v[3]);
 }
 
