@@ -384,7 +384,7 @@ centre_span (double a, double b, int octave, int *lo, int *hi)
  * pixel of the frame's @n reads them. A pixel reads the two octave pixels
  * around its centre, and one beyond the pass's edge reads its edge. */
 bool
-fragment_reach (int lo, int hi, int first, int end, int octave, int n,
+reading_fragment_centres (int lo, int hi, int first, int end, int octave, int n,
     int origin, int fragment, int grid, double fix, double *near, double *far)
 {
   const double scale = ldexp (1.0, octave);
@@ -464,9 +464,9 @@ list_tiles (cudaStream_t cs, Passes &passes, int i, int channels,
     double near_fy = 0.0, far_fy = 0.0;
 
     if (by_fragment
-        && !fragment_reach (Y0, min (Y0 + kTile, p.y1), p.y0, p.y1, p.octave,
-            plan->height, plan->origin_y, plan->fragment, plan->grid_h, p.fix_y,
-            &near_fy, &far_fy))
+        && !reading_fragment_centres (Y0, min (Y0 + kTile, p.y1), p.y0, p.y1,
+            p.octave, plan->height, plan->origin_y, plan->fragment,
+            plan->grid_h, p.fix_y, &near_fy, &far_fy))
       continue;
     for (int tx = first; tx <= last; tx++) {
       const int X0 = p.x0 + tx * kTile;
@@ -475,9 +475,9 @@ list_tiles (cudaStream_t cs, Passes &passes, int i, int channels,
       if (tx >= hole_first && tx <= hole_last)
         continue;
       if (by_fragment
-          && (!fragment_reach (X0, min (X0 + kTile, p.x1), p.x0, p.x1, p.octave,
-                  plan->width, plan->origin_x, plan->fragment, plan->grid_w,
-                  p.fix_x, &near_fx, &far_fx)
+          && (!reading_fragment_centres (X0, min (X0 + kTile, p.x1), p.x0, p.x1,
+                  p.octave, plan->width, plan->origin_x, plan->fragment,
+                  plan->grid_w, p.fix_x, &near_fx, &far_fx)
               || hypot (far_fx, far_fy) < p.centre_lo
               || hypot (near_fx, near_fy) > p.centre_hi))
         continue;
