@@ -64,11 +64,12 @@ cv_floor_small (float v)
  * bias + 1/2 (rounded once, when the plan is made). The quotient comes
  * from the reciprocal (1 / divisor, rounded) and one correction step
  * (Markstein), which gives the correctly rounded quotient without a
- * division; CPU and GPU run the same steps. Unrounded: the saturated
- * value before its floor. */
+ * division; CPU and GPU run the same steps. Unsaturated: the value before
+ * its saturation and floor; unrounded: the saturated value before its
+ * floor. */
 CV_HD float
-cv_finish_float_unrounded (float acc, float divisor, float reciprocal,
-    float bias_half, int max_value)
+cv_finish_float_unsaturated (float acc, float divisor, float reciprocal,
+    float bias_half)
 {
 #ifdef __CUDA_ARCH__
   const float q0 = __fmul_rn (acc, reciprocal);
@@ -76,7 +77,16 @@ cv_finish_float_unrounded (float acc, float divisor, float reciprocal,
   const float q0 = acc * reciprocal;
 #endif
   const float q = fmaf (fmaf (-q0, divisor, acc), reciprocal, q0);
-  const float v = q + bias_half;
+
+  return q + bias_half;
+}
+
+CV_HD float
+cv_finish_float_unrounded (float acc, float divisor, float reciprocal,
+    float bias_half, int max_value)
+{
+  const float v = cv_finish_float_unsaturated (acc, divisor, reciprocal,
+      bias_half);
 
   return fminf (fmaxf (v, 0.0f), (float) max_value);
 }

@@ -184,6 +184,17 @@ finish (double acc, const Geometry &g, int max_value)
   return cv_finish_double (acc, g.divisor, g.bias, max_value);
 }
 
+/* floor(@v) saturated to 0 to 255 (NaN to 0), as cv_finish_float() rounds
+ * and saturates: one conversion instead of two comparisons and an add. */
+__device__ __forceinline__ unsigned
+floor_to_byte (float v)
+{
+  unsigned byte;
+
+  asm("cvt.rmi.sat.u8.f32 %0, %1;" : "=r"(byte) : "f"(v));
+  return byte;
+}
+
 template <typename T>
 __host__ __device__ constexpr int
 sample_max ()

@@ -157,14 +157,10 @@ store_four (const Geometry &g, int x, int y, const float acc[kQuad],
   unsigned char *p = g.dst + (size_t) y * g.dst_pitch + x;
   unsigned bits[kQuad];
 
-  /* floor(v) for v in [0, 255] is the low byte of v + 2^23 rounded to
-   * zero (cv_floor_small) */
 #pragma unroll
   for (int q = 0; q < kQuad; q++)
-    bits[q] = __float_as_uint (
-        __fadd_rz (cv_finish_float_unrounded (acc[q], g.divisor, g.reciprocal,
-                       g.bias_half, 255),
-            8388608.0f));
+    bits[q] = floor_to_byte (cv_finish_float_unsaturated (acc[q], g.divisor,
+        g.reciprocal, g.bias_half));
   const unsigned word = __byte_perm (__byte_perm (bits[0], bits[1], 0x0040),
       __byte_perm (bits[2], bits[3], 0x0040), 0x5410);
   if (whole_words && x + kQuad <= g.width) {

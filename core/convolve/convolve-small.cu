@@ -335,18 +335,23 @@ __launch_bounds__ (kBlockW *kBlockH) dense_small_packed (Geometry g,
 
 /* --- 8-bit gray frames, four pixels to a thread ----------------------- *
  *
- * A thread's four adjacent pixels form one word, as the four channels of an
- * RGBA pixel do, so the packed sums above serve them unchanged. Tap column
- * i reads the four samples from byte i - ax on, cut from the aligned words
- * left of, at and right of the thread's own: three 32-bit loads an input
- * row instead of one byte load a tap.
+ * A thread sums four adjacent pixels of ROWS rows. It reads each input
+ * row as the aligned words left of, at and right of its own (three 32-bit
+ * loads a row instead of one byte load a tap), cuts each output's window
+ * of K samples from them with funnel shifts, and sums a tap row in one
+ * four-byte dot product (dp4a): the taps travel as signed bytes, so this
+ * takes integer kernels whose taps fit one. The sums finish as the packed
+ * path's do, but per output, with a (the rounding's offset) added by the
+ * first dot product where no clamp follows.
  *
- * Against one pixel a thread (H200): 3x3 integer kernels at 4K take 0.014
- * ms instead of 0.018 with four rows a thread (two or eight: 0.015); at
- * 1080p 0.008 to 0.009 instead of 0.007; 5x5 and fractional kernels gain
- * nothing. So only 3x3 integer kernels on frames of kQuadMinPixels or more
- * go this way; other gray 3x3 and 5x5 kernels take the float tile of
- * convolve-gray.cu. */
+ * H100, 4K, against NPP in the same runs: 3x3 integer kernels take 0.0118
+ * ms (power-of-two divisor) and 0.0125 (divisor 36) where summing two
+ * pixels to a word by integer multiply-adds took 0.0139 and 0.0150; the
+ * per-output finish alone took the second from 0.0131 to 0.0125. At 1080p
+ * the kernel takes 0.0075 to 0.0077, slower than the float tile's 0.0069;
+ * so only 3x3 kernels on frames of kQuadMinPixels or more go this way;
+ * other gray 3x3 and 5x5 kernels take the float tile of convolve-gray.cu.
+ * Two rows a thread instead of four: 0.0129 at 4K. */
 constexpr int kQuadRows = 4;
 constexpr long kQuadMinPixels = 3840L * 2160;
 
@@ -357,12 +362,19 @@ struct QuadRow
   unsigned left, mid, right;
 };
 
-/* The four samples from byte @offset (-4 to 4) of the quad on. */
-__device__ __forceinline__ unsigned
-quad_window (const QuadRow &row, int offset)
+/* The windows of the quad's four outputs: window q holds the four samples
+ * from byte q - @ax (@ax 0 to 4) of the quad on. */
+__device__ __forceinline__ void
+quad_windows (const QuadRow &row, int ax, unsigned windows[4])
 {
-  return offset < 0 ? __funnelshift_r (row.left, row.mid, 32 + 8 * offset)
-                    : __funnelshift_rc (row.mid, row.right, 8 * offset);
+  /* a funnel shift by 32 or more gives its high word */
+  const unsigned low = __funnelshift_rc (row.left, row.mid, 32 - 8 * ax);
+  const unsigned high = __funnelshift_rc (row.mid, row.right, 32 - 8 * ax);
+
+  windows[0] = low;
+#pragma unroll
+  for (int q = 1; q < 4; q++)
+    windows[q] = __funnelshift_r (low, high, 8 * q);
 }
 
 /* Whether every word the quad at word @xq loads for its rows from @y0 on
@@ -377,20 +389,17 @@ quad_inside (const Geometry &g, int xq, int y0)
       && top + K + ROWS - 1 <= g.height;
 }
 
-/* Accumulates ROWS outputs of the quad at word @xq from row @y0 on, as
- * accumulate() does for pixels. */
-template <typename Pixels, typename Acc, int K, int ROWS, bool EDGE,
-    typename TapArray>
+/* The input rows the quad at word @xq reads for ROWS outputs from row @y0
+ * on. EDGE: some samples lie outside the frame, so the border rules apply,
+ * @border_byte standing for a constant-border sample. */
+template <int K, int ROWS, bool EDGE>
 __device__ __forceinline__ void
-accumulate_quads (const Geometry &g, const TapArray &taps, unsigned border_byte,
-    int xq, int y0, Acc acc[ROWS][Pixels::kValues])
+load_quad_rows (const Geometry &g, unsigned border_byte, int xq, int y0,
+    QuadRow rows[K + ROWS - 1])
 {
-  constexpr int n = Pixels::kValues;
-  QuadRow rows[K + ROWS - 1];
-
   if constexpr (EDGE) {
-    /* the samples with the border rules, each column's index worked out
-     * once; -1 stands for the constant border */
+    /* each column's index worked out once; -1 stands for the constant
+     * border */
     int columns[12];
 
 #pragma unroll
@@ -421,26 +430,78 @@ accumulate_quads (const Geometry &g, const TapArray &taps, unsigned border_byte,
       rows[t] = QuadRow{ __ldg (words - 1), __ldg (words), __ldg (words + 1) };
     }
   }
+}
+
+/* @acc plus the dot product of four unsigned samples and four signed taps,
+ * a byte each: one instruction. */
+__device__ __forceinline__ int
+dot_bytes (unsigned samples, unsigned taps, int acc)
+{
+  int sum;
+
+  asm("dp4a.u32.s32 %0, %1, %2, %3;"
+      : "=r"(sum)
+      : "r"(samples), "r"(taps), "r"(acc));
+  return sum;
+}
+
+/* Sums ROWS outputs of the quad at word @xq from row @y0 on into @sums,
+ * which start at @start: output q of a row takes the window of its K
+ * samples, a byte each, and one dot product per tap row (@taps: row j's
+ * taps as signed bytes, the fourth byte zero). */
+template <int K, int ROWS>
+__device__ __forceinline__ void
+sum_quads (const Geometry &g, const unsigned taps[K],
+    const QuadRow rows[K + ROWS - 1], int start, int sums[ROWS][4])
+{
+  static_assert (K <= 4, "a tap row fits in one word");
+
+#pragma unroll
+  for (int r = 0; r < ROWS; r++)
+#pragma unroll
+    for (int q = 0; q < 4; q++)
+      sums[r][q] = start;
 #pragma unroll
   for (int t = 0; t < K + ROWS - 1; t++) {
-#pragma unroll
-    for (int i = 0; i < K; i++) {
-      typename Pixels::Value v[n];
+    unsigned windows[4];
 
-      Pixels::unpack (quad_window (rows[t], i - g.ax), v);
+    quad_windows (rows[t], g.ax, windows);
+#pragma unroll
+    for (int q = 0; q < 4; q++) {
 #pragma unroll
       for (int r = 0; r < ROWS; r++) {
         const int j = t - r;
 
-        if (j >= 0 && j < K) {
-          const Acc w = taps.w[j * K + i];
-#pragma unroll
-          for (int c = 0; c < n; c++)
-            acc[r][c] += w * (Acc) v[c];
-        }
+        if (j >= 0 && j < K)
+          sums[r][q] = dot_bytes (windows[q], taps[j], sums[r][q]);
       }
     }
   }
+}
+
+/* The results of one row's four sums as the bytes of a word. The finishes
+ * that need no clamp (kFinishShift, kFinishDivide) take sums that started
+ * at a (cv_int_finish.add), the others sums that started at 0. */
+template <int FINISH>
+__device__ __forceinline__ unsigned
+quad_word (const int sums[4], const Geometry &g, const cv_int_finish &rounding)
+{
+  unsigned bytes[4];
+
+#pragma unroll
+  for (int q = 0; q < 4; q++) {
+    if constexpr (FINISH == kFinishShift)
+      bytes[q] = (unsigned) sums[q] >> rounding.shift;
+    else if constexpr (FINISH == kFinishDivide)
+      bytes[q] =
+          cv_mulhi ((unsigned) sums[q], rounding.magic) >> rounding.shift;
+    else if constexpr (FINISH == kFinishInt)
+      bytes[q] = cv_finish_int (sums[q], &rounding, 255);
+    else
+      bytes[q] = finish (int_to_float (sums[q]), g, 255);
+  }
+  return __byte_perm (__byte_perm (bytes[0], bytes[1], 0x0040),
+      __byte_perm (bytes[2], bytes[3], 0x0040), 0x5410);
 }
 
 /* Writes the four results in @word to the quad at word @xq of row @y, those
@@ -459,37 +520,34 @@ store_quad (const Geometry &g, int xq, int y, unsigned word)
     p[k] = (unsigned char) (word >> 8 * k);
 }
 
-template <typename Pixels, typename Acc, int K, int ROWS, typename TapArray>
-__device__ __forceinline__ bool
-gray_quads_sums (const Geometry &g, const TapArray &taps, unsigned border_byte,
-    int xq, int y0, Acc acc[ROWS][Pixels::kValues])
+/* Tap rows of a K x K kernel as signed bytes, for sum_quads(). */
+template <int K>
+struct ByteTaps
 {
-  if (xq * 4 >= g.width || y0 >= g.height)
-    return false;
-  if (quad_inside<K, ROWS> (g, xq, y0))
-    accumulate_quads<Pixels, Acc, K, ROWS, false> (g, taps, border_byte, xq, y0,
-        acc);
-  else
-    accumulate_quads<Pixels, Acc, K, ROWS, true> (g, taps, border_byte, xq, y0,
-        acc);
-  return true;
-}
+  unsigned rows[K];
+};
 
 template <int K, int ROWS, int FINISH>
 __global__ void
-__launch_bounds__ (kBlockW *kBlockH) gray_quads_packed (Geometry g,
-    IntTaps<K * K> taps, unsigned border_byte, cv_int_finish rounding)
+__launch_bounds__ (kBlockW *kBlockH) gray_quads (Geometry g, ByteTaps<K> taps,
+    unsigned border_byte, cv_int_finish rounding)
 {
   const int xq = blockIdx.x * kBlockW + threadIdx.x;
   const int y0 = (blockIdx.y * kBlockH + threadIdx.y) * ROWS;
-  int acc[ROWS][2] = {};
+  QuadRow rows[K + ROWS - 1];
+  int sums[ROWS][4];
 
-  if (!gray_quads_sums<PackedPixels<4>, int, K, ROWS> (g, taps, border_byte, xq,
-          y0, acc))
+  if (xq * 4 >= g.width || y0 >= g.height)
     return;
+  if (quad_inside<K, ROWS> (g, xq, y0))
+    load_quad_rows<K, ROWS, false> (g, border_byte, xq, y0, rows);
+  else
+    load_quad_rows<K, ROWS, true> (g, border_byte, xq, y0, rows);
+  sum_quads<K, ROWS> (g, taps.rows, rows,
+      FINISH >= kFinishDivide ? rounding.add : 0, sums);
 #pragma unroll
   for (int r = 0; r < ROWS && y0 + r < g.height; r++)
-    store_quad (g, xq, y0 + r, packed_word<4, FINISH> (acc[r], g, rounding));
+    store_quad (g, xq, y0 + r, quad_word<FINISH> (sums[r], g, rounding));
 }
 
 dim3
@@ -598,15 +656,20 @@ launch_packed (cudaStream_t stream, const Geometry &g,
 }
 
 /* Whether an 8-bit gray frame goes four pixels to a thread (see above):
- * integer taps whose sums the packed lanes hold, whole aligned words, every
+ * integer taps whose sums the packed lanes hold, each a signed byte
+ * (packed_suits() leaves only 128 out of that range), whole aligned words, every
  * sample written, a constant border that is itself a sample. */
 bool
 gray_quads_suit (const Geometry &g, const cvcore_convolve_plan *plan)
 {
   const float b = plan->border_value;
 
+  bool byte_taps = true;
+
+  for (int i = 0; i < plan->width * plan->height; i++)
+    byte_taps &= plan->taps[i] <= 127.0f;
   return (long) g.width * g.height >= kQuadMinPixels && packed_suits (plan)
-      && (g.mask & 1)
+      && byte_taps && (g.mask & 1)
       && ((uintptr_t) g.src | (uintptr_t) g.dst | g.src_pitch | g.dst_pitch) % 4
       == 0
       && (plan->border != CVCORE_BORDER_CONSTANT || (b >= 0.0f && b <= 255.0f));
@@ -623,11 +686,14 @@ launch_gray_quads (cudaStream_t stream, const Geometry &g,
   const unsigned border_byte = plan->border == CVCORE_BORDER_CONSTANT
       ? (unsigned) plan->border_value
       : 0;
-  const IntTaps<K *K> taps = int_taps<K> (plan);
+  ByteTaps<K> taps = {};
   cv_int_finish rounding = {};
 
+  for (int j = 0; j < K; j++)
+    for (int i = 0; i < K; i++)
+      taps.rows[j] |= ((unsigned) (int) plan->taps[j * K + i] & 0xffu) << 8 * i;
   with_packed_finish (plan, &rounding, [&] (auto finish) {
-    gray_quads_packed<K, kQuadRows, decltype (finish)::value>
+    gray_quads<K, kQuadRows, decltype (finish)::value>
         <<<grid, block, 0, stream>>> (g, taps, border_byte, rounding);
   });
   CV_CUDA_LAUNCHED ();

@@ -688,7 +688,8 @@ GST_START_TEST (test_cuda_packed_rounding)
 GST_END_TEST;
 
 /* Large 8-bit gray frames go four pixels to a thread for 3x3 integer
- * kernels where their rows are whole words (core/convolve/convolve-small.cu),
+ * kernels where their rows are whole words and their taps signed bytes
+ * (core/convolve/convolve-small.cu),
  * other gray 3x3 and 5x5 kernels through a float tile in shared memory
  * (convolve-gray.cu): every anchor, border and rounding against the CPU
  * reference, at widths that end inside a group of four, and on rows that
@@ -697,6 +698,8 @@ GST_START_TEST (test_cuda_gray_quads)
 {
   static const gchar *const kernels[] = {
     "1 2 1; 2 4 2; 1 2 1", "1 1 1; 1 1 1; 1 1 1", "0 -1 0; -1 5 -1; 0 -1 0",
+    /* the ends of a signed byte, and 128 beyond it */
+    "0 0 0; 0 -128 0; 0 0 0", "0 1 0; 0 127 0; 0 0 0", "0 0 0; 0 128 0; 0 0 0",
     "1 2 3 2 1; 2 4 6 4 2; 3 6 9 6 3; 2 4 6 4 2; 1 2 3 2 1", "3", "0.7",
     "0.1 0.25 0.1; 0.25 0.5 0.25; 0.1 0.25 0.1",
     "0.5 1 0.25 1 0.5; 1 2 -0.75 2 1; 0.25 -0.75 3.5 -0.75 0.25; "
