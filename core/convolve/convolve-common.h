@@ -104,14 +104,14 @@ cv_finish_float (float acc, float divisor, float reciprocal,
  * a = b D + floor(D / 2) (when D is odd the dropped half never crosses a
  * multiple of D), and below 0 the result saturates to 0 anyway; so it is
  * max(acc + a, 0) / D, a shift when D is a power of two, else a
- * multiply-high by a magic number and a shift. With |acc| <= 32640 (the
+ * multiply-high by a magic number. With |acc| <= 32640 (the
  * packed 8-bit path), 1 <= D <= 1024 and |b| <= 255 cv_finish_float() is
  * exact too, so both agree. */
 typedef struct
 {
   int add;                      /* a */
-  unsigned magic;               /* D not a power of two: mulhi by this ... */
-  int shift;                    /* ... then shift; else only the shift */
+  unsigned magic;               /* D not a power of two: mulhi by this */
+  int shift;                    /* D = 2^shift */
   int divisor_is_power;
 } cv_int_finish;
 
@@ -119,19 +119,16 @@ typedef struct
 #define CV_INT_FINISH_MAX_BIAS 255
 #define CV_INT_FINISH_MAX_SUM 32640
 
-/* Magic number and shift that divide any n < 2^31 by @d (not a power of
- * two, under 2^16) as mulhi (n, magic) >> shift: with 2^t < d < 2^(t+1)
- * and magic = floor(2^(32+t) / d) + 1 the quotient is over by less than
- * n / 2^(32+t) < 1/d, never enough to reach the next whole number. */
-CV_HD void
-cv_int_divider (unsigned d, unsigned *magic, int *shift)
+/* The magic number that divides any n < 2^22 by @d (not a power of two,
+ * at most CV_INT_FINISH_MAX_DIVISOR) as mulhi (n, magic): magic =
+ * floor(2^32 / d) + 1 = (2^32 + e) / d with 0 < e < d, so the quotient is
+ * over by n e / (d 2^32) < 1/d (n e < 2^22 2^10), never enough to reach
+ * the next whole number. The sums met here stay under 2^22: |acc| <=
+ * CV_INT_FINISH_MAX_SUM plus a <= 255 * 1024 + 512. */
+CV_HD unsigned
+cv_int_divider (unsigned d)
 {
-  int t = 0;
-
-  while ((2u << t) <= d)
-    t++;
-  *magic = (unsigned) ((1ull << (32 + t)) / d + 1);
-  *shift = t;
+  return (unsigned) ((1ull << 32) / d + 1);
 }
 
 /* Fills @f for @divisor and @bias; false where they are not whole numbers
@@ -154,7 +151,7 @@ cv_int_finish_init (cv_int_finish * f, float divisor, float bias)
     while ((1 << f->shift) < d)
       f->shift++;
   else
-    cv_int_divider ((unsigned) d, &f->magic, &f->shift);
+    f->magic = cv_int_divider ((unsigned) d);
   return 1;
 }
 
@@ -172,8 +169,7 @@ cv_mulhi (unsigned a, unsigned b)
 CV_HD unsigned
 cv_int_divide (unsigned n, const cv_int_finish * f)
 {
-  return f->divisor_is_power ? n >> f->shift : cv_mulhi (n, f->magic) >>
-      f->shift;
+  return f->divisor_is_power ? n >> f->shift : cv_mulhi (n, f->magic);
 }
 
 /* The rounded, saturated result of the whole sum @acc. */

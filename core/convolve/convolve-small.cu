@@ -257,8 +257,8 @@ packed_word (const int acc[C / 2], const Geometry &g,
       if constexpr (FINISH == kFinishShift)
         bytes[p] = (w >> rounding.shift) & 0x00ff00ffu;
       else
-        bytes[p] = cv_mulhi (w & 0xffffu, rounding.magic) >> rounding.shift
-            | (cv_mulhi (w >> 16, rounding.magic) >> rounding.shift) << 16;
+        bytes[p] = cv_mulhi (w & 0xffffu, rounding.magic)
+            | cv_mulhi (w >> 16, rounding.magic) << 16;
     }
     if constexpr (C == 4)
       return bytes[0] | bytes[1] << 8;
@@ -493,8 +493,7 @@ quad_word (const int sums[4], const Geometry &g, const cv_int_finish &rounding)
     if constexpr (FINISH == kFinishShift)
       bytes[q] = (unsigned) sums[q] >> rounding.shift;
     else if constexpr (FINISH == kFinishDivide)
-      bytes[q] =
-          cv_mulhi ((unsigned) sums[q], rounding.magic) >> rounding.shift;
+      bytes[q] = cv_mulhi ((unsigned) sums[q], rounding.magic);
     else if constexpr (FINISH == kFinishInt)
       bytes[q] = cv_finish_int (sums[q], &rounding, 255);
     else
