@@ -344,11 +344,10 @@ __launch_bounds__ (kBlockW *kBlockH) dense_small_packed (Geometry g,
  * path's do, but per output, with a (the rounding's offset) added by the
  * first dot product where no clamp follows.
  *
- * H100, 4K, against NPP in the same runs: 3x3 integer kernels take 0.0118
- * ms (power-of-two divisor) and 0.0125 (divisor 36) where summing two
- * pixels to a word by integer multiply-adds took 0.0139 and 0.0150; the
- * per-output finish alone took the second from 0.0131 to 0.0125. At 1080p
- * the kernel takes 0.0075 to 0.0077, slower than the float tile's 0.0069;
+ * H100, 4K (NPP 0.0143 ms): 3x3 integer kernels take 0.0118 ms with
+ * divisor 64 and 0.0122 with divisor 36, where summing two pixels to a
+ * word by integer multiply-adds took 0.0138 and 0.0150. At 1080p this
+ * kernel took 0.0075 to 0.0083 against the float tile's 0.0069 to 0.0073,
  * so only 3x3 kernels on frames of kQuadMinPixels or more go this way;
  * other gray 3x3 and 5x5 kernels take the float tile of convolve-gray.cu.
  * Two rows a thread instead of four: 0.0129 at 4K. */
