@@ -350,7 +350,9 @@ __launch_bounds__ (kBlockW *kBlockH) dense_small_packed (Geometry g,
  * kernel took 0.0075 to 0.0083 against the float tile's 0.0069 to 0.0073,
  * so only 3x3 kernels on frames of kQuadMinPixels or more go this way;
  * other gray 3x3 and 5x5 kernels take the float tile of convolve-gray.cu.
- * Two rows a thread instead of four: 0.0129 at 4K. */
+ * Two rows a thread instead of four: 0.0129 at 4K; eight pixels a thread
+ * instead of four (80 registers): 0.0139 and 0.0134, with two rows 0.0130
+ * and 0.0135. */
 constexpr int kQuadRows = 4;
 constexpr long kQuadMinPixels = 3840L * 2160;
 
@@ -661,7 +663,6 @@ bool
 gray_quads_suit (const Geometry &g, const cvcore_convolve_plan *plan)
 {
   const float b = plan->border_value;
-
   bool byte_taps = true;
 
   for (int i = 0; i < plan->width * plan->height; i++)
