@@ -656,9 +656,10 @@ launch_packed (cudaStream_t stream, const Geometry &g,
 }
 
 /* Whether an 8-bit gray frame goes four pixels to a thread (see above):
- * integer taps whose sums the packed lanes hold, each a signed byte
- * (packed_suits() leaves only 128 out of that range), whole aligned words, every
- * sample written, a constant border that is itself a sample. */
+ * integer taps whose sums the packed path's finishes take (packed_suits()),
+ * each a signed byte (of which packed_suits() leaves out only 128), whole
+ * aligned words, every sample written, a constant border that is itself a
+ * sample. */
 bool
 gray_quads_suit (const Geometry &g, const cvcore_convolve_plan *plan)
 {
