@@ -237,6 +237,16 @@ enum PackedFinish
   kFinishShift,
 };
 
+/* The result of one whole sum @sum by a finish that clamps (kFinishInt,
+ * kFinishFloat). */
+template <int FINISH>
+__device__ __forceinline__ int
+clamped_finish (int sum, const Geometry &g, const cv_int_finish &rounding)
+{
+  return FINISH == kFinishInt ? cv_finish_int (sum, &rounding, 255)
+                              : finish (int_to_float (sum), g, 255);
+}
+
 /* The C results of one output pixel's packed sums @acc, as bytes 0 to C - 1
  * of a word. */
 template <int C, int FINISH>
@@ -276,9 +286,7 @@ packed_word (const int acc[C / 2], const Geometry &g,
     }
 #pragma unroll
     for (int c = 0; c < C; c++) {
-      const int v = FINISH == kFinishInt
-          ? cv_finish_int (lanes[c], &rounding, 255)
-          : finish (int_to_float (lanes[c]), g, 255);
+      const int v = clamped_finish<FINISH> (lanes[c], g, rounding);
 
       word |= (unsigned) v << 8 * c;
     }
@@ -495,10 +503,8 @@ quad_word (const int sums[4], const Geometry &g, const cv_int_finish &rounding)
       bytes[q] = (unsigned) sums[q] >> rounding.shift;
     else if constexpr (FINISH == kFinishDivide)
       bytes[q] = cv_mulhi ((unsigned) sums[q], rounding.magic);
-    else if constexpr (FINISH == kFinishInt)
-      bytes[q] = cv_finish_int (sums[q], &rounding, 255);
     else
-      bytes[q] = finish (int_to_float (sums[q]), g, 255);
+      bytes[q] = clamped_finish<FINISH> (sums[q], g, rounding);
   }
   return __byte_perm (__byte_perm (bytes[0], bytes[1], 0x0040),
       __byte_perm (bytes[2], bytes[3], 0x0040), 0x5410);
