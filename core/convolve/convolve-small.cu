@@ -355,7 +355,9 @@ __launch_bounds__ (kBlockW *kBlockH) dense_small_packed (Geometry g,
  * H100, 4K (NPP 0.0143 ms): 3x3 integer kernels take 0.0118 ms with
  * divisor 64 and 0.0122 with divisor 36, where summing two pixels to a
  * word by integer multiply-adds took 0.0138 and 0.0150. At 1080p this
- * kernel took 0.0075 to 0.0083 against the float tile's 0.0069 to 0.0073,
+ * kernel took 0.0075 to 0.0083 against the float tile's 0.0069 to 0.0073
+ * (one and two rows a thread there: 0.0077 to 0.0079 and 0.0075 to 0.0076,
+ * the float tile 0.0072 to 0.0073 in the same run),
  * so only 3x3 kernels on frames of kQuadMinPixels or more go this way;
  * other gray 3x3 and 5x5 kernels take the float tile of convolve-gray.cu.
  * Two rows a thread instead of four: 0.0129 at 4K; eight pixels a thread
