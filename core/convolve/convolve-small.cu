@@ -235,6 +235,9 @@ enum PackedFinish
   /* ... or, for D = 2^k <= 256, both lanes are shifted at once and the two
    * results are the word's bytes 0 and 2. */
   kFinishShift,
+  /* kFinishDivide's sums, one to a word (the gray quads): the low word of
+   * n m holds n / D in its top byte (top_byte_divider()). */
+  kFinishDivideTop,
 };
 
 /* The result of one whole sum @sum by a finish that clamps (kFinishInt,
@@ -353,8 +356,9 @@ __launch_bounds__ (kBlockW *kBlockH) dense_small_packed (Geometry g,
  * first dot product where no clamp follows.
  *
  * H100, 4K (NPP 0.0143 ms): 3x3 integer kernels take 0.0118 ms with
- * divisor 64 and 0.0122 with divisor 36, where summing two pixels to a
- * word by integer multiply-adds took 0.0138 and 0.0150. At 1080p this
+ * divisor 64 and 0.0122 with divisor 36 by the multiply's high word
+ * (0.0118 by its low word, kFinishDivideTop), where summing two pixels to
+ * a word by integer multiply-adds took 0.0138 and 0.0150. At 1080p this
  * kernel took 0.0075 to 0.0083 against the float tile's 0.0069 to 0.0073
  * (one and two rows a thread there: 0.0077 to 0.0079 and 0.0075 to 0.0076,
  * the float tile 0.0072 to 0.0073 in the same run),
@@ -505,9 +509,14 @@ quad_word (const int sums[4], const Geometry &g, const cv_int_finish &rounding)
       bytes[q] = (unsigned) sums[q] >> rounding.shift;
     else if constexpr (FINISH == kFinishDivide)
       bytes[q] = cv_mulhi ((unsigned) sums[q], rounding.magic);
+    else if constexpr (FINISH == kFinishDivideTop)
+      bytes[q] = (unsigned) sums[q] * rounding.magic;
     else
       bytes[q] = clamped_finish<FINISH> (sums[q], g, rounding);
   }
+  if constexpr (FINISH == kFinishDivideTop)
+    return __byte_perm (__byte_perm (bytes[0], bytes[1], 0x0073),
+        __byte_perm (bytes[2], bytes[3], 0x0073), 0x5410);
   return __byte_perm (__byte_perm (bytes[0], bytes[1], 0x0040),
       __byte_perm (bytes[2], bytes[3], 0x0040), 0x5410);
 }
@@ -683,6 +692,25 @@ gray_quads_suit (const Geometry &g, const cvcore_convolve_plan *plan)
       && (plan->border != CVCORE_BORDER_CONSTANT || (b >= 0.0f && b <= 255.0f));
 }
 
+/* For kFinishDivide's sums n (under 256 D and under 2^16, see
+ * packed_finish()): whether the low word of n m, m = floor(2^24 / D) + 1,
+ * holds floor(n / D) in its top byte for every such n, and if so m in
+ * @rounding. With D m = 2^24 + e, n m / 2^24 exceeds n / D by n e / (D
+ * 2^24), under 1 / D where n e < 2^24, which holds for every D up to 256
+ * and some above. A multiply's low word costs less than its high word. */
+static bool
+top_byte_divider (const cvcore_convolve_plan *plan, cv_int_finish *rounding)
+{
+  const unsigned long long d = (unsigned long long) plan->divisor;
+  const unsigned long long m = (1ull << 24) / d + 1;
+  const unsigned long long most = (d * 256 < 65536 ? d * 256 : 65536) - 1;
+
+  if (most * (d * m - (1ull << 24)) >= (1ull << 24))
+    return false;
+  rounding->magic = (unsigned) m;
+  return true;
+}
+
 template <int K>
 cvcore_status
 launch_gray_quads (cudaStream_t stream, const Geometry &g,
@@ -701,8 +729,13 @@ launch_gray_quads (cudaStream_t stream, const Geometry &g,
     for (int i = 0; i < K; i++)
       taps.rows[j] |= ((unsigned) (int) plan->taps[j * K + i] & 0xffu) << 8 * i;
   with_packed_finish (plan, &rounding, [&] (auto finish) {
-    gray_quads<K, kQuadRows, decltype (finish)::value>
-        <<<grid, block, 0, stream>>> (g, taps, border_byte, rounding);
+    if (decltype (finish)::value == kFinishDivide
+        && top_byte_divider (plan, &rounding))
+      gray_quads<K, kQuadRows, kFinishDivideTop>
+          <<<grid, block, 0, stream>>> (g, taps, border_byte, rounding);
+    else
+      gray_quads<K, kQuadRows, decltype (finish)::value>
+          <<<grid, block, 0, stream>>> (g, taps, border_byte, rounding);
   });
   CV_CUDA_LAUNCHED ();
   return CVCORE_OK;

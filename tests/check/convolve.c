@@ -736,6 +736,22 @@ GST_START_TEST (test_cuda_gray_quads)
       cvtest_image_free (&src, device);
     }
   }
+  /* divisors above 256, whose quotients take the multiply's high word
+   * (300) or, with a small enough error, its low word (257) */
+  for (guint d = 0; d < 2; d++) {
+    cvcore_convolve_taps taps;
+    cvcore_convolve_plan plan;
+    TestImage src = cvtest_image_new (device, stream, 3843, 2161, 1,
+        CVCORE_SAMPLE_U8, -1, 0, 5 + d);
+
+    fail_unless (cvcore_convolve_taps_parse ("10 20 10; 20 40 20; 10 20 10",
+            &taps, NULL, 0));
+    fail_unless_equals_int (cvcore_convolve_plan_init (&plan, &taps, -1, -1,
+            d ? 257.0 : 300.0, 3.0, CVCORE_BORDER_CLAMP, 0.0,
+            CVCORE_SAMPLE_U8), CVCORE_OK);
+    compare_with_cpu (cvtest_cpu, cvtest_cpu_stream, &src, &plan, 0x1, 0.0);
+    cvtest_image_free (&src, device);
+  }
 }
 
 GST_END_TEST;
