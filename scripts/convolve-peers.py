@@ -14,7 +14,7 @@ CV-CUDA is timed as the bench times its rows: the median of 21 samples,
 each 20 runs queued back to back behind a wait on the device, so that
 Python's cost of queueing a call does not count.
 
-Needs PyTorch with CUDA and CV-CUDA (pip install cvcuda-cu12, or -cu13).
+Needs PyTorch with CUDA and CV-CUDA (pip install cvcuda-cu12).
 
   python3 scripts/convolve-peers.py [--bench PATH] [--sizes 1080p,4k]
 """
