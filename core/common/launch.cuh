@@ -67,4 +67,41 @@ cv_cuda_prefer_shared (const cvcore_device *device, Kernel kernel)
 /* After queueing a kernel: a bad configuration fails here, not later. */
 #define CV_CUDA_LAUNCHED() CUDA_TRY (cudaGetLastError ())
 
+/* Launches @kernel on @stream behind the kernel queued just before it on
+ * that stream (programmatic dependent launch, sm_90 and newer): the GPU
+ * readies it while that kernel runs and starts its blocks as that
+ * kernel's last ones finish, without a launch's round trip between the
+ * two. @kernel must call cv_grid_wait() before it reads or writes memory
+ * that kernel uses. Elsewhere an ordinary launch. */
+template <typename... Params, typename... Args>
+static inline cudaError_t
+cv_cuda_launch_chained (const cvcore_stream *stream, void (*kernel) (Params...),
+    dim3 grid, dim3 block, Args... args)
+{
+  cudaLaunchConfig_t config = {};
+  cudaLaunchAttribute overlap = {};
+
+  config.gridDim = grid;
+  config.blockDim = block;
+  config.stream = cv_cuda_stream (stream);
+  overlap.id = cudaLaunchAttributeProgrammaticStreamSerialization;
+  overlap.val.programmaticStreamSerializationAllowed = 1;
+  if (cvcore_stream_device (stream)->compute_capability >= 90) {
+    config.attrs = &overlap;
+    config.numAttrs = 1;
+  }
+  return cudaLaunchKernelEx (&config, kernel, args...);
+}
+
+/* In a kernel that cv_cuda_launch_chained() queued: waits until the
+ * kernel before it has finished and its writes are visible; at once
+ * otherwise. */
+__device__ __forceinline__ void
+cv_grid_wait (void)
+{
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
+  asm volatile("griddepcontrol.wait;" ::: "memory");
+#endif
+}
+
 #endif /* CV_LAUNCH_CUH */
