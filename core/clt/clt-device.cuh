@@ -274,7 +274,10 @@ forward (const Image &src, int c, int width, int height, int x0, int y0,
 {
   {
     const int m = lane >> 1, n0 = (lane & 1) * 8;
-    const int y = cv_clt_mirror (y0 + m, height);
+    /* most rows lie inside the frame: no division to mirror them */
+    const int y = (unsigned) (y0 + m) < (unsigned) height
+        ? y0 + m
+        : cv_clt_mirror (y0 + m, height);
     const int x = x0 + n0;
     const float wy = s.wy[m];
     float v[8];
