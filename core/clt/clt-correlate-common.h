@@ -49,11 +49,14 @@ cv_clt_lowpass_weight (int f, float spread)
 /* What a cross-power term (@re, @im) is multiplied by: @weight over its
  * magnitude plus @fat_zero; 0 where that sum is 0. A reciprocal, not a
  * division: the lowest frequency's weight of 0 would send a division by
- * it down the device's slow path in every warp. */
+ * it down the device's slow path in every warp. A power under 1e-30
+ * counts as 1e-30, whose root is far below any fat zero: the device's
+ * square root takes a slow path below 2^-101, and some frequency of
+ * nearly every tile has none. */
 CV_HD float
 cv_clt_cross_gain (float re, float im, float fat_zero, float weight)
 {
-  const float m = sqrtf (re * re + im * im) + fat_zero;
+  const float m = sqrtf (fmaxf (re * re + im * im, 1e-30f)) + fat_zero;
 
   return m > 0.0f ? weight * (1.0f / m) : 0.0f;
 }
