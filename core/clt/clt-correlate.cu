@@ -45,6 +45,38 @@ warp_sum (float v)
   return v;
 }
 
+/* The warp's sums of @v's five values, into every lane's @v: halves,
+ * quarters and eighths of the warp trade the values the other keeps, then
+ * each sum is read from a lane that holds it; 14 shuffles instead of
+ * warp_sum()'s 25. */
+__device__ __forceinline__ void
+warp_sum5 (float v[5], int lane)
+{
+  const bool upper = lane & 16, second = lane & 8, fourth = lane & 4;
+  float half[4], quarter[2], eighth;
+
+  /* the values as eight, the last three 0: halves keep four each */
+#pragma unroll
+  for (int q = 0; q < 4; q++) {
+    const float high = q == 0 ? v[4] : 0.0f;
+
+    half[q] = (upper ? high : v[q])
+        + __shfl_xor_sync (0xffffffffu, upper ? v[q] : high, 16);
+  }
+#pragma unroll
+  for (int q = 0; q < 2; q++)
+    quarter[q] = (second ? half[2 + q] : half[q])
+        + __shfl_xor_sync (0xffffffffu, second ? half[q] : half[2 + q], 8);
+  eighth = (fourth ? quarter[1] : quarter[0])
+      + __shfl_xor_sync (0xffffffffu, fourth ? quarter[0] : quarter[1], 4);
+  /* value 4 u + 2 s + f of lanes (upper, second, fourth) = (u, s, f) */
+  eighth += __shfl_xor_sync (0xffffffffu, eighth, 2);
+  eighth += __shfl_xor_sync (0xffffffffu, eighth, 1);
+#pragma unroll
+  for (int q = 0; q < 5; q++)
+    v[q] = __shfl_sync (0xffffffffu, eighth, 4 * q);
+}
+
 /* What every tile of a call uses, made once on the host: e^{i w_l d}, d
  * = -7..7 (the horizontal and vertical grids are the same), and the
  * lowpass's weight per frequency. */
@@ -73,110 +105,223 @@ struct CorrShared
   } warp[kTilesPerBlock];
 };
 
+/* The warp's maximum of @best, the first in scan order (@index) among
+ * equals, over lanes that differ from this one in the bits of @lanes. */
+__device__ __forceinline__ void
+warp_first_maximum (float &best, int &index, int lanes)
+{
+#pragma unroll
+  for (int o = 1; o < 32; o <<= 1) {
+    if (!(lanes & o))
+      continue;
+    const float ob = __shfl_xor_sync (0xffffffffu, best, o);
+    const int oi = __shfl_xor_sync (0xffffffffu, index, o);
+
+    if (ob > best || (ob == best && oi < index)) {
+      best = ob;
+      index = oi;
+    }
+  }
+}
+
 /* The whole-pixel shift of the surface's maximum within @radius, from the
- * cross-power terms R1 + R2 and R1 - R2 in @terms, into @d. Wide searches
- * keep a shift's phase factors in a lane's registers. */
+ * cross-power terms R1 + R2 and R1 - R2 in @terms, into @d. The phase
+ * factors of a shift and of its opposite differ in the sine's sign only,
+ * so each product serves both: lane (n, g) = (lane & 7, lane >> 3) takes
+ * the shifts n and -n, for two of the horizontal frequencies k in the
+ * first sum and for a quarter of the rows in the second. */
 __device__ __forceinline__ void
 whole_pixel_peak (const float2 (*terms)[64], float2 (*partial)[kShifts + 1],
     const float2 (*twiddle)[kShifts + 1], int radius, int lane, float d[2])
 {
-  const int span = 2 * radius + 1, first_shift = CVCORE_CLT_MAX_SEARCH - radius;
-  const bool wide = span > 8;
+  const int n = lane & 7, g = lane >> 3, span = 2 * radius + 1;
+  const int first_shift = CVCORE_CLT_MAX_SEARCH - radius;
+  const int rows = (span + 3) / 4;
   float best = -1e30f;
   int best_index = 0;
 
-  /* per (k, dy): sum over l of R1 e^{i wl dy} + R2 e^{-i wl dy}, for the
-   * dy within the radius; wide, lane (dy, half) takes four k */
-  if (wide && lane < 2 * span) {
-    const int dyi = first_shift + lane % span, k0 = 4 * (lane / span);
+  /* per (k, dy = +-n): sum over l of R1 e^{i wl dy} + R2 e^{-i wl dy} */
+  if (n <= radius) {
     float2 t[8];
 
 #pragma unroll
     for (int l = 0; l < 8; l++)
-      t[l] = twiddle[l][dyi];
+      t[l] = twiddle[l][CVCORE_CLT_MAX_SEARCH + n];
 #pragma unroll
-    for (int k = k0; k < k0 + 4; k++) {
-      float re = 0.0f, im = 0.0f;
+    for (int k = 2 * g; k < 2 * g + 2; k++) {
+      float pc = 0.0f, ms = 0.0f, qc = 0.0f, ns = 0.0f;
 
 #pragma unroll
       for (int l = 0; l < 8; l++) {
         const float2 p = terms[0][l * 8 + k], m = terms[1][l * 8 + k];
 
-        re += p.x * t[l].x - m.y * t[l].y;
-        im += p.y * t[l].x + m.x * t[l].y;
+        pc += p.x * t[l].x;
+        ms += m.y * t[l].y;
+        qc += p.y * t[l].x;
+        ns += m.x * t[l].y;
       }
-      partial[k][dyi] = make_float2 (re, im);
+      partial[k][CVCORE_CLT_MAX_SEARCH + n] = make_float2 (pc - ms, qc + ns);
+      partial[k][CVCORE_CLT_MAX_SEARCH - n] = make_float2 (pc + ms, qc - ns);
     }
-  }
-  for (int e = wide ? 8 * span : lane; e < 8 * span; e += 32) {
-    const int k = e / span, dyi = first_shift + e % span;
-    float re = 0.0f, im = 0.0f;
-
-#pragma unroll
-    for (int l = 0; l < 8; l++) {
-      const float2 p = terms[0][l * 8 + k], m = terms[1][l * 8 + k];
-      const float2 t = twiddle[l][dyi];
-
-      re += p.x * t.x - m.y * t.y;
-      im += p.y * t.x + m.x * t.y;
-    }
-    partial[k][dyi] = make_float2 (re, im);
   }
   __syncwarp ();
-  /* per (dx, dy) within the radius: Re sum over k of the partial
-   * e^{i wk dx}; wide, lane (dx, half) takes half the rows */
-  if (wide && lane < 2 * span) {
-    const int dxi = first_shift + lane % span, rows = (span + 1) / 2;
-    const int j0 = rows * (lane / span), j1 = min (span, j0 + rows);
+  /* per (dx = +-n, dy) within the radius: Re sum over k of the partial
+   * e^{i wk dx}, scanned in order: -n before +n, row by row */
+  if (n <= radius) {
     float2 t[8];
 
 #pragma unroll
     for (int k = 0; k < 8; k++)
-      t[k] = twiddle[k][dxi];
-    for (int j = j0; j < j1; j++) {
+      t[k] = twiddle[k][CVCORE_CLT_MAX_SEARCH + n];
+    for (int j = rows * g; j < min (span, rows * (g + 1)); j++) {
       const int dyi = first_shift + j;
-      float c = 0.0f;
+      float gc = 0.0f, hs = 0.0f;
 
 #pragma unroll
       for (int k = 0; k < 8; k++) {
-        const float2 g = partial[k][dyi];
+        const float2 p = partial[k][dyi];
 
-        c += g.x * t[k].x - g.y * t[k].y;
+        gc += p.x * t[k].x;
+        hs += p.y * t[k].y;
       }
-      if (c > best) {
-        best = c;
-        best_index = dyi * kShifts + dxi;
+      if (gc + hs > best) {
+        best = gc + hs;
+        best_index = dyi * kShifts + CVCORE_CLT_MAX_SEARCH - n;
+      }
+      if (gc - hs > best) {
+        best = gc - hs;
+        best_index = dyi * kShifts + CVCORE_CLT_MAX_SEARCH + n;
       }
     }
   }
-  for (int q = wide ? span * span : lane; q < span * span; q += 32) {
-    const int dxi = first_shift + q % span, dyi = first_shift + q / span;
-    float c = 0.0f;
-
-#pragma unroll
-    for (int k = 0; k < 8; k++) {
-      const float2 g = partial[k][dyi], t = twiddle[k][dxi];
-
-      c += g.x * t.x - g.y * t.y;
-    }
-    if (c > best) {
-      best = c;
-      best_index = dyi * kShifts + dxi;
-    }
-  }
-  /* the maximum, the first in scan order among equals */
-#pragma unroll
-  for (int o = 16; o > 0; o >>= 1) {
-    const float ob = __shfl_xor_sync (0xffffffffu, best, o);
-    const int oi = __shfl_xor_sync (0xffffffffu, best_index, o);
-
-    if (ob > best || (ob == best && oi < best_index)) {
-      best = ob;
-      best_index = oi;
-    }
-  }
+  warp_first_maximum (best, best_index, 31);
   d[0] = (float) (best_index % kShifts - CVCORE_CLT_MAX_SEARCH);
   d[1] = (float) (best_index / kShifts - CVCORE_CLT_MAX_SEARCH);
+}
+
+/* whole_pixel_peak() at radius 1, in registers: lane (k, g) = (lane & 7,
+ * lane >> 3) holds the terms of frequencies (k, g) and (k, g + 4) in @r.
+ * The lanes of one k sum the vertical frequencies for dy = -1, 0, 1 so
+ * that lane g ends with dy = g - 1 (g = 3 has none); each then sums over
+ * k its row's three horizontal shifts, and the warp takes the maximum.
+ * whole_pixel_peak() spent 245 instructions a tile on this search, most of
+ * them on its shared memory and its loops' indices; this takes 87. */
+__device__ __forceinline__ void
+whole_pixel_peak_near (const float (*r)[2][2],
+    const float2 (*twiddle)[kShifts + 1], int lane, float d[2])
+{
+  const int k = lane & 7, g = lane >> 3;
+  const bool upper = g >> 1, odd = g & 1;
+  /* per dy = -1, 0, 1 (and none): sum over this lane's l of R1
+   * e^{i wl dy} + R2 e^{-i wl dy}, as (re, im) */
+  float2 v[4] = {};
+  float2 kept[2], row;
+  float c[3], best = -1e30f;
+  int best_index = 0;
+
+#pragma unroll
+  for (int j = 0; j < 2; j++) {
+    const float2 t = twiddle[g + 4 * j][CVCORE_CLT_MAX_SEARCH + 1];
+    const float px = r[j][0][0] + r[j][1][0], py = r[j][0][1] + r[j][1][1];
+    const float mx = r[j][0][0] - r[j][1][0], my = r[j][0][1] - r[j][1][1];
+    const float pc = px * t.x, qc = py * t.x, ms = my * t.y, ns = mx * t.y;
+
+    v[0].x += pc + ms;
+    v[0].y += qc - ns;
+    v[1].x += px;
+    v[1].y += py;
+    v[2].x += pc - ms;
+    v[2].y += qc + ns;
+  }
+  /* the four lanes of k: halves swap dy pairs, then pairs swap one */
+#pragma unroll
+  for (int q = 0; q < 2; q++) {
+    const float2 mine = upper ? v[2 + q] : v[q];
+    const float2 theirs = upper ? v[q] : v[2 + q];
+
+    kept[q].x = mine.x + __shfl_xor_sync (0xffffffffu, theirs.x, 16);
+    kept[q].y = mine.y + __shfl_xor_sync (0xffffffffu, theirs.y, 16);
+  }
+  row = odd ? kept[1] : kept[0];
+  row.x += __shfl_xor_sync (0xffffffffu, odd ? kept[0].x : kept[1].x, 8);
+  row.y += __shfl_xor_sync (0xffffffffu, odd ? kept[0].y : kept[1].y, 8);
+  /* this row's dx = -1, 0, 1: Re sum over k of row e^{i wk dx} */
+  {
+    const float2 t = twiddle[k][CVCORE_CLT_MAX_SEARCH + 1];
+    const float a = row.x * t.x, b = row.y * t.y;
+
+    c[0] = a + b;
+    c[1] = row.x;
+    c[2] = a - b;
+  }
+#pragma unroll
+  for (int o = 1; o < 8; o <<= 1)
+#pragma unroll
+    for (int i = 0; i < 3; i++)
+      c[i] += __shfl_xor_sync (0xffffffffu, c[i], o);
+  if (g < 3) {
+#pragma unroll
+    for (int i = 0; i < 3; i++)
+      if (c[i] > best) {
+        best = c[i];
+        best_index = (CVCORE_CLT_MAX_SEARCH - 1 + g) * kShifts
+            + CVCORE_CLT_MAX_SEARCH - 1 + i;
+      }
+  }
+  warp_first_maximum (best, best_index, 8 | 16);
+  d[0] = (float) (best_index % kShifts - CVCORE_CLT_MAX_SEARCH);
+  d[1] = (float) (best_index / kShifts - CVCORE_CLT_MAX_SEARCH);
+}
+
+/* This lane's share of the surface at @d, from its terms @r (frequencies
+ * lane and lane + 32): with Derivatives its gradient and Hessian (gx, gy,
+ * hxx, hyy, hxy) into @g, else its height into @c. */
+template <bool Derivatives>
+__device__ __forceinline__ void
+surface_terms (const float (*r)[2][2], int lane, const float d[2], float &c,
+    float g[5])
+{
+  const int k = lane & 7;
+  float own_sn, own_cs;
+
+  /* both terms' phases, ux d0 + uy d1 and ux d0 - uy d1, from the sines
+   * of their parts, which d being the warp's own, lane n < 8 works out
+   * for ux = (n + 1/2) / 8 and lane 8 + n for uy */
+  sincospif ((k + 0.5f) / 8.0f * (lane & 8 ? d[1] : d[0]), &own_sn, &own_cs);
+  c = 0.0f;
+#pragma unroll
+  for (int i = 0; i < 5; i++)
+    g[i] = 0.0f;
+#pragma unroll
+  for (int j = 0; j < 2; j++) {
+    const int l = (lane >> 3) + 4 * j;
+    const float ux = (k + 0.5f) / 8.0f, uy = (l + 0.5f) / 8.0f;
+    const float sx = __shfl_sync (0xffffffffu, own_sn, k);
+    const float cx = __shfl_sync (0xffffffffu, own_cs, k);
+    const float sy = __shfl_sync (0xffffffffu, own_sn, 8 + l);
+    const float cy = __shfl_sync (0xffffffffu, own_cs, 8 + l);
+
+#pragma unroll
+    for (int s = 0; s < 2; s++) {
+      const float wx = CUDART_PI_F * ux;
+      const float ty = CUDART_PI_F * (s ? -uy : uy);
+      const float cs = s ? cx * cy + sx * sy : cx * cy - sx * sy;
+      const float sn = s ? sx * cy - cx * sy : sx * cy + cx * sy;
+      const float v = r[j][s][0] * cs - r[j][s][1] * sn;
+
+      if (Derivatives) {
+        const float w = r[j][s][0] * sn + r[j][s][1] * cs;
+
+        g[0] -= w * wx;
+        g[1] -= w * ty;
+        g[2] -= v * wx * wx;
+        g[3] -= v * ty * ty;
+        g[4] -= v * wx * ty;
+      } else {
+        c += v;
+      }
+    }
+  }
 }
 
 /* Newton's steps from @d towards the surface's maximum, from this lane's
@@ -184,59 +329,45 @@ whole_pixel_peak (const float2 (*terms)[64], float2 (*partial)[kShifts + 1],
 __device__ __forceinline__ float
 subpixel_peak (const float (*r)[2][2], int lane, float d[2])
 {
-  const int k = lane & 7;
+  float c, g[5];
 
-  for (int it = 0;; it++) {
-    float c = 0.0f, gx = 0.0f, gy = 0.0f, hxx = 0.0f, hyy = 0.0f, hxy = 0.0f,
-          det, own_sn, own_cs;
+  for (int it = 0; it < CV_CLT_NEWTON_STEPS; it++) {
+    float det, inverse;
 
-    /* both terms' phases, ux d0 + uy d1 and ux d0 - uy d1, from the sines
-     * of their parts, which d being the warp's own, lane n < 8 works out
-     * for ux = (n + 1/2) / 8 and lane 8 + n for uy */
-    sincospif ((k + 0.5f) / 8.0f * (lane & 8 ? d[1] : d[0]), &own_sn, &own_cs);
-#pragma unroll
-    for (int j = 0; j < 2; j++) {
-      const int l = (lane >> 3) + 4 * j;
-      const float ux = (k + 0.5f) / 8.0f, uy = (l + 0.5f) / 8.0f;
-      const float sx = __shfl_sync (0xffffffffu, own_sn, k);
-      const float cx = __shfl_sync (0xffffffffu, own_cs, k);
-      const float sy = __shfl_sync (0xffffffffu, own_sn, 8 + l);
-      const float cy = __shfl_sync (0xffffffffu, own_cs, 8 + l);
-
-#pragma unroll
-      for (int s = 0; s < 2; s++) {
-        const float wx = CUDART_PI_F * ux;
-        const float ty = CUDART_PI_F * (s ? -uy : uy);
-        const float cs = s ? cx * cy + sx * sy : cx * cy - sx * sy;
-        const float sn = s ? sx * cy - cx * sy : sx * cy + cx * sy;
-        float v, w;
-
-        v = r[j][s][0] * cs - r[j][s][1] * sn;
-        w = r[j][s][0] * sn + r[j][s][1] * cs;
-        c += v;
-        gx -= w * wx;
-        gy -= w * ty;
-        hxx -= v * wx * wx;
-        hyy -= v * ty * ty;
-        hxy -= v * wx * ty;
-      }
-    }
-    if (it == CV_CLT_NEWTON_STEPS)
-      return warp_sum (c) / 128.0f;
-    gx = warp_sum (gx);
-    gy = warp_sum (gy);
-    hxx = warp_sum (hxx);
-    hyy = warp_sum (hyy);
-    hxy = warp_sum (hxy);
-    det = hxx * hyy - hxy * hxy;
-    if (!(hxx < 0.0f && det > 0.0f)) {
-      /* not near a maximum: stay, and still measure the peak */
-      it = CV_CLT_NEWTON_STEPS - 1;
-      continue;
-    }
-    d[0] += fmaxf (-0.5f, fminf (0.5f, -(hyy * gx - hxy * gy) / det));
-    d[1] += fmaxf (-0.5f, fminf (0.5f, -(hxx * gy - hxy * gx) / det));
+    surface_terms<true> (r, lane, d, c, g);
+    warp_sum5 (g, lane);
+    det = g[2] * g[3] - g[4] * g[4];
+    /* not near a maximum: stay, and measure the peak there */
+    if (!(g[2] < 0.0f && det > 0.0f))
+      break;
+    /* one reciprocal: the steps' divisions took the device's slow path
+     * in every warp */
+    inverse = 1.0f / det;
+    d[0] += fmaxf (-0.5f, fminf (0.5f, -(g[3] * g[0] - g[4] * g[1]) * inverse));
+    d[1] += fmaxf (-0.5f, fminf (0.5f, -(g[2] * g[1] - g[4] * g[0]) * inverse));
   }
+  surface_terms<false> (r, lane, d, c, g);
+  return warp_sum (c) / 128.0f;
+}
+
+/* cv_clt_predict_tile() by the warp: lane i < 9 takes the i-th of the
+ * coarse tiles in reach, and each lane sums the terms in the same order
+ * (a lane alone spent 280 instructions on the nine). */
+__device__ __forceinline__ void
+predict_tile (const cvcore_clt_match *coarse, int coarse_x, int coarse_y,
+    int tx, int ty, int lane, float d[2])
+{
+  float mine[6], t[6] = {};
+
+  /* lanes from 9 on lie beyond reach: their terms are 0 */
+  cv_clt_predict_term (coarse, coarse_x, coarse_y, tx, ty,
+      ((tx - 1) >> 1) + lane % 3, ((ty - 1) >> 1) + lane / 3, mine);
+#pragma unroll
+  for (int i = 0; i < 9; i++)
+#pragma unroll
+    for (int k = 0; k < 6; k++)
+      t[k] += __shfl_sync (0xffffffffu, mine[k], i);
+  cv_clt_predict_from_terms (t, d);
 }
 
 /* One pass of tile @tile: the second frame's tile transformed where
@@ -254,19 +385,26 @@ match_pass (const float *a, const Image &src, int c, int width, int height,
   transform_moved (src, c, width, height, tile % tiles_x, tile / tiles_x, moved,
       s.warp[warp].tile, s.b[warp], lane);
 #pragma unroll
-  for (int j = 0; j < 2; j++) {
-    const int f = lane + 32 * j;
-
+  for (int j = 0; j < 2; j++)
     cv_clt_cross_power (a + (size_t) tile * CVCORE_CLT_COEFFICIENTS, s.b[warp],
-        f, scale, fat_zero, s.tables.weight[f], r[j][0], r[j][1]);
-    s.warp[warp].sums.terms[0][f] =
-        make_float2 (r[j][0][0] + r[j][1][0], r[j][0][1] + r[j][1][1]);
-    s.warp[warp].sums.terms[1][f] =
-        make_float2 (r[j][0][0] - r[j][1][0], r[j][0][1] - r[j][1][1]);
+        lane + 32 * j, scale, fat_zero, s.tables.weight[lane + 32 * j], r[j][0],
+        r[j][1]);
+  if (radius == 1) {
+    whole_pixel_peak_near (r, s.tables.twiddle, lane, d);
+  } else {
+#pragma unroll
+    for (int j = 0; j < 2; j++) {
+      const int f = lane + 32 * j;
+
+      s.warp[warp].sums.terms[0][f] =
+          make_float2 (r[j][0][0] + r[j][1][0], r[j][0][1] + r[j][1][1]);
+      s.warp[warp].sums.terms[1][f] =
+          make_float2 (r[j][0][0] - r[j][1][0], r[j][0][1] - r[j][1][1]);
+    }
+    __syncwarp ();
+    whole_pixel_peak (s.warp[warp].sums.terms, s.warp[warp].sums.partial,
+        s.tables.twiddle, radius, lane, d);
   }
-  __syncwarp ();
-  whole_pixel_peak (s.warp[warp].sums.terms, s.warp[warp].sums.partial,
-      s.tables.twiddle, radius, lane, d);
   best = subpixel_peak (r, lane, d);
   moved[0] += d[0];
   moved[1] += d[1];
@@ -292,11 +430,13 @@ __global__ void __launch_bounds__ (32 * kTilesPerBlock, 10)
     reinterpret_cast<float *> (&s.tables)[i] =
         reinterpret_cast<const float *> (&tables)[i];
   __syncthreads ();
+  /* the pass before writes the matches this one reads and rewrites */
+  cv_grid_wait ();
   if (tile >= tiles_x * cv_clt_tiles (height))
     return;
   if (coarse) {
-    cv_clt_predict_tile (coarse, coarse_x, coarse_y, tile % tiles_x,
-        tile / tiles_x, moved);
+    predict_tile (coarse, coarse_x, coarse_y, tile % tiles_x, tile / tiles_x,
+        threadIdx.x & 31, moved);
   } else {
     moved[0] = from_initial ? initial_x : matches[tile].dx;
     moved[1] = from_initial ? initial_y : matches[tile].dy;
@@ -352,7 +492,7 @@ clt_draw (Image dst, int width, int height, const cvcore_clt_match *matches,
 } /* namespace */
 
 static CorrTables
-corr_tables (double lowpass)
+make_corr_tables (double lowpass)
 {
   CorrTables t;
 
@@ -369,6 +509,22 @@ corr_tables (double lowpass)
   return t;
 }
 
+/* The tables of the last call on this thread: a frame's levels and
+ * passes, and the frames that follow, use the same (about 750 sines,
+ * cosines and exponentials, some microseconds of the host's time per call). */
+static const CorrTables &
+corr_tables (double lowpass)
+{
+  static thread_local double made_for = -1.0;
+  static thread_local CorrTables tables;
+
+  if (lowpass != made_for) {
+    tables = make_corr_tables (lowpass);
+    made_for = lowpass;
+  }
+  return tables;
+}
+
 extern "C" cvcore_status
 cv_clt_correlate_cuda (cvcore_stream *stream, const float *a,
     const cvcore_image *b, int channel, const cvcore_clt_corr_params *params,
@@ -376,19 +532,38 @@ cv_clt_correlate_cuda (cvcore_stream *stream, const float *a,
 {
   cudaStream_t cs = cv_cuda_stream (stream);
   const int tiles = cv_clt_tiles (b->width) * cv_clt_tiles (b->height);
-  const CorrTables tables = corr_tables (params->lowpass);
+  const CorrTables &tables = corr_tables (params->lowpass);
+  const float scale = (float) (1.0 / params->full_scale);
+  const float fat_zero = (float) params->fat_zero;
+  const float initial_x = (float) params->initial_x;
+  const float initial_y = (float) params->initial_y;
+  const bool keep_left_frame = params->keep_left_frame;
+  const float max_dy = (float) params->max_dy;
 
   CUDA_BIND (cvcore_stream_device (stream));
   for (int pass = 0; pass <= params->refinements; pass++) {
-    clt_correlate<<<(tiles + kTilesPerBlock - 1) / kTilesPerBlock,
-        32 * kTilesPerBlock, 0, cs>>> (a, device_image (b), channel, b->width,
-        b->height, (float) (1.0 / params->full_scale), (float) params->fat_zero,
-        tables, pass ? 1 : params->search_radius, (float) params->initial_x,
-        (float) params->initial_y, pass == 0 && !params->guided,
-        pass == 0 ? coarse : NULL, cv_clt_tiles ((b->width + 1) / 2),
-        cv_clt_tiles ((b->height + 1) / 2), params->keep_left_frame,
-        (float) params->max_dy, matches);
-    CV_CUDA_LAUNCHED ();
+    const dim3 grid ((tiles + kTilesPerBlock - 1) / kTilesPerBlock);
+    const dim3 block (32 * kTilesPerBlock);
+    const int radius = pass ? 1 : params->search_radius;
+    const bool from_initial = pass == 0 && !params->guided;
+    const cvcore_clt_match *predicted = pass == 0 ? coarse : NULL;
+    const int coarse_x = cv_clt_tiles ((b->width + 1) / 2);
+    const int coarse_y = cv_clt_tiles ((b->height + 1) / 2);
+
+    /* a pass follows the one before, or the coarser level's last, on the
+     * stream; the first of a call without @coarse may follow anything */
+    if (pass > 0 || coarse != NULL) {
+      CUDA_TRY (cv_cuda_launch_chained (stream, clt_correlate, grid, block, a,
+          device_image (b), channel, b->width, b->height, scale, fat_zero,
+          tables, radius, initial_x, initial_y, from_initial, predicted,
+          coarse_x, coarse_y, keep_left_frame, max_dy, matches));
+    } else {
+      clt_correlate<<<grid, block, 0, cs>>> (a, device_image (b), channel,
+          b->width, b->height, scale, fat_zero, tables, radius, initial_x,
+          initial_y, from_initial, predicted, coarse_x, coarse_y,
+          keep_left_frame, max_dy, matches);
+      CV_CUDA_LAUNCHED ();
+    }
   }
   return CVCORE_OK;
 }
