@@ -71,6 +71,9 @@
 #include "bench-util.h"
 #ifdef HAVE_NPP_PEER
 #include "npp-peer.h"
+
+#define BENCH_COMMANDS \
+  "transfer|copies|streams|convolve|foveate|tonemap|gabor|clt|correlate|gpus"
 #endif
 
 static const BenchSize all_sizes[] = {
@@ -933,9 +936,7 @@ main (int argc, char **argv)
         "gpus --device: start timing at this g_get_real_time ()", "US"},
     {NULL}
   };
-  GOptionContext *options =
-      g_option_context_new
-      ("transfer|copies|streams|convolve|foveate|tonemap|gabor|clt|gpus");
+  GOptionContext *options = g_option_context_new (BENCH_COMMANDS);
   GError *error = NULL;
   cvcore_backend backend;
   cvcore_device *device;
@@ -958,9 +959,7 @@ main (int argc, char **argv)
           && strcmp (argv[1], "gabor") != 0 && strcmp (argv[1], "clt") != 0
           && strcmp (argv[1], "correlate") != 0
           && strcmp (argv[1], "gpus") != 0)) {
-    fprintf (stderr, "usage: cudavision-bench "
-        "transfer|copies|streams|convolve|foveate|tonemap|gabor|clt|correlate|"
-        "gpus "
+    fprintf (stderr, "usage: cudavision-bench " BENCH_COMMANDS " "
         "[--frames N] [--sizes 1080p,4k] [--pipelines N] [--rate FPS]\n");
     return 2;
   }
