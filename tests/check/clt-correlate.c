@@ -184,12 +184,16 @@ GST_END_TEST;
 
 /* CUDA against the CPU reference for the phase correlation: confidence
  * within 0.01 everywhere, motion within 0.01 pixels in the inner tiles
- * where the CPU finds confidence, at odd sizes. */
+ * where the CPU finds confidence, at odd sizes and at search radii that
+ * split the search's rows among the lanes in each way (radius 1 is every
+ * refinement pass's). */
 GST_START_TEST (test_cuda_correlate_equals_cpu)
 {
   static const gint sizes[][2] = { {1, 1}, {17, 9}, {321, 241} };
+  static const gint radii[] = { CVCORE_CLT_MAX_SEARCH, 5, 3, 2 };
 
-  for (guint n = 0; n < G_N_ELEMENTS (sizes); n++) {
+  for (guint k = 0; k < G_N_ELEMENTS (sizes) * G_N_ELEMENTS (radii); k++) {
+    const guint n = k % G_N_ELEMENTS (sizes);
     const gint w = sizes[n][0], h = sizes[n][1];
     const gint tiles = cvcore_clt_tiles (w) * cvcore_clt_tiles (h);
     TestImage a =
@@ -209,6 +213,7 @@ GST_START_TEST (test_cuda_correlate_equals_cpu)
     cvcore_clt_corr_params_init (&params);
     params.full_scale = 65535.0;
     params.initial_x = 0.5 * n;
+    params.search_radius = radii[k / G_N_ELEMENTS (sizes)];
     m = clt_correlate_on (device, stream, &a, &b, &params);
     cm = clt_correlate_on (cvtest_cpu, cvtest_cpu_stream, &ca, &cb, &params);
     for (gint t = 0; t < tiles; t++) {
@@ -223,10 +228,10 @@ GST_START_TEST (test_cuda_correlate_equals_cpu)
         worst = MAX (worst, e);
       worst_c = MAX (worst_c, fabs (m[t].confidence - cm[t].confidence));
     }
-    GST_INFO ("%dx%d: worst motion difference %.5f px, confidence %.5f", w,
-        h, worst, worst_c);
-    fail_unless (worst < 0.01 && worst_c < 0.01, "%dx%d: %g px, %g", w, h,
-        worst, worst_c);
+    GST_INFO ("%dx%d, radius %d: worst motion difference %.5f px, "
+        "confidence %.5f", w, h, params.search_radius, worst, worst_c);
+    fail_unless (worst < 0.01 && worst_c < 0.01, "%dx%d, radius %d: %g px, %g",
+        w, h, params.search_radius, worst, worst_c);
     g_free (m);
     g_free (cm);
     cvtest_image_free (&a, device);
