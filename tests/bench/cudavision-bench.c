@@ -71,10 +71,10 @@
 #include "bench-util.h"
 #ifdef HAVE_NPP_PEER
 #include "npp-peer.h"
+#endif
 
 #define BENCH_COMMANDS \
   "transfer|copies|streams|convolve|foveate|tonemap|gabor|clt|correlate|gpus"
-#endif
 
 static const BenchSize all_sizes[] = {
   {"1080p", 1920, 1080},
