@@ -47,7 +47,8 @@ cv_clt_lowpass_weight (int f, float spread)
 }
 
 /* What a cross-power term (@re, @im) is multiplied by: @weight over its
- * magnitude plus @fat_zero; 0 where that sum is 0. A reciprocal, not a
+ * magnitude plus @fat_zero; 0 where that sum is not positive, which only
+ * a negative fat zero, refused at the API, could make. A reciprocal, not a
  * division: the lowest frequency's weight of 0 would send a division by
  * it down the device's slow path in every warp. A power under 1e-30
  * counts as 1e-30, whose root is far below any fat zero: the device's

@@ -530,7 +530,6 @@ cv_clt_correlate_cuda (cvcore_stream *stream, const float *a,
     const cvcore_image *b, int channel, const cvcore_clt_corr_params *params,
     const cvcore_clt_match *coarse, cvcore_clt_match *matches)
 {
-  cudaStream_t cs = cv_cuda_stream (stream);
   const int tiles = cv_clt_tiles (b->width) * cv_clt_tiles (b->height);
   const CorrTables &tables = corr_tables (params->lowpass);
   const float scale = (float) (1.0 / params->full_scale);
@@ -552,18 +551,11 @@ cv_clt_correlate_cuda (cvcore_stream *stream, const float *a,
 
     /* a pass follows the one before, or the coarser level's last, on the
      * stream; the first of a call without @coarse may follow anything */
-    if (pass > 0 || coarse != NULL) {
-      CUDA_TRY (cv_cuda_launch_chained (stream, clt_correlate, grid, block, a,
-          device_image (b), channel, b->width, b->height, scale, fat_zero,
-          tables, radius, initial_x, initial_y, from_initial, predicted,
-          coarse_x, coarse_y, keep_left_frame, max_dy, matches));
-    } else {
-      clt_correlate<<<grid, block, 0, cs>>> (a, device_image (b), channel,
-          b->width, b->height, scale, fat_zero, tables, radius, initial_x,
-          initial_y, from_initial, predicted, coarse_x, coarse_y,
-          keep_left_frame, max_dy, matches);
-      CV_CUDA_LAUNCHED ();
-    }
+    CUDA_TRY (cv_cuda_launch_chained (stream, pass > 0 || coarse != NULL,
+        clt_correlate, grid, block, a, device_image (b), channel, b->width,
+        b->height, scale, fat_zero, tables, radius, initial_x, initial_y,
+        from_initial, predicted, coarse_x, coarse_y, keep_left_frame, max_dy,
+        matches));
   }
   return CVCORE_OK;
 }

@@ -67,16 +67,18 @@ cv_cuda_prefer_shared (const cvcore_device *device, Kernel kernel)
 /* After queueing a kernel: a bad configuration fails here, not later. */
 #define CV_CUDA_LAUNCHED() CUDA_TRY (cudaGetLastError ())
 
-/* Launches @kernel on @stream behind the kernel queued just before it on
- * that stream (programmatic dependent launch, sm_90 and newer): the GPU
- * readies it while that kernel runs and starts its blocks as that
- * kernel's last ones finish, without a launch's round trip between the
- * two. @kernel must call cv_grid_wait() before it reads or writes memory
- * that kernel uses. Elsewhere an ordinary launch. */
+/* Launches @kernel on @stream; with @after_kernel, behind the kernel
+ * queued just before it on that stream (programmatic dependent launch,
+ * sm_90 and newer): the GPU readies it while that kernel runs and starts
+ * its blocks as that kernel's last ones finish, without a launch's round
+ * trip between the two. Such a @kernel must call cv_grid_wait() before it
+ * reads or writes memory that kernel uses. Elsewhere, and without
+ * @after_kernel (the stream's last work may be a copy or an event), an
+ * ordinary launch. */
 template <typename... Params, typename... Args>
 static inline cudaError_t
-cv_cuda_launch_chained (const cvcore_stream *stream, void (*kernel) (Params...),
-    dim3 grid, dim3 block, Args... args)
+cv_cuda_launch_chained (const cvcore_stream *stream, bool after_kernel,
+    void (*kernel) (Params...), dim3 grid, dim3 block, Args... args)
 {
   cudaLaunchConfig_t config = {};
   cudaLaunchAttribute overlap = {};
@@ -86,7 +88,7 @@ cv_cuda_launch_chained (const cvcore_stream *stream, void (*kernel) (Params...),
   config.stream = cv_cuda_stream (stream);
   overlap.id = cudaLaunchAttributeProgrammaticStreamSerialization;
   overlap.val.programmaticStreamSerializationAllowed = 1;
-  if (cvcore_stream_device (stream)->compute_capability >= 90) {
+  if (after_kernel && cvcore_stream_device (stream)->compute_capability >= 90) {
     config.attrs = &overlap;
     config.numAttrs = 1;
   }
