@@ -161,8 +161,13 @@ cv_clt_fit_views_overhang (const CvCltFitViews * views, int x, int y,
 CV_HD float
 cv_clt_fit_ramp (float v, float from, float to)
 {
-  const float t = fminf (1.0f, fmaxf (0.0f, (v - from) / (to - from)));
+  /* no division at or below @from: the device's takes its slow path for
+   * a numerator of 0, and the weight is 1 there anyway */
+  const float over = v - from;
+  float t = 0.0f;
 
+  if (over > 0.0f)
+    t = fminf (1.0f, over / (to - from));
   return (1.0f - t) * (1.0f - t);
 }
 
@@ -268,18 +273,30 @@ cv_clt_fit_source (const cvcore_clt_match * m, const float *shape, int width,
   return src;
 }
 
-/* Adds @src, the neighbour at offset (@i, @j) tiles, to @sums for pass
- * @pass of the fit @fit so far: unknowns (ax, gxx, gxy, ay, gyx, gyy),
- * motion a + g (i, j) at offset (i, j). The neighbour weighs its weight
- * times a Gaussian of its distance, times its metric, divided by
- * 1 + r^T M r / spread^2 for its residual r from the fit so far (at first
- * the tile's own match, and a constant motion), and in the later passes
- * tapered to 0 at reject^2. */
-CV_HD void
-cv_clt_fit_add (const CvCltFitSource * src, int i, int j, const float fit[6],
-    int pass, CvCltFitSums * sums)
+/* The weight of the neighbour at offset (@i, @j) tiles for its distance. */
+CV_HD float
+cv_clt_fit_nearness (int i, int j)
 {
-  const float spread = pass ? CV_CLT_FIT_SPREAD : CV_CLT_FIT_FIRST_SPREAD;
+  return expf (-(float) (i * i + j * j) /
+      (2.0f * CV_CLT_FIT_REACH * CV_CLT_FIT_REACH));
+}
+
+/* Adds @src, the neighbour at offset (@i, @j) tiles, of nearness
+ * @nearness (cv_clt_fit_nearness), to @sums for pass @pass of the fit
+ * @fit so far: unknowns (ax, gxx, gxy, ay, gyx, gyy), motion a + g (i, j)
+ * at offset (i, j). The neighbour weighs its weight times its nearness,
+ * times its metric, divided by 1 + r^T M r / spread^2 for its residual r
+ * from the fit so far (at first the tile's own match, and a constant
+ * motion), and in the later passes tapered to 0 at reject^2. */
+CV_HD void
+cv_clt_fit_add_near (const CvCltFitSource * src, int i, int j,
+    float nearness, const float fit[6], int pass, CvCltFitSums * sums)
+{
+  /* a product, not a division, whose slow path a miss of 0 would take:
+   * the same where the spreads are powers of 2 */
+  const float per_spread2 = pass ? 1.0f / (CV_CLT_FIT_SPREAD *
+      CV_CLT_FIT_SPREAD) : 1.0f / (CV_CLT_FIT_FIRST_SPREAD *
+      CV_CLT_FIT_FIRST_SPREAD);
   float u[3], w, rx, ry, miss;
 
   if (!(src->weight > 0.0f))
@@ -287,12 +304,11 @@ cv_clt_fit_add (const CvCltFitSource * src, int i, int j, const float fit[6],
   u[0] = 1.0f;
   u[1] = i + src->cx;
   u[2] = j + src->cy;
-  w = src->weight * expf (-(float) (i * i + j * j) /
-      (2.0f * CV_CLT_FIT_REACH * CV_CLT_FIT_REACH));
+  w = src->weight * nearness;
   rx = src->dx - (fit[0] + fit[1] * u[1] + fit[2] * u[2]);
   ry = src->dy - (fit[3] + fit[4] * u[1] + fit[5] * u[2]);
   miss = (src->mxx * rx * rx + 2.0f * src->mxy * rx * ry + src->myy * ry * ry)
-      / (spread * spread);
+      * per_spread2;
   w /= 1.0f + miss;
   /* beyond a boundary: even a small weight would tilt the slope */
   if (pass > 0)
@@ -313,6 +329,14 @@ cv_clt_fit_add (const CvCltFitSource * src, int i, int j, const float fit[6],
     sums->b[p] += w * u[p] * (src->mxx * src->dx + src->mxy * src->dy);
     sums->b[3 + p] += w * u[p] * (src->mxy * src->dx + src->myy * src->dy);
   }
+}
+
+/* cv_clt_fit_add_near at the nearness of offset (@i, @j). */
+CV_HD void
+cv_clt_fit_add (const CvCltFitSource * src, int i, int j, const float fit[6],
+    int pass, CvCltFitSums * sums)
+{
+  cv_clt_fit_add_near (src, i, j, cv_clt_fit_nearness (i, j), fit, pass, sums);
 }
 
 /* Pass @pass's new fit from @sums into @fit; false, leaving @fit as it
