@@ -10,88 +10,182 @@
  * Public License (COPYING) for more details.
  */
 
-/* The motion-field fit on CUDA. A block fits a run of tiles of one row:
- * it first works out what every tile within reach brings to the fits
+/* The motion-field fit on CUDA. A block fits a patch of tiles: it first
+ * works out what every tile within reach brings to the fits
  * (cv_clt_fit_source) once, into shared memory, where each tile's fit
- * would otherwise work it out for each neighbour in each pass. Eight
- * lanes per tile share its neighbours, sum the normal equations across
- * the group and each solve them, so that a frame's tiles fill the
- * device. */
+ * would otherwise work it out for each neighbour in each pass. Then one
+ * thread fits each tile, or on frames too small to fill the device two
+ * share it: each sums every other column of neighbours, they add their
+ * sums, and each solves. */
 #include "clt-common.h"
 #include "clt-fit-common.h"
 #include "clt-private.h"
+#include "cvcore-private.h"
 #include "launch.cuh"
 
 namespace {
 
-constexpr int kLanesPerTile = 8;
-constexpr int kTilesPerBlock = 16;
-constexpr int kFitThreads = kLanesPerTile * kTilesPerBlock;
+constexpr int kWarp = 32;
+constexpr int kBlockRows = 4;
 constexpr int kReach = CVCORE_CLT_MAX_FIT_RADIUS;
-constexpr int kPatchW = kTilesPerBlock + 2 * kReach;
-constexpr int kPatchH = 2 * kReach + 1;
+constexpr int kSide = 2 * kReach + 1;
+/* below this many warps of one-thread tiles per scheduler (4 per
+ * multiprocessor), a tile's neighbours are shared out between two threads */
+constexpr int kShareBelowWarps = 3;
 
+/* The sources of a block's @Columns x kBlockRows tiles and their reach, a
+ * field each, so that a warp's loads of a row fall in separate banks. */
+template <int Columns>
+struct Patch
+{
+  static constexpr int kW = Columns + 2 * kReach, kH = kBlockRows + 2 * kReach;
+  float dx[kH][kW], dy[kH][kW], weight[kH][kW];
+  float mxx[kH][kW], myy[kH][kW], mxy[kH][kW], cx[kH][kW], cy[kH][kW];
+  float nearness[kSide][kSide];
+
+  __device__ void
+  store (int r, int c, const CvCltFitSource &s)
+  {
+    dx[r][c] = s.dx;
+    dy[r][c] = s.dy;
+    weight[r][c] = s.weight;
+    mxx[r][c] = s.mxx;
+    myy[r][c] = s.myy;
+    mxy[r][c] = s.mxy;
+    cx[r][c] = s.cx;
+    cy[r][c] = s.cy;
+  }
+
+  __device__ CvCltFitSource
+  load (int r, int c) const
+  {
+    return CvCltFitSource{ dx[r][c], dy[r][c], weight[r][c], mxx[r][c],
+      myy[r][c], mxy[r][c], cx[r][c], cy[r][c] };
+  }
+};
+
+template <int Lanes>
 __device__ __forceinline__ float
-group_sum (float v)
+lanes_sum (float v)
 {
 #pragma unroll
-  for (int o = kLanesPerTile / 2; o > 0; o >>= 1)
+  for (int o = Lanes / 2; o > 0; o >>= 1)
     v += __shfl_xor_sync (0xffffffffu, v, o);
   return v;
 }
 
-__global__ void
-__launch_bounds__ (kFitThreads)
-    clt_fit (const cvcore_clt_match *matches, const float *shapes, int width,
-        int height, int radius, CvCltFitViews views, cvcore_clt_match *fitted)
+/* One pass of the fit of the tile at (@tx, @ty) of @patch, whose
+ * neighbours' columns @lane, @lane + @Lanes, ... this thread sums; false
+ * once a pass has not solved (@solving). A row of them unrolls: their
+ * loads and weights overlap. Every lane of a warp takes part in its
+ * shuffles, even where its tile's fit has ended. */
+template <int Radius, int Lanes, int Columns>
+__device__ __forceinline__ bool
+fit_pass (const Patch<Columns> &patch, int tx, int ty, int lane, int pass,
+    bool solving, float fit[6])
 {
-  __shared__ CvCltFitSource patch[kPatchH][kPatchW];
-  const int tiles_x = cv_clt_tiles (width);
-  const int first_x = blockIdx.x * kTilesPerBlock, y = blockIdx.y;
-  const int member = threadIdx.x % kLanesPerTile;
-  const int column = threadIdx.x / kLanesPerTile;
-  /* lanes past the row's end share its last tile's work, so that every
-   * lane of a warp takes part in its shuffles */
-  const int x = min (first_x + column, tiles_x - 1);
-  const int side = 2 * radius + 1;
-  bool solving = true;
-  float fit[6];
+  CvCltFitSums sums = { { 0.0f }, { 0.0f }, { 0.0f }, { 0.0f }, 0.0f };
 
-  for (int e = threadIdx.x; e < kPatchH * kPatchW; e += kFitThreads)
-    patch[e / kPatchW][e % kPatchW] =
-        cv_clt_fit_source (matches, shapes, width, height, &views,
-            first_x - kReach + e % kPatchW, y - kReach + e / kPatchW);
-  __syncthreads ();
-  cv_clt_fit_start (matches, y * tiles_x + x, fit);
-  for (int pass = 0; pass <= CV_CLT_FIT_REWEIGHTS; pass++) {
-    CvCltFitSums sums = { { 0.0f }, { 0.0f }, { 0.0f }, { 0.0f }, 0.0f };
+#pragma unroll 1
+  for (int j = -Radius; solving && j <= Radius; j++)
+#pragma unroll
+    for (int k = 0; k < 2 * Radius + 1; k += Lanes) {
+      const int i = k + lane - Radius;
 
-    for (int e = member; solving && e < side * side; e += kLanesPerTile) {
-      const int i = e % side - radius, j = e / side - radius;
+      if (Lanes == 1 || i <= Radius) {
+        const CvCltFitSource src =
+            patch.load (ty + kReach + j, tx + kReach + i);
 
-      cv_clt_fit_add (&patch[kReach + j][x - first_x + kReach + i], i, j, fit,
-          pass, &sums);
+        cv_clt_fit_add_near (&src, i, j, patch.nearness[kReach + j][kReach + i],
+            fit, pass, &sums);
+      }
     }
+  if (Lanes > 1) {
 #pragma unroll
     for (int k = 0; k < CV_CLT_FIT_PRODUCTS; k++) {
-      sums.xx[k] = group_sum (sums.xx[k]);
-      sums.xy[k] = group_sum (sums.xy[k]);
-      sums.yy[k] = group_sum (sums.yy[k]);
+      sums.xx[k] = lanes_sum<Lanes> (sums.xx[k]);
+      sums.xy[k] = lanes_sum<Lanes> (sums.xy[k]);
+      sums.yy[k] = lanes_sum<Lanes> (sums.yy[k]);
     }
 #pragma unroll
     for (int k = 0; k < 6; k++)
-      sums.b[k] = group_sum (sums.b[k]);
-    sums.total = group_sum (sums.total);
-    /* the group's lanes hold the same sums and stop together */
-    if (solving)
-      solving = cv_clt_fit_solve_pass (&sums, pass, fit);
+      sums.b[k] = lanes_sum<Lanes> (sums.b[k]);
+    sums.total = lanes_sum<Lanes> (sums.total);
   }
-  if (member == 0 && first_x + column < tiles_x) {
+  /* a tile's lanes hold the same sums and stop together */
+  return solving && cv_clt_fit_solve_pass (&sums, pass, fit);
+}
+
+/* A block of kWarp x kBlockRows threads fits kWarp / @Lanes x kBlockRows
+ * tiles. */
+template <int Radius, int Lanes>
+__global__ void
+__launch_bounds__ (kWarp *kBlockRows)
+    clt_fit (const cvcore_clt_match *matches, const float *shapes, int width,
+        int height, CvCltFitViews views, cvcore_clt_match *fitted)
+{
+  constexpr int kColumns = kWarp / Lanes;
+  constexpr int kW = Patch<kColumns>::kW, kH = Patch<kColumns>::kH;
+  __shared__ Patch<kColumns> patch;
+  const int tiles_x = cv_clt_tiles (width), tiles_y = cv_clt_tiles (height);
+  const int first_x = blockIdx.x * kColumns, first_y = blockIdx.y * kBlockRows;
+  const int thread = threadIdx.y * kWarp + threadIdx.x;
+  const int lane = threadIdx.x % Lanes, column = threadIdx.x / Lanes;
+  /* lanes past the frame's last column repeat its fit where they share
+   * tiles: each warp is one row of threads */
+  const int x =
+      Lanes > 1 ? min (first_x + column, tiles_x - 1) : first_x + column;
+  const int y = first_y + threadIdx.y;
+  bool solving = true;
+  float fit[6];
+
+  for (int e = thread; e < kH * kW; e += kWarp * kBlockRows)
+    patch.store (e / kW, e % kW,
+        cv_clt_fit_source (matches, shapes, width, height, &views,
+            first_x - kReach + e % kW, first_y - kReach + e / kW));
+  if (thread < kSide * kSide)
+    patch.nearness[thread / kSide][thread % kSide] =
+        cv_clt_fit_nearness (thread % kSide - kReach, thread / kSide - kReach);
+  __syncthreads ();
+  if (x >= tiles_x || y >= tiles_y)
+    return;
+
+  cv_clt_fit_start (matches, y * tiles_x + x, fit);
+  for (int pass = 0; pass <= CV_CLT_FIT_REWEIGHTS; pass++) {
+    if (Lanes == 1 && !solving)
+      break;
+    solving = fit_pass<Radius, Lanes> (patch, x - first_x, threadIdx.y, lane,
+        pass, solving, fit);
+  }
+  if (lane == 0 && first_x + column < tiles_x) {
     const float d[2] = { fit[0], fit[3] };
 
     fitted[y * tiles_x + x] = cv_clt_fit_result (matches, shapes, width, height,
         &views, y * tiles_x + x, d);
   }
+}
+
+template <int Lanes>
+void
+launch_fit (cudaStream_t cs, const float *shapes,
+    const cvcore_clt_match *matches, int width, int height, int radius,
+    const CvCltFitViews *views, cvcore_clt_match *fitted)
+{
+  const int columns = kWarp / Lanes;
+  const dim3 grid ((cv_clt_tiles (width) + columns - 1) / columns,
+      (cv_clt_tiles (height) + kBlockRows - 1) / kBlockRows);
+  const dim3 block (kWarp, kBlockRows);
+
+  static_assert (CVCORE_CLT_MAX_FIT_RADIUS == 3, "a kernel per radius");
+  if (radius == 1)
+    clt_fit<1, Lanes><<<grid, block, 0, cs>>> (matches, shapes, width, height,
+        *views, fitted);
+  else if (radius == 2)
+    clt_fit<2, Lanes><<<grid, block, 0, cs>>> (matches, shapes, width, height,
+        *views, fitted);
+  else
+    clt_fit<3, Lanes><<<grid, block, 0, cs>>> (matches, shapes, width, height,
+        *views, fitted);
 }
 
 } /* namespace */
@@ -101,13 +195,15 @@ cv_clt_fit_cuda (cvcore_stream *stream, const float *shapes,
     const cvcore_clt_match *matches, int width, int height, int radius,
     const CvCltFitViews *views, cvcore_clt_match *fitted)
 {
+  const cvcore_device *device = cvcore_stream_device (stream);
   cudaStream_t cs = cv_cuda_stream (stream);
-  const int tiles_x = cv_clt_tiles (width), tiles_y = cv_clt_tiles (height);
+  const long tiles = (long) cv_clt_tiles (width) * cv_clt_tiles (height);
 
-  CUDA_BIND (cvcore_stream_device (stream));
-  clt_fit<<<dim3 ((tiles_x + kTilesPerBlock - 1) / kTilesPerBlock, tiles_y),
-      kFitThreads, 0, cs>>> (matches, shapes, width, height, radius, *views,
-      fitted);
+  CUDA_BIND (device);
+  if (tiles < (long) kShareBelowWarps * 4 * kWarp * device->multiprocessors)
+    launch_fit<2> (cs, shapes, matches, width, height, radius, views, fitted);
+  else
+    launch_fit<1> (cs, shapes, matches, width, height, radius, views, fitted);
   CV_CUDA_LAUNCHED ();
   return CVCORE_OK;
 }
