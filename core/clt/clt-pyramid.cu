@@ -12,7 +12,7 @@
 
 /* CLT pyramids on CUDA: the half-size reduction, a thread per reduced
  * sample, the prediction of a level's motion from the coarser one, a
- * thread per tile, and the tiles' shapes, a warp per tile. */
+ * thread per tile, and the tiles' shapes, a block per patch of tiles. */
 #include "clt-device.cuh"
 #include "clt-fit-common.h"
 #include "clt-pyramid-common.h"
@@ -59,51 +59,110 @@ clt_predict (const cvcore_clt_match *coarse, int coarse_x, int coarse_y,
   matches[tile].confidence = 0.0f;
 }
 
-constexpr int kShapeWarps = 4;
-
-/* A warp per tile: the warp loads the tile and a pixel's border into
- * shared memory once, then lane l takes column l % 16 of every other
- * row. The window's weights come from a table: a sine per pixel, and four
- * reads of the frame per pixel, made the kernel bound by issue. */
-constexpr int kShapeSide = CVCORE_CLT_TILE + 2;
+/* The tiles' shapes: a block takes kShapeTilesX x kShapeTilesY tiles,
+ * whose windows overlap by half. It loads their pixels and a pixel's
+ * border once, sums each pixel row's gradient terms over each tile's
+ * columns, weighted by the window's column weights, then each tile's
+ * rows by its row weights: the window is separable, and each pixel's
+ * gradient serves the two tiles across it. Each tile of a warp per tile
+ * loaded its 18 x 18 pixels alone, four times over. */
+constexpr int kShapeTilesX = 32;
+constexpr int kShapeTilesY = 2;
+constexpr int kShapeThreads = 256;
+constexpr int kShapeRows = CVCORE_CLT_STRIDE * kShapeTilesY + CVCORE_CLT_STRIDE;
+constexpr int kShapeColumns =
+    CVCORE_CLT_STRIDE * kShapeTilesX + CVCORE_CLT_STRIDE;
+/* an odd pitch: a warp's lanes read 8 rows of 4 tiles' columns, 8
+ * apart, from 32 banks */
+constexpr int kShapePitch = (kShapeColumns + 2) | 1;
+/* a warp's row sums: 8 rows of 4 tiles */
+constexpr int kShapeSumRows = 8, kShapeSumTiles = 4;
+static_assert (kShapeRows % kShapeSumRows == 0
+        && kShapeTilesX % kShapeSumTiles == 0,
+    "whole row-sum tasks");
+/* per pixel row and tile: xx, yy, xy and the energy's moment along x,
+ * then the energy; rows 4 banks apart, for the row sums' warps */
+constexpr int kShapeTerms = CVCORE_CLT_SHAPE_FLOATS;
+constexpr int kShapeSumPitch = kShapeTilesX + 4;
 
 __global__ void
-clt_shapes (Image src, int c, int width, int height, int tiles_x, int tiles,
-    float *shapes)
+__launch_bounds__ (kShapeThreads) clt_shapes (Image src, int c, int width,
+    int height, int tiles_x, int tiles_y, float *shapes)
 {
-  const int warp = threadIdx.x / 32, lane = threadIdx.x % 32;
-  const int tile = blockIdx.x * kShapeWarps + warp;
-  const int i = lane % CVCORE_CLT_TILE;
-  __shared__ float window[CVCORE_CLT_TILE];
-  __shared__ float region[kShapeWarps][kShapeSide][kShapeSide + 1];
-  float (*r)[kShapeSide + 1] = region[warp];
-  float s[CVCORE_CLT_SHAPE_FLOATS] = { 0.0f };
+  __shared__ float pixels[kShapeRows + 2][kShapePitch];
+  __shared__ float row_sums[kShapeTerms][kShapeRows][kShapeSumPitch];
+  __shared__ float weights[CVCORE_CLT_TILE];
+  float window[CVCORE_CLT_TILE];
+  const int first_x = blockIdx.x * kShapeTilesX;
+  const int first_y = blockIdx.y * kShapeTilesY;
+  /* pixel (0, 0) of the first tile's window, less the border */
+  const int x0 = CVCORE_CLT_STRIDE * first_x - CVCORE_CLT_TILE / 2 - 1;
+  const int y0 = CVCORE_CLT_STRIDE * first_y - CVCORE_CLT_TILE / 2 - 1;
+  const float centre = 0.5f * (CVCORE_CLT_TILE - 1);
 
   if (threadIdx.x < CVCORE_CLT_TILE)
-    window[threadIdx.x] = cv_clt_shape_window (threadIdx.x);
-  __syncthreads ();
-  if (tile >= tiles)
-    return;
-  const int x0 = CVCORE_CLT_STRIDE * (tile % tiles_x) - CVCORE_CLT_TILE / 2;
-  const int y0 = CVCORE_CLT_STRIDE * (tile / tiles_x) - CVCORE_CLT_TILE / 2;
+    weights[threadIdx.x] = cv_clt_shape_window (threadIdx.x);
+  for (int e = threadIdx.x; e < (kShapeRows + 2) * (kShapeColumns + 2);
+       e += kShapeThreads) {
+    const int r = e / (kShapeColumns + 2), k = e % (kShapeColumns + 2);
 
-  for (int e = lane; e < kShapeSide * kShapeSide; e += 32)
-    r[e / kShapeSide][e % kShapeSide] =
-        src.at (cv_mirror_index (x0 - 1 + e % kShapeSide, width),
-            cv_mirror_index (y0 - 1 + e / kShapeSide, height), c);
-  __syncwarp ();
-  for (int j = lane / CVCORE_CLT_TILE; j < CVCORE_CLT_TILE; j += 2)
-    cv_clt_shape_add (r[j + 1][i], r[j + 1][i + 2], r[j][i + 1],
-        r[j + 2][i + 1], i, j, window[i] * window[j], s);
+    pixels[r][k] = src.at (cv_mirror_index (x0 + k, width),
+        cv_mirror_index (y0 + r, height), c);
+  }
+  __syncthreads ();
 #pragma unroll
-  for (int k = 0; k < CVCORE_CLT_SHAPE_FLOATS; k++)
+  for (int i = 0; i < CVCORE_CLT_TILE; i++)
+    window[i] = weights[i];
+
+  for (int task = threadIdx.x / 32;
+       task < (kShapeRows / kShapeSumRows) * (kShapeTilesX / kShapeSumTiles);
+       task += kShapeThreads / 32) {
+    const int lane = threadIdx.x % 32;
+    const int r = (task / (kShapeTilesX / kShapeSumTiles)) * kShapeSumRows
+        + lane / kShapeSumTiles;
+    const int t = (task % (kShapeTilesX / kShapeSumTiles)) * kShapeSumTiles
+        + lane % kShapeSumTiles;
+    float sum[kShapeTerms] = { 0.0f };
+
 #pragma unroll
-    for (int o = 16; o > 0; o >>= 1)
-      s[k] += __shfl_xor_sync (0xffffffffu, s[k], o);
-  if (lane == 0) {
+    for (int i = 0; i < CVCORE_CLT_TILE; i++) {
+      const int k = CVCORE_CLT_STRIDE * t + i;
+      const float gx = 0.5f * (pixels[r + 1][k + 2] - pixels[r + 1][k]);
+      const float gy = 0.5f * (pixels[r + 2][k + 1] - pixels[r][k + 1]);
+      const float energy = window[i] * (gx * gx + gy * gy);
+
+      sum[0] += window[i] * gx * gx;
+      sum[1] += window[i] * gy * gy;
+      sum[2] += window[i] * gx * gy;
+      sum[3] += energy * (i - centre);
+      sum[4] += energy;
+    }
+#pragma unroll
+    for (int n = 0; n < kShapeTerms; n++)
+      row_sums[n][r][t] = sum[n];
+  }
+  __syncthreads ();
+
+  if (threadIdx.x < kShapeTilesX * kShapeTilesY) {
+    const int t = threadIdx.x % kShapeTilesX, u = threadIdx.x / kShapeTilesX;
+    const int tx = first_x + t, ty = first_y + u;
+    float s[CVCORE_CLT_SHAPE_FLOATS] = { 0.0f };
+
+    if (tx >= tiles_x || ty >= tiles_y)
+      return;
+#pragma unroll
+    for (int j = 0; j < CVCORE_CLT_TILE; j++) {
+      const int r = CVCORE_CLT_STRIDE * u + j;
+
+#pragma unroll
+      for (int n = 0; n < 4; n++)
+        s[n] += window[j] * row_sums[n][r][t];
+      s[4] += window[j] * (j - centre) * row_sums[4][r][t];
+    }
     cv_clt_shape_normalise (s);
-    for (int k = 0; k < CVCORE_CLT_SHAPE_FLOATS; k++)
-      shapes[CVCORE_CLT_SHAPE_FLOATS * tile + k] = s[k];
+#pragma unroll
+    for (int n = 0; n < CVCORE_CLT_SHAPE_FLOATS; n++)
+      shapes[CVCORE_CLT_SHAPE_FLOATS * (ty * tiles_x + tx) + n] = s[n];
   }
 }
 
@@ -145,12 +204,13 @@ cv_clt_shapes_cuda (cvcore_stream *stream, const cvcore_image *src, int channel,
 {
   cudaStream_t cs = cv_cuda_stream (stream);
   const int tiles_x = cv_clt_tiles (src->width);
-  const int tiles = tiles_x * cv_clt_tiles (src->height);
+  const int tiles_y = cv_clt_tiles (src->height);
+  const dim3 grid ((tiles_x + kShapeTilesX - 1) / kShapeTilesX,
+      (tiles_y + kShapeTilesY - 1) / kShapeTilesY);
 
   CUDA_BIND (cvcore_stream_device (stream));
-  clt_shapes<<<(tiles + kShapeWarps - 1) / kShapeWarps, 32 * kShapeWarps, 0,
-      cs>>> (device_image (src), channel, src->width, src->height, tiles_x,
-      tiles, shapes);
+  clt_shapes<<<grid, kShapeThreads, 0, cs>>> (device_image (src), channel,
+      src->width, src->height, tiles_x, tiles_y, shapes);
   CV_CUDA_LAUNCHED ();
   return CVCORE_OK;
 }
