@@ -161,13 +161,13 @@ cv_clt_fit_views_overhang (const CvCltFitViews * views, int x, int y,
 CV_HD float
 cv_clt_fit_ramp (float v, float from, float to)
 {
-  /* no division at or below @from: the device's takes its slow path for
-   * a numerator of 0, and the weight is 1 there anyway */
+  /* no division at or below @from, where the weight is 1 anyway: the
+   * device's division checks for a numerator of 0 */
   const float over = v - from;
   float t = 0.0f;
 
   if (over > 0.0f)
-    t = fminf (1.0f, over / (to - from));
+    t = fminf (1.0f, cv_divide_normal (over, to - from));
   return (1.0f - t) * (1.0f - t);
 }
 
@@ -309,7 +309,7 @@ cv_clt_fit_add_near (const CvCltFitSource * src, int i, int j,
   ry = src->dy - (fit[3] + fit[4] * u[1] + fit[5] * u[2]);
   miss = (src->mxx * rx * rx + 2.0f * src->mxy * rx * ry + src->myy * ry * ry)
       * per_spread2;
-  w /= 1.0f + miss;
+  w = cv_divide_normal (w, 1.0f + miss);
   /* beyond a boundary: even a small weight would tilt the slope */
   if (pass > 0)
     w *= cv_clt_fit_ramp (miss, 0.0f, CV_CLT_FIT_REJECT * CV_CLT_FIT_REJECT);
