@@ -411,11 +411,18 @@ match_pass (const float *a, const Image &src, int c, int width, int height,
   return best;
 }
 
-/* One pass over every tile; registers for as many blocks as sm_90 holds
- * in shared memory (ten). A loop over the passes in one launch spills. */
+/* With Refining, @passes passes over every tile at radius 1, each from
+ * the motion that the one before found; else the first pass, from the
+ * prediction or the initial motion. Registers for as many blocks as sm_90
+ * holds in shared memory (ten). A tile's refinements read nothing of
+ * other tiles, so a level's take one launch: on the coarse levels the
+ * launches between them cost more than their work. The first pass keeps
+ * its own: with its wide search and the prediction in the same loop, the
+ * kernel spills. */
+template <bool Refining>
 __global__ void __launch_bounds__ (32 * kTilesPerBlock, 10)
     clt_correlate (const float *a, Image src, int c, int width, int height,
-        float scale, float fat_zero, CorrTables tables, int radius,
+        float scale, float fat_zero, CorrTables tables, int radius, int passes,
         float initial_x, float initial_y, bool from_initial,
         const cvcore_clt_match *coarse, int coarse_x, int coarse_y,
         bool keep_left_frame, float max_dy, cvcore_clt_match *matches)
@@ -423,26 +430,37 @@ __global__ void __launch_bounds__ (32 * kTilesPerBlock, 10)
   __shared__ CorrShared s;
   const int tiles_x = cv_clt_tiles (width);
   const int tile = blockIdx.x * kTilesPerBlock + (threadIdx.x >> 5);
-  float moved[2], best;
+  float moved[2], best = 0.0f;
 
   for (int i = threadIdx.x; i < (int) (sizeof (CorrTables) / sizeof (float));
        i += blockDim.x)
     reinterpret_cast<float *> (&s.tables)[i] =
         reinterpret_cast<const float *> (&tables)[i];
   __syncthreads ();
-  /* the pass before writes the matches this one reads and rewrites */
+  /* the launch before writes the matches this one reads and rewrites */
   cv_grid_wait ();
   if (tile >= tiles_x * cv_clt_tiles (height))
     return;
-  if (coarse) {
-    predict_tile (coarse, coarse_x, coarse_y, tile % tiles_x, tile / tiles_x,
-        threadIdx.x & 31, moved);
+  if (Refining) {
+    moved[0] = matches[tile].dx;
+    moved[1] = matches[tile].dy;
+    for (int pass = 0; pass < passes; pass++) {
+      /* the warp's lanes are done with the last pass's shared memory */
+      __syncwarp ();
+      best = match_pass (a, src, c, width, height, tile, scale, fat_zero, 1, s,
+          moved);
+    }
   } else {
-    moved[0] = from_initial ? initial_x : matches[tile].dx;
-    moved[1] = from_initial ? initial_y : matches[tile].dy;
+    if (coarse) {
+      predict_tile (coarse, coarse_x, coarse_y, tile % tiles_x, tile / tiles_x,
+          threadIdx.x & 31, moved);
+    } else {
+      moved[0] = from_initial ? initial_x : matches[tile].dx;
+      moved[1] = from_initial ? initial_y : matches[tile].dy;
+    }
+    best = match_pass (a, src, c, width, height, tile, scale, fat_zero, radius,
+        s, moved);
   }
-  best = match_pass (a, src, c, width, height, tile, scale, fat_zero, radius, s,
-      moved);
   if ((threadIdx.x & 31) == 0) {
     matches[tile].dx = moved[0];
     matches[tile].dy = moved[1];
@@ -540,22 +558,25 @@ cv_clt_correlate_cuda (cvcore_stream *stream, const float *a,
   const float max_dy = (float) params->max_dy;
 
   CUDA_BIND (cvcore_stream_device (stream));
-  for (int pass = 0; pass <= params->refinements; pass++) {
+  /* the first pass, then the refinements in one launch */
+  for (int launch = 0; launch < (params->refinements > 0 ? 2 : 1); launch++) {
     const dim3 grid ((tiles + kTilesPerBlock - 1) / kTilesPerBlock);
     const dim3 block (32 * kTilesPerBlock);
-    const int radius = pass ? 1 : params->search_radius;
-    const bool from_initial = pass == 0 && !params->guided;
-    const cvcore_clt_match *predicted = pass == 0 ? coarse : NULL;
+    const int radius = launch ? 1 : params->search_radius;
+    const int passes = launch ? params->refinements : 1;
+    const bool from_initial = launch == 0 && !params->guided;
+    const cvcore_clt_match *predicted = launch == 0 ? coarse : NULL;
     const int coarse_x = cv_clt_tiles ((b->width + 1) / 2);
     const int coarse_y = cv_clt_tiles ((b->height + 1) / 2);
 
-    /* a pass follows the one before, or the coarser level's last, on the
-     * stream; the first of a call without @coarse may follow anything */
-    CUDA_TRY (cv_cuda_launch_chained (stream, pass > 0 || coarse != NULL,
-        clt_correlate, grid, block, a, device_image (b), channel, b->width,
-        b->height, scale, fat_zero, tables, radius, initial_x, initial_y,
-        from_initial, predicted, coarse_x, coarse_y, keep_left_frame, max_dy,
-        matches));
+    /* a launch follows the one before, or the coarser level's last, on
+     * the stream; the first of a call without @coarse may follow
+     * anything */
+    CUDA_TRY (cv_cuda_launch_chained (stream, launch > 0 || coarse != NULL,
+        launch ? clt_correlate<true> : clt_correlate<false>, grid, block, a,
+        device_image (b), channel, b->width, b->height, scale, fat_zero, tables,
+        radius, passes, initial_x, initial_y, from_initial, predicted, coarse_x,
+        coarse_y, keep_left_frame, max_dy, matches));
   }
   return CVCORE_OK;
 }
