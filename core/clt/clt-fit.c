@@ -33,16 +33,25 @@ cvcore_clt_fit (cvcore_stream * stream, const float *shapes,
     const cvcore_clt_match * matches, int width, int height, int radius,
     cvcore_clt_match * fitted)
 {
+  return cv_clt_fit_frames (stream, shapes, matches, width, height, radius,
+      false, fitted);
+}
+
+cvcore_status
+cv_clt_fit_frames (cvcore_stream * stream, const float *shapes,
+    const cvcore_clt_match * matches, int width, int height, int radius,
+    bool after_kernel, cvcore_clt_match * fitted)
+{
   const CvCltFitViews two_frames = { false, 0.0f, 0.0f, 0.0f, 0.0f };
 
   return cv_clt_fit_checked (stream, shapes, matches, width, height, radius,
-      &two_frames, fitted);
+      &two_frames, after_kernel, fitted);
 }
 
 cvcore_status
 cv_clt_fit_checked (cvcore_stream * stream, const float *shapes,
     const cvcore_clt_match * matches, int width, int height, int radius,
-    const CvCltFitViews * views, cvcore_clt_match * fitted)
+    const CvCltFitViews * views, bool after_kernel, cvcore_clt_match * fitted)
 {
   if (width < 1 || height < 1 || radius < 1
       || radius > CVCORE_CLT_MAX_FIT_RADIUS || matches == fitted)
@@ -52,5 +61,5 @@ cv_clt_fit_checked (cvcore_stream * stream, const float *shapes,
   return CV_DISPATCH (cvcore_stream_device (stream),
       cv_clt_fit_cpu (shapes, matches, width, height, radius, views, fitted),
       cv_clt_fit_cuda (stream, shapes, matches, width, height, radius, views,
-          fitted));
+          after_kernel, fitted));
 }

@@ -139,13 +139,15 @@ __launch_bounds__ (kWarp *kBlockRows)
   bool solving = true;
   float fit[6];
 
+  if (thread < kSide * kSide)
+    patch.nearness[thread / kSide][thread % kSide] =
+        cv_clt_fit_nearness (thread % kSide - kReach, thread / kSide - kReach);
+  /* the correlation before writes the matches */
+  cv_grid_wait ();
   for (int e = thread; e < kH * kW; e += kWarp * kBlockRows)
     patch.store (e / kW, e % kW,
         cv_clt_fit_source (matches, shapes, width, height, &views,
             first_x - kReach + e % kW, first_y - kReach + e / kW));
-  if (thread < kSide * kSide)
-    patch.nearness[thread / kSide][thread % kSide] =
-        cv_clt_fit_nearness (thread % kSide - kReach, thread / kSide - kReach);
   __syncthreads ();
   if (x >= tiles_x || y >= tiles_y)
     return;
@@ -166,8 +168,8 @@ __launch_bounds__ (kWarp *kBlockRows)
 }
 
 template <int Lanes>
-void
-launch_fit (cudaStream_t cs, const float *shapes,
+cudaError_t
+launch_fit (const cvcore_stream *stream, bool after_kernel, const float *shapes,
     const cvcore_clt_match *matches, int width, int height, int radius,
     const CvCltFitViews *views, cvcore_clt_match *fitted)
 {
@@ -175,17 +177,15 @@ launch_fit (cudaStream_t cs, const float *shapes,
   const dim3 grid ((cv_clt_tiles (width) + columns - 1) / columns,
       (cv_clt_tiles (height) + kBlockRows - 1) / kBlockRows);
   const dim3 block (kWarp, kBlockRows);
+  auto kernel = clt_fit<3, Lanes>;
 
   static_assert (CVCORE_CLT_MAX_FIT_RADIUS == 3, "a kernel per radius");
   if (radius == 1)
-    clt_fit<1, Lanes><<<grid, block, 0, cs>>> (matches, shapes, width, height,
-        *views, fitted);
+    kernel = clt_fit<1, Lanes>;
   else if (radius == 2)
-    clt_fit<2, Lanes><<<grid, block, 0, cs>>> (matches, shapes, width, height,
-        *views, fitted);
-  else
-    clt_fit<3, Lanes><<<grid, block, 0, cs>>> (matches, shapes, width, height,
-        *views, fitted);
+    kernel = clt_fit<2, Lanes>;
+  return cv_cuda_launch_chained (stream, after_kernel, kernel, grid, block,
+      matches, shapes, width, height, *views, fitted);
 }
 
 } /* namespace */
@@ -193,17 +193,17 @@ launch_fit (cudaStream_t cs, const float *shapes,
 extern "C" cvcore_status
 cv_clt_fit_cuda (cvcore_stream *stream, const float *shapes,
     const cvcore_clt_match *matches, int width, int height, int radius,
-    const CvCltFitViews *views, cvcore_clt_match *fitted)
+    const CvCltFitViews *views, bool after_kernel, cvcore_clt_match *fitted)
 {
   const cvcore_device *device = cvcore_stream_device (stream);
-  cudaStream_t cs = cv_cuda_stream (stream);
   const long tiles = (long) cv_clt_tiles (width) * cv_clt_tiles (height);
 
   CUDA_BIND (device);
   if (tiles < (long) kShareBelowWarps * 4 * kWarp * device->multiprocessors)
-    launch_fit<2> (cs, shapes, matches, width, height, radius, views, fitted);
+    CUDA_TRY (launch_fit<2> (stream, after_kernel, shapes, matches, width,
+        height, radius, views, fitted));
   else
-    launch_fit<1> (cs, shapes, matches, width, height, radius, views, fitted);
-  CV_CUDA_LAUNCHED ();
+    CUDA_TRY (launch_fit<1> (stream, after_kernel, shapes, matches, width,
+        height, radius, views, fitted));
   return CVCORE_OK;
 }

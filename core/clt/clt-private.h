@@ -111,19 +111,26 @@ typedef struct CvCltFitViews CvCltFitViews;
 cvcore_status cv_clt_fit_cpu (const float *shapes,
     const cvcore_clt_match * matches, int width, int height, int radius,
     const CvCltFitViews * views, cvcore_clt_match * fitted);
+/* @after_kernel: cv_cuda_launch_chained()'s */
 cvcore_status cv_clt_fit_cuda (cvcore_stream * stream, const float *shapes,
     const cvcore_clt_match * matches, int width, int height, int radius,
-    const CvCltFitViews * views, cvcore_clt_match * fitted);
+    const CvCltFitViews * views, bool after_kernel, cvcore_clt_match * fitted);
 /* cvcore_clt_fit, or for a rig's views the fit of its disparities
- * (cv_clt_fit_tile). */
+ * (cv_clt_fit_tile); with @after_kernel, on CUDA behind the kernel queued
+ * just before it on @stream, which must be one */
 cvcore_status cv_clt_fit_checked (cvcore_stream * stream, const float *shapes,
     const cvcore_clt_match * matches, int width, int height, int radius,
-    const CvCltFitViews * views, cvcore_clt_match * fitted);
+    const CvCltFitViews * views, bool after_kernel, cvcore_clt_match * fitted);
+/* cvcore_clt_fit, with cv_clt_fit_checked()'s @after_kernel */
+cvcore_status cv_clt_fit_frames (cvcore_stream * stream, const float *shapes,
+    const cvcore_clt_match * matches, int width, int height, int radius,
+    bool after_kernel, cvcore_clt_match * fitted);
 
 cvcore_status cv_clt_reduce_cpu (const cvcore_image * src, int channel,
     const cvcore_image * dst);
 cvcore_status cv_clt_reduce_cuda (cvcore_stream * stream,
-    const cvcore_image * src, int channel, const cvcore_image * dst);
+    const cvcore_image * src, int channel, const cvcore_image * dst,
+    bool after_kernel);
 cvcore_status cv_clt_predict_cpu (const cvcore_clt_match * coarse,
     int width, int height, cvcore_clt_match * matches);
 cvcore_status cv_clt_predict_cuda (cvcore_stream * stream,

@@ -39,9 +39,11 @@ struct cvcore_clt_pyramid
   cvcore_event *fork, *join;
 };
 
-cvcore_status
-cvcore_clt_reduce (cvcore_stream * stream, const cvcore_image * src,
-    int channel, const cvcore_image * dst)
+/* cvcore_clt_reduce(); with @after_kernel, on CUDA behind the kernel
+ * queued just before it on @stream, which must be one */
+static cvcore_status
+reduce_checked (cvcore_stream * stream, const cvcore_image * src,
+    int channel, const cvcore_image * dst, bool after_kernel)
 {
   if (channel < 0 || channel >= src->channels || src->width < 1
       || src->height < 1 || dst->channels != 1 || dst->sample != src->sample
@@ -53,7 +55,14 @@ cvcore_clt_reduce (cvcore_stream * stream, const cvcore_image * src,
         dst->channels);
   return CV_DISPATCH (cvcore_stream_device (stream),
       cv_clt_reduce_cpu (src, channel, dst),
-      cv_clt_reduce_cuda (stream, src, channel, dst));
+      cv_clt_reduce_cuda (stream, src, channel, dst, after_kernel));
+}
+
+cvcore_status
+cvcore_clt_reduce (cvcore_stream * stream, const cvcore_image * src,
+    int channel, const cvcore_image * dst)
+{
+  return reduce_checked (stream, src, channel, dst, false);
 }
 
 cvcore_status
@@ -204,7 +213,9 @@ build_levels (cvcore_stream * stream, cvcore_clt_pyramid * pyramid, int slot,
         *src;
     const cvcore_image image = level_image (pyramid, slot, l);
 
-    status = cvcore_clt_reduce (stream, &finer, l > 1 ? 0 : channel, &image);
+    /* each level after the first is reduced behind the one before */
+    status = reduce_checked (stream, &finer, l > 1 ? 0 : channel, &image,
+        l > 1);
   }
   return status;
 }
@@ -287,8 +298,8 @@ match_levels (cvcore_stream * stream, cvcore_clt_pyramid * pyramid, int from,
           &image, l > 0 ? 0 : channel, &level, found);
     }
     if (status == CVCORE_OK && found != out)
-      status = cvcore_clt_fit (stream, pyramid->shapes[from], found,
-          src->width, src->height, params->fit_radius, out);
+      status = cv_clt_fit_frames (stream, pyramid->shapes[from], found,
+          src->width, src->height, params->fit_radius, true, out);
   }
   return status;
 }

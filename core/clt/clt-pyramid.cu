@@ -29,6 +29,8 @@ clt_reduce (Image src, int c, int width, int height, Image dst, int dst_width,
   const int y = blockIdx.y * blockDim.y + threadIdx.y;
   unsigned sum = 0;
 
+  /* the reduction before writes @src */
+  cv_grid_wait ();
   if (x >= dst_width || y >= dst_height)
     return;
 #pragma unroll
@@ -170,16 +172,15 @@ __launch_bounds__ (kShapeThreads) clt_shapes (Image src, int c, int width,
 
 extern "C" cvcore_status
 cv_clt_reduce_cuda (cvcore_stream *stream, const cvcore_image *src, int channel,
-    const cvcore_image *dst)
+    const cvcore_image *dst, bool after_kernel)
 {
-  cudaStream_t cs = cv_cuda_stream (stream);
   const dim3 block (32, 8);
   const dim3 grid ((dst->width + 31) / 32, (dst->height + 7) / 8);
 
   CUDA_BIND (cvcore_stream_device (stream));
-  clt_reduce<<<grid, block, 0, cs>>> (device_image (src), channel, src->width,
-      src->height, device_image (dst), dst->width, dst->height);
-  CV_CUDA_LAUNCHED ();
+  CUDA_TRY (cv_cuda_launch_chained (stream, after_kernel, clt_reduce, grid,
+      block, device_image (src), channel, src->width, src->height,
+      device_image (dst), dst->width, dst->height));
   return CVCORE_OK;
 }
 

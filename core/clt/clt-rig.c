@@ -288,7 +288,7 @@ cvcore_clt_rig_pyramid_correlate (cvcore_stream * stream,
     if (status == CVCORE_OK && found != out)
       status = cv_clt_fit_checked (stream, pyramid->shapes, found,
           pyramid->width[0], pyramid->height[0], params->fit_radius,
-          &fit_views, out);
+          &fit_views, false, out);
   }
   return status;
 }
