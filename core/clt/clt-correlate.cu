@@ -11,7 +11,7 @@
  */
 
 /* CLT phase correlation on CUDA: one warp per tile, four tiles per block,
- * one launch per pass.
+ * a launch for a level's first pass and one for its refinements.
  *
  * The warp transforms the second frame's tile where its content came from
  * (the motion found so far: whole pixels by position, the fraction by
