@@ -36,6 +36,13 @@
  * At 4K, 3x3 with fractional taps the integer kernels' way (four pixels
  * and four rows a thread, three words a row, six conversions a row; H100)
  * took 0.0155 ms where this tile took 0.0152 to 0.0153.
+ *
+ * 3x3 takes three rows a thread (H100, twice each): 4K with fractional
+ * taps in 0.0144 to 0.0145 ms where two took 0.0152 to 0.0153 and four
+ * 0.0151 to 0.0152; 1080p alike (0.0070 to 0.0071). Blocks that loop over
+ * tiles, loading the next one's words while they sum the last, took
+ * 0.0194 to 0.0288 at 4K (10, 12 and 16 blocks a multiprocessor): a wave
+ * of blocks that each load once keeps the device busier.
  */
 #include "convolve-device.cuh"
 #include "launch.cuh"
@@ -239,7 +246,7 @@ cvcore_status
 launch_tile (cudaStream_t stream, const Geometry &g,
     const cvcore_convolve_plan *plan)
 {
-  constexpr int rows = 2;
+  constexpr int rows = K == 3 ? 3 : 2;
   const bool aligned =
       ((uintptr_t) g.src | (uintptr_t) g.dst | g.src_pitch | g.dst_pitch) % 4
       == 0;
