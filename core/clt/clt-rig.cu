@@ -108,6 +108,46 @@ rig_group_term (const cv_clt_rig &rig, const float *spectra, int g, int half,
       lane + 32 * half, s);
 }
 
+/* The phases of a term at disparity @d, pi (phase x @d), split: the
+ * baseline's phase -(ux bx + uy by) gives a horizontal part pi ux bx d,
+ * the same for the lanes of one k, and a vertical one pi uy by d, the
+ * same for the lanes of one row l. Lane 16 h + n takes group 2 @round +
+ * h's: n < 8 the horizontal part at k = n, else the vertical one at l =
+ * n - 8, as (cos, sin). One sine and cosine a lane serve two groups'
+ * sixteen terms, where each term took its own. */
+__device__ __forceinline__ float2
+rig_own_phase (const cv_clt_rig &rig, int round, float d, int lane)
+{
+  const int group = min (2 * round + (lane >> 4), rig.groups - 1);
+  const int n = lane & 15;
+  const float u = ((n & 7) + 0.5f) / 8.0f;
+  float sn, cs;
+
+  sincospif (u * rig.baseline[group][n < 8 ? 0 : 1] * d, &sn, &cs);
+  return make_float2 (cs, sn);
+}
+
+/* From rig_own_phase()'s @own, the phase factors (cos, sin) of this
+ * lane's terms (half, s) of group 2 round + @second: theta = -(X + Y) for
+ * s = 0 and -(X - Y) for s = 1. */
+__device__ __forceinline__ void
+rig_term_phases (float2 own, int second, int lane, float2 out[2][2])
+{
+  const int base = 16 * second;
+  const float cx = __shfl_sync (0xffffffffu, own.x, base + (lane & 7));
+  const float sx = __shfl_sync (0xffffffffu, own.y, base + (lane & 7));
+
+#pragma unroll
+  for (int half = 0; half < 2; half++) {
+    const int l = (lane >> 3) + 4 * half;
+    const float cy = __shfl_sync (0xffffffffu, own.x, base + 8 + l);
+    const float sy = __shfl_sync (0xffffffffu, own.y, base + 8 + l);
+
+    out[half][0] = make_float2 (cx * cy - sx * sy, -(sx * cy + cx * sy));
+    out[half][1] = make_float2 (cx * cy + sx * sy, -(sx * cy - cx * sy));
+  }
+}
+
 /* This lane's terms of the combined surface at residual disparity @d,
  * with its first and second derivatives. */
 __device__ __forceinline__ void
@@ -115,22 +155,31 @@ rig_terms (const cv_clt_rig &rig, const float *spectra, int lane, float d,
     float *c, float *g, float *h)
 {
   *c = *g = *h = 0.0f;
-  for (int group = 0; group < rig.groups; group++) {
-#pragma unroll
-    for (int half = 0; half < 2; half++) {
-#pragma unroll
-      for (int s = 0; s < 2; s++) {
-        float r[2], sn, cs;
-        const float phase =
-            rig_group_term (rig, spectra, group, half, s, lane, r);
-        const float k = CUDART_PI_F * phase;
+  for (int round = 0; 2 * round < rig.groups; round++) {
+    const float2 own = rig_own_phase (rig, round, d, lane);
 
-        sincospif (phase * d, &sn, &cs);
-        const float v = r[0] * cs - r[1] * sn;
-        const float w = r[0] * sn + r[1] * cs;
-        *c += v;
-        *g -= w * k;
-        *h -= v * k * k;
+    for (int second = 0; second < 2; second++) {
+      const int group = 2 * round + second;
+      float2 phases[2][2];
+
+      if (group >= rig.groups)
+        break;
+      rig_term_phases (own, second, lane, phases);
+#pragma unroll
+      for (int half = 0; half < 2; half++) {
+#pragma unroll
+        for (int s = 0; s < 2; s++) {
+          float r[2];
+          const float k = CUDART_PI_F
+              * rig_group_term (rig, spectra, group, half, s, lane, r);
+          const float cs = phases[half][s].x, sn = phases[half][s].y;
+          const float v = r[0] * cs - r[1] * sn;
+          const float w = r[0] * sn + r[1] * cs;
+
+          *c += v;
+          *g -= w * k;
+          *h -= v * k * k;
+        }
       }
     }
   }
@@ -149,28 +198,39 @@ rig_pass (const cv_clt_rig &rig, const float *spectra, int samples, int lane,
 #pragma unroll
   for (int k = 0; k < CV_CLT_RIG_SAMPLES; k++)
     acc[k] = 0.0f;
-  for (int group = 0; group < rig.groups; group++) {
-#pragma unroll
-    for (int half = 0; half < 2; half++) {
-#pragma unroll
-      for (int s = 0; s < 2; s++) {
-        float r[2], sn, cs, step_sn, step_cs;
-        const float phase =
-            rig_group_term (rig, spectra, group, half, s, lane, r) * rig.step;
+  for (int round = 0; 2 * round < rig.groups; round++) {
+    /* each term at the first sample, then turned a step at a time */
+    const float2 own_first =
+        rig_own_phase (rig, round, -samples * rig.step, lane);
+    const float2 own_step = rig_own_phase (rig, round, rig.step, lane);
 
-        /* the term at the first sample, then turned a step at a time */
-        sincospif (phase * (float) -samples, &sn, &cs);
-        sincospif (phase, &step_sn, &step_cs);
-#pragma unroll
-        for (int k = 0; k < CV_CLT_RIG_SAMPLES; k++) {
-          float turned;
+    for (int second = 0; second < 2; second++) {
+      const int group = 2 * round + second;
+      float2 first[2][2], step[2][2];
 
-          if (abs (k - kHalfSamples) > samples)
-            continue;
-          acc[k] += r[0] * cs - r[1] * sn;
-          turned = cs * step_cs - sn * step_sn;
-          sn = sn * step_cs + cs * step_sn;
-          cs = turned;
+      if (group >= rig.groups)
+        break;
+      rig_term_phases (own_first, second, lane, first);
+      rig_term_phases (own_step, second, lane, step);
+#pragma unroll
+      for (int half = 0; half < 2; half++) {
+#pragma unroll
+        for (int s = 0; s < 2; s++) {
+          float r[2], cs = first[half][s].x, sn = first[half][s].y;
+          const float step_cs = step[half][s].x, step_sn = step[half][s].y;
+
+          rig_group_term (rig, spectra, group, half, s, lane, r);
+#pragma unroll
+          for (int k = 0; k < CV_CLT_RIG_SAMPLES; k++) {
+            float turned;
+
+            if (abs (k - kHalfSamples) > samples)
+              continue;
+            acc[k] += r[0] * cs - r[1] * sn;
+            turned = cs * step_cs - sn * step_sn;
+            sn = sn * step_cs + cs * step_sn;
+            cs = turned;
+          }
         }
       }
     }
