@@ -19,7 +19,9 @@
  * surface at every sample, held in registers, turning each term's phase
  * sample by sample rather than evaluating it again. The warp sums the
  * samples, takes the first maximum, and refines it by Newton steps,
- * summing each lane's terms of the surface's derivatives. */
+ * summing each lane's terms of the surface's derivatives. A term's phase
+ * is a horizontal part times a vertical one, and each lane evaluates one
+ * part of two groups for the whole warp. */
 #include "clt-device.cuh"
 #include "clt-private.h"
 #include "clt-rig-common.h"
