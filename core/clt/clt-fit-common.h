@@ -62,6 +62,19 @@ cv_clt_shape_window (int i)
   return w * w;
 }
 
+/* The centre of a tile's pixels, 0..15 each way. */
+#define CV_CLT_SHAPE_CENTRE (0.5f * (CVCORE_CLT_TILE - 1))
+
+/* The gradient (@gx, @gy) at a pixel whose neighbours left, right, above
+ * and below hold @left .. @below: half their differences. */
+CV_HD void
+cv_clt_shape_gradient (float left, float right, float above, float below,
+    float *gx, float *gy)
+{
+  *gx = 0.5f * (right - left);
+  *gy = 0.5f * (below - above);
+}
+
 /* Adds pixel (@i, @j) of a tile (0..15 each way, of weight @w: the
  * windows of its column and row multiplied), whose neighbours left,
  * right, above and below hold @left .. @below, to the tile's shape @s
@@ -71,15 +84,15 @@ CV_HD void
 cv_clt_shape_add (float left, float right, float above, float below, int i,
     int j, float w, float s[CVCORE_CLT_SHAPE_FLOATS])
 {
-  const float gx = 0.5f * (right - left), gy = 0.5f * (below - above);
-  const float energy = w * (gx * gx + gy * gy);
-  const float centre = 0.5f * (CVCORE_CLT_TILE - 1);
+  float gx, gy, energy;
 
+  cv_clt_shape_gradient (left, right, above, below, &gx, &gy);
+  energy = w * (gx * gx + gy * gy);
   s[0] += w * gx * gx;
   s[1] += w * gy * gy;
   s[2] += w * gx * gy;
-  s[3] += energy * (i - centre);
-  s[4] += energy * (j - centre);
+  s[3] += energy * (i - CV_CLT_SHAPE_CENTRE);
+  s[4] += energy * (j - CV_CLT_SHAPE_CENTRE);
 }
 
 /* The shape @s divided by its trace, the gradient energy: orientation

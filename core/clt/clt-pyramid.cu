@@ -100,7 +100,6 @@ __launch_bounds__ (kShapeThreads) clt_shapes (Image src, int c, int width,
   /* pixel (0, 0) of the first tile's window, less the border */
   const int x0 = CVCORE_CLT_STRIDE * first_x - CVCORE_CLT_TILE / 2 - 1;
   const int y0 = CVCORE_CLT_STRIDE * first_y - CVCORE_CLT_TILE / 2 - 1;
-  const float centre = 0.5f * (CVCORE_CLT_TILE - 1);
 
   if (threadIdx.x < CVCORE_CLT_TILE)
     weights[threadIdx.x] = cv_clt_shape_window (threadIdx.x);
@@ -129,14 +128,15 @@ __launch_bounds__ (kShapeThreads) clt_shapes (Image src, int c, int width,
 #pragma unroll
     for (int i = 0; i < CVCORE_CLT_TILE; i++) {
       const int k = CVCORE_CLT_STRIDE * t + i;
-      const float gx = 0.5f * (pixels[r + 1][k + 2] - pixels[r + 1][k]);
-      const float gy = 0.5f * (pixels[r + 2][k + 1] - pixels[r][k + 1]);
-      const float energy = window[i] * (gx * gx + gy * gy);
+      float gx, gy, energy;
 
+      cv_clt_shape_gradient (pixels[r + 1][k], pixels[r + 1][k + 2],
+          pixels[r][k + 1], pixels[r + 2][k + 1], &gx, &gy);
+      energy = window[i] * (gx * gx + gy * gy);
       sum[0] += window[i] * gx * gx;
       sum[1] += window[i] * gy * gy;
       sum[2] += window[i] * gx * gy;
-      sum[3] += energy * (i - centre);
+      sum[3] += energy * (i - CV_CLT_SHAPE_CENTRE);
       sum[4] += energy;
     }
 #pragma unroll
@@ -159,7 +159,7 @@ __launch_bounds__ (kShapeThreads) clt_shapes (Image src, int c, int width,
 #pragma unroll
       for (int n = 0; n < 4; n++)
         s[n] += window[j] * row_sums[n][r][t];
-      s[4] += window[j] * (j - centre) * row_sums[4][r][t];
+      s[4] += window[j] * (j - CV_CLT_SHAPE_CENTRE) * row_sums[4][r][t];
     }
     cv_clt_shape_normalise (s);
 #pragma unroll
