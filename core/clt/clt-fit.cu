@@ -197,13 +197,14 @@ cv_clt_fit_cuda (cvcore_stream *stream, const float *shapes,
 {
   const cvcore_device *device = cvcore_stream_device (stream);
   const long tiles = (long) cv_clt_tiles (width) * cv_clt_tiles (height);
+  /* two threads a tile where one a tile would not fill the device */
+  const auto launch =
+      tiles < (long) kShareBelowWarps * 4 * kWarp * device->multiprocessors
+      ? launch_fit<2>
+      : launch_fit<1>;
 
   CUDA_BIND (device);
-  if (tiles < (long) kShareBelowWarps * 4 * kWarp * device->multiprocessors)
-    CUDA_TRY (launch_fit<2> (stream, after_kernel, shapes, matches, width,
-        height, radius, views, fitted));
-  else
-    CUDA_TRY (launch_fit<1> (stream, after_kernel, shapes, matches, width,
-        height, radius, views, fitted));
+  CUDA_TRY (launch (stream, after_kernel, shapes, matches, width, height,
+      radius, views, fitted));
   return CVCORE_OK;
 }
