@@ -18,6 +18,8 @@
 #include "cvclt.h"
 #include "hostdevice.h"
 
+#include <math.h>
+
 CVCORE_BEGIN_DECLS
 
 typedef struct
@@ -117,6 +119,50 @@ cv_clt_mirror (int i, int n)
   if (i < 0)
     i += period;
   return i < n ? i : period - 1 - i;
+}
+
+/* A tile sampled between pixels (cv_clt_resample_weight): Lanczos-3, six
+ * samples a point along each axis, from two before the pixel at or left
+ * of it to three after. */
+#define CV_CLT_RESAMPLE_TAPS 6
+#define CV_CLT_RESAMPLE_BEFORE 2
+
+/* The Lanczos-3 weight, not yet normalised, of sample @i (0 ..
+ * CV_CLT_RESAMPLE_TAPS - 1) for a point @f (0 <= f < 1, a float's
+ * fraction: x - floorf (x)) past the pixel before it. At f = 0 exactly
+ * the pixel itself, so that both backends read whole positions alike. */
+CV_HD float
+cv_clt_resample_weight (float f, int i)
+{
+  const float t = f - (float) (i - CV_CLT_RESAMPLE_BEFORE);
+
+  if (f == 0.0f)
+    return i == CV_CLT_RESAMPLE_BEFORE ? 1.0f : 0.0f;
+  /* only a caller's f of 1 lands here; its limit */
+  if (t == 0.0f)
+    return 1.0f;
+  /* 3 sin (pi t) sin (pi t / 3) / (pi t)^2, pi^2 = 9.8696044 */
+#ifdef __CUDA_ARCH__
+  return 3.0f * sinpif (t) * sinpif (t / 3.0f) / (9.8696044f * t * t);
+#else
+  return 3.0f * sinf (3.14159265f * t) * sinf (3.14159265f * t / 3.0f) /
+      (9.8696044f * t * t);
+#endif
+}
+
+/* The six weights of a point @f past a pixel, normalised to sum 1: a flat
+ * region stays flat. */
+CV_HD void
+cv_clt_resample_weights (float f, float w[CV_CLT_RESAMPLE_TAPS])
+{
+  float sum = 0.0f;
+
+  for (int i = 0; i < CV_CLT_RESAMPLE_TAPS; i++) {
+    w[i] = cv_clt_resample_weight (f, i);
+    sum += w[i];
+  }
+  for (int i = 0; i < CV_CLT_RESAMPLE_TAPS; i++)
+    w[i] /= sum;
 }
 
 CVCORE_END_DECLS

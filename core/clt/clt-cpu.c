@@ -68,13 +68,38 @@ unfold_add (const double *g, double *u, bool sine)
   }
 }
 
+/* The forward transform of a windowed tile @u into @coef [layer][l][k]. */
+static void
+cpu_block_forward (const double u[16][16], double coef[4][8][8])
+{
+  double h[2][16][8], f[8], col[16], out[8];
+
+  for (int m = 0; m < 16; m++)
+    for (int s = 0; s < 2; s++) {
+      fold (u[m], f, s);
+      dct4 (f, h[s][m], s);
+    }
+  for (int layer = 0; layer < 4; layer++) {
+    const int hk = layer & 1, vk = layer >> 1;
+
+    for (int k = 0; k < 8; k++) {
+      for (int m = 0; m < 16; m++)
+        col[m] = h[hk][m][k];
+      fold (col, f, vk);
+      dct4 (f, out, vk);
+      for (int l = 0; l < 8; l++)
+        coef[layer][l][k] = out[l];
+    }
+  }
+}
+
 /* Forward transform of tile (@tx, @ty) of channel @c into @coef
  * [layer][l][k]. */
 static void
 cpu_tile_forward (const cvcore_image * src, int c, int tx, int ty,
     const cv_clt_plan * plan, double coef[4][8][8])
 {
-  double u[16][16], h[2][16][8], f[8], col[16], out[8];
+  double u[16][16];
 
   for (int m = 0; m < 16; m++) {
     const int y = cv_clt_mirror (8 * ty - 8 + m - plan->offset_y,
@@ -99,23 +124,8 @@ cpu_tile_forward (const cvcore_image * src, int c, int tx, int ty,
 
       u[m][n] = v * plan->window_x[n] * plan->window_y[m];
     }
-    for (int s = 0; s < 2; s++) {
-      fold (u[m], f, s);
-      dct4 (f, h[s][m], s);
-    }
   }
-  for (int layer = 0; layer < 4; layer++) {
-    const int hk = layer & 1, vk = layer >> 1;
-
-    for (int k = 0; k < 8; k++) {
-      for (int m = 0; m < 16; m++)
-        col[m] = h[hk][m][k];
-      fold (col, f, vk);
-      dct4 (f, out, vk);
-      for (int l = 0; l < 8; l++)
-        coef[layer][l][k] = out[l];
-    }
-  }
+  cpu_block_forward (u, coef);
 }
 
 /* T <- T H, tessarines (re, i, j, ij) with i^2 = j^2 = -1, ij = ji. */
@@ -309,6 +319,42 @@ cv_clt_cpu_tile_transform (const cvcore_image * src, int c, int tx, int ty,
   cpu_tile_forward (src, c, tx, ty, plan, coef);
   if (plan->operation == CVCORE_CLT_SHIFT)
     cpu_tile_operate (NULL, plan, c, 0, tx, ty, coef);
+}
+
+void
+cv_clt_cpu_resampled_transform (const cvcore_image * src, int c, float x,
+    float y, double coef[4][8][8])
+{
+  const int rows = 16 + CV_CLT_RESAMPLE_TAPS - 1;
+  const float x0 = floorf (x), y0 = floorf (y);
+  float wx[CV_CLT_RESAMPLE_TAPS], wy[CV_CLT_RESAMPLE_TAPS];
+  double along[16 + CV_CLT_RESAMPLE_TAPS - 1][16], u[16][16];
+
+  cv_clt_resample_weights (x - x0, wx);
+  cv_clt_resample_weights (y - y0, wy);
+  for (int r = 0; r < rows; r++) {
+    const int sy = cv_clt_mirror ((int) y0 + r - CV_CLT_RESAMPLE_BEFORE,
+        src->height);
+
+    for (int n = 0; n < 16; n++) {
+      double v = 0.0;
+
+      for (int i = 0; i < CV_CLT_RESAMPLE_TAPS; i++)
+        v += wx[i] * cv_clt_sample_at (src, cv_clt_mirror ((int) x0 + n + i -
+                CV_CLT_RESAMPLE_BEFORE, src->width), sy, c);
+      along[r][n] = v;
+    }
+  }
+  for (int m = 0; m < 16; m++)
+    for (int n = 0; n < 16; n++) {
+      double v = 0.0;
+
+      for (int i = 0; i < CV_CLT_RESAMPLE_TAPS; i++)
+        v += wy[i] * along[m + i][n];
+      u[m][n] = v * sin (CV_PI * (n + 0.5) / 16.0) *
+          sin (CV_PI * (m + 0.5) / 16.0);
+    }
+  cpu_block_forward (u, coef);
 }
 
 cvcore_status

@@ -263,6 +263,9 @@ load_run (const Image &src, int x, int y, int c, float *out)
   }
 }
 
+__device__ __forceinline__ void forward_windowed (TileShared &s, int lane,
+    float coef[8]);
+
 /* Loads the tile of channel c whose pixels start at (x0, y0) (mirrored
  * into the frame), weighted by the windows in s.wx and s.wy (written
  * before a __syncwarp), and runs the forward transform: lane (k, hk, vk) =
@@ -299,6 +302,14 @@ forward (const Image &src, int c, int width, int height, int x0, int y0,
         make_float4 (v[4], v[5], v[6], v[7]);
   }
   __syncwarp ();
+  forward_windowed (s, lane, coef);
+}
+
+/* The forward transform of the windowed tile in s.pix (written before a
+ * __syncwarp), the lanes' coefficients as forward() leaves them. */
+__device__ __forceinline__ void
+forward_windowed (TileShared &s, int lane, float coef[8])
+{
   {
     const int m = lane & 15;
     const bool sine = lane >> 4;
@@ -555,6 +566,82 @@ transform_moved (const Image &src, int c, int width, int height, int tx, int ty,
           x.x * y.x, x.y * y.x, x.x * y.y, x.y * y.y, lane);
     }
   }
+  __syncwarp ();
+}
+
+/* Tile (@tx, @ty) of channel @c of @src sampled where its content came
+ * from, @d back, between pixels where that is not whole
+ * (cv_clt_resample_weights) and windowed in place, into @out
+ * ([layer][l][k], shared memory), with @t as the transform's space. Along
+ * x, lane i loads column i of each source row, one coalesced load a row,
+ * and the first 16 lanes take their six samples from their neighbours;
+ * those rows go through t.h, which the transform writes only later. */
+__device__ __forceinline__ void
+transform_resampled (const Image &src, int c, int width, int height, int tx,
+    int ty, const float d[2], TileShared &t, float *out, int lane)
+{
+  constexpr int taps = CV_CLT_RESAMPLE_TAPS;
+  constexpr int rows = 16 + taps - 1;
+  const float x = 8.0f * tx - 8.0f + d[0], y = 8.0f * ty - 8.0f + d[1];
+  const float x0 = floorf (x), y0 = floorf (y);
+  const int top = (int) y0 - CV_CLT_RESAMPLE_BEFORE;
+  /* lanes past the rows' 21 samples read the last one, unused */
+  const int column = (int) x0 - CV_CLT_RESAMPLE_BEFORE + min (lane, rows - 1);
+  const int sx = (unsigned) column < (unsigned) width
+      ? column
+      : cv_clt_mirror (column, width);
+  float *along = t.h;
+  float coef[8], w[taps];
+
+  (lane < 16 ? t.wx : t.wy)[lane & 15] = sinpif (((lane & 15) + 0.5f) / 16.0f);
+  float v[rows];
+
+  /* every row's load in flight at once */
+#pragma unroll
+  for (int r = 0; r < rows; r++) {
+    const int sy = (unsigned) (top + r) < (unsigned) height
+        ? top + r
+        : cv_clt_mirror (top + r, height);
+
+    v[r] = src.at (sx, sy, c);
+  }
+  cv_clt_resample_weights (x - x0, w);
+#pragma unroll
+  for (int r = 0; r < rows; r++) {
+    float o = 0.0f;
+
+#pragma unroll
+    for (int i = 0; i < taps; i++)
+      o = fmaf (w[i], __shfl_sync (0xffffffffu, v[r], (lane & 15) + i), o);
+    if (lane < 16)
+      along[r * 16 + lane] = o;
+  }
+  cv_clt_resample_weights (y - y0, w);
+  __syncwarp ();
+  {
+    /* lane (n, half): column n, rows 8 half .. 8 half + 7 */
+    const int n = lane & 15, m0 = (lane >> 4) * 8;
+    const float wx = t.wx[n];
+    float column_samples[8 + taps - 1];
+
+#pragma unroll
+    for (int k = 0; k < 8 + taps - 1; k++)
+      column_samples[k] = along[(m0 + k) * 16 + n];
+#pragma unroll
+    for (int j = 0; j < 8; j++) {
+      float v = 0.0f;
+
+#pragma unroll
+      for (int i = 0; i < taps; i++)
+        v = fmaf (w[i], column_samples[j + i], v);
+      t.pix[m0 + j][n] = v * wx * t.wy[m0 + j];
+    }
+  }
+  __syncwarp ();
+  forward_windowed (t, lane, coef);
+#pragma unroll
+  for (int l = 0; l < 8; l++)
+    out[(lane >> 3) * 64 + l * 8 + (lane & 7)] = coef[l];
   __syncwarp ();
 }
 

@@ -70,6 +70,13 @@ cvcore_status cv_clt_forward_cuda (cvcore_stream * stream,
 void cv_clt_cpu_tile_transform (const cvcore_image * src, int c, int tx,
     int ty, const cv_clt_plan * plan, double coef[4][8][8]);
 
+/* CPU reference: forward transform of the tile of channel @c of @src whose
+ * first pixel lies at (@x, @y), between pixels where they are not whole:
+ * sampled there (cv_clt_resample_weights), then windowed in place, into
+ * @coef [layer][l][k]. */
+void cv_clt_cpu_resampled_transform (const cvcore_image * src, int c,
+    float x, float y, double coef[4][8][8]);
+
 cvcore_status cv_clt_correlate_cpu (const float *a, const cvcore_image * b,
     int channel, const cvcore_clt_corr_params * params,
     cvcore_clt_match * matches);

@@ -53,25 +53,19 @@ rig_surface (const RigSpectra * sp, double d, double *g, double *h)
 }
 
 /* Every view's tile (@tx, @ty), sampled where its content lies at
- * disparity @d, into @coef. */
+ * disparity @d, between pixels where that is not whole, into @coef. */
 static void
 transform_views (const cvcore_image * views, int channel, int tx, int ty,
     const cv_clt_rig * rig, float d,
     float coef[CVCORE_CLT_MAX_VIEWS][CVCORE_CLT_COEFFICIENTS])
 {
   for (int v = 0; v < rig->views; v++) {
-    cvcore_clt_params shift;
-    cv_clt_plan plan;
     double out[4][8][8];
     float m[2];
 
     cv_clt_rig_motion (rig, v, d, m);
-    cvcore_clt_params_init (&shift);
-    shift.operation = CVCORE_CLT_SHIFT;
-    shift.shift_x = -m[0];
-    shift.shift_y = -m[1];
-    cv_clt_plan_init (&plan, views[v].width, views[v].height, &shift);
-    cv_clt_cpu_tile_transform (&views[v], channel, tx, ty, &plan, out);
+    cv_clt_cpu_resampled_transform (&views[v], channel,
+        8.0f * tx - 8.0f + m[0], 8.0f * ty - 8.0f + m[1], out);
     for (int i = 0; i < CVCORE_CLT_COEFFICIENTS; i++)
       coef[v][i] = (float) ((const double *) out)[i];
   }

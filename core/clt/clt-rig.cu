@@ -350,8 +350,8 @@ __global__ void __launch_bounds__ (32 * kRigTilesPerBlock)
       float m[2];
 
       cv_clt_rig_motion (&rig, v, d, m);
-      transform_moved (views.view[v], c, width, height, tx, ty, m, s.tile[warp],
-          coef[v], lane);
+      transform_resampled (views.view[v], c, width, height, tx, ty, m,
+          s.tile[warp], coef[v], lane);
     }
     rig_spectra (rig, coef, s.weight, scale, fat_zero, lane, spectra);
     residual = rig_pass (rig, spectra, pass ? 2 : 2 * radius, lane, &peak);
