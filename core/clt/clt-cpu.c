@@ -328,8 +328,10 @@ cv_clt_cpu_resampled_transform (const cvcore_image * src, int c, float x,
   const int rows = 16 + CV_CLT_RESAMPLE_TAPS - 1;
   const float x0 = floorf (x), y0 = floorf (y);
   float wx[CV_CLT_RESAMPLE_TAPS], wy[CV_CLT_RESAMPLE_TAPS];
-  double along[16 + CV_CLT_RESAMPLE_TAPS - 1][16], u[16][16];
+  double along[16 + CV_CLT_RESAMPLE_TAPS - 1][16], u[16][16], window[16];
 
+  for (int n = 0; n < 16; n++)
+    window[n] = sin (CV_PI * (n + 0.5) / 16.0);
   cv_clt_resample_weights (x - x0, wx);
   cv_clt_resample_weights (y - y0, wy);
   for (int r = 0; r < rows; r++) {
@@ -351,8 +353,7 @@ cv_clt_cpu_resampled_transform (const cvcore_image * src, int c, float x,
 
       for (int i = 0; i < CV_CLT_RESAMPLE_TAPS; i++)
         v += wy[i] * along[m + i][n];
-      u[m][n] = v * sin (CV_PI * (n + 0.5) / 16.0) *
-          sin (CV_PI * (m + 0.5) / 16.0);
+      u[m][n] = v * window[n] * window[m];
     }
   cpu_block_forward (u, coef);
 }
