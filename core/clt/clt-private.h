@@ -21,6 +21,7 @@
 #include "clt-common.h"
 #include "clt-correlate-common.h"
 #include "clt-pyramid-common.h"
+#include "clt-rig-common.h"
 #include "cvcore-private.h"
 
 CVCORE_BEGIN_DECLS
@@ -93,14 +94,15 @@ cvcore_status cv_clt_correlate_predicted (cvcore_stream * stream,
     const cvcore_clt_match * coarse, const float *a, const cvcore_image * b,
     int channel, const cvcore_clt_corr_params * params,
     cvcore_clt_match * matches);
-/* @longest: the rig's longest baseline (cvcore_clt_rig_longest) */
+/* @longest: the rig's longest baseline (cvcore_clt_rig_longest); @keep:
+ * which tiles keep their confidence */
 cvcore_status cv_clt_rig_correlate_cpu (const cvcore_image * views,
     int channel, const cvcore_clt_rig * rig, double longest,
-    const cvcore_clt_corr_params * params, cvcore_clt_match * matches,
-    float *surfaces);
+    const cvcore_clt_corr_params * params, cv_clt_rig_keep keep,
+    cvcore_clt_match * matches, float *surfaces);
 cvcore_status cv_clt_rig_correlate_cuda (cvcore_stream * stream,
     const cvcore_image * views, int channel, const cvcore_clt_rig * rig,
-    double longest, const cvcore_clt_corr_params * params,
+    double longest, const cvcore_clt_corr_params * params, cv_clt_rig_keep keep,
     cvcore_clt_match * matches, float *surfaces);
 cvcore_status cv_clt_draw_matches_cpu (const cvcore_image * dst,
     const cvcore_clt_match * matches, double scale, double min_confidence,

@@ -154,20 +154,51 @@ cv_clt_rig_phase_across (const cv_clt_rig * rig, int i, int j, int f, int s)
       rig->y[j] - rig->y[i], f, s);
 }
 
-/* Whether a tile keeps its confidence at disparity @d: unless
- * @keep_left_frame, its content lies within half a tile of the frame in
- * every view (cv_clt_match_kept). */
+/* Which tiles keep their confidence at the disparity found. */
+typedef enum
+{
+  /* every tile (keep_left_frame) */
+  CV_CLT_RIG_KEEP_EVERY,
+  /* those whose content lies within half a tile of the frame in every
+   * view (cv_clt_match_kept): what a tile reports */
+  CV_CLT_RIG_KEEP_NEAR_FRAME,
+  /* those whose whole window lies inside the frame in every view: what a
+   * coarse level predicts from. Beyond the edge a view holds the frame's
+   * mirror, which moves the other way and pulls the disparity towards 0;
+   * predictions from such tiles started the finest level up to a pixel
+   * short two to six tiles from the edges, more than its passes made up. */
+  CV_CLT_RIG_KEEP_WINDOW_INSIDE
+} cv_clt_rig_keep;
+
+/* Whether tile (@tx, @ty)'s window, moved by (@dx, @dy), lies wholly
+ * inside a @width x @height frame. */
+CV_HD bool
+cv_clt_window_inside (int tx, int ty, float dx, float dy, int width, int height)
+{
+  const float x = (float) (CVCORE_CLT_STRIDE * tx - CVCORE_CLT_TILE / 2) + dx;
+  const float y = (float) (CVCORE_CLT_STRIDE * ty - CVCORE_CLT_TILE / 2) + dy;
+
+  return x >= 0.0f && y >= 0.0f && x + CVCORE_CLT_TILE <= (float) width
+      && y + CVCORE_CLT_TILE <= (float) height;
+}
+
+/* Whether a tile keeps its confidence at disparity @d under @keep. */
 CV_HD bool
 cv_clt_rig_kept (const cv_clt_rig * rig, int tx, int ty, float d, int width,
-    int height, bool keep_left_frame)
+    int height, cv_clt_rig_keep keep)
 {
-  if (keep_left_frame)
+  const bool whole = keep == CV_CLT_RIG_KEEP_WINDOW_INSIDE;
+
+  if (keep == CV_CLT_RIG_KEEP_EVERY)
     return true;
-  for (int v = 1; v < rig->views; v++) {
+  /* view 0's tile is where its content is, near the frame by its place;
+   * its window may still reach beyond it */
+  for (int v = whole ? 0 : 1; v < rig->views; v++) {
     float m[2];
 
     cv_clt_rig_motion (rig, v, d, m);
-    if (cv_clt_match_beyond_frame (tx, ty, m[0], m[1], width, height) > 0.0f)
+    if (whole ? !cv_clt_window_inside (tx, ty, m[0], m[1], width, height)
+        : cv_clt_match_beyond_frame (tx, ty, m[0], m[1], width, height) > 0.0f)
       return false;
   }
   return true;

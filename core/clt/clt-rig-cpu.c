@@ -154,7 +154,7 @@ rig_surface_2d (const RigSpectra * sp, const cv_clt_rig * rig, double d,
 static void
 rig_match_tile (const cvcore_image * views, int channel, int tx, int ty,
     const cv_clt_rig * rig, const cvcore_clt_corr_params * params,
-    cvcore_clt_match * match, float *surface)
+    cv_clt_rig_keep keep, cvcore_clt_match * match, float *surface)
 {
   RigSpectra sp;
   float coef[CVCORE_CLT_MAX_VIEWS][CVCORE_CLT_COEFFICIENTS];
@@ -185,16 +185,15 @@ rig_match_tile (const cvcore_image * views, int channel, int tx, int ty,
   match->dx = d;
   match->dy = 0.0f;
   match->confidence = (float) peak;
-  if (!cv_clt_rig_kept (rig, tx, ty, d, views[0].width, views[0].height,
-          params->keep_left_frame))
+  if (!cv_clt_rig_kept (rig, tx, ty, d, views[0].width, views[0].height, keep))
     match->confidence = 0.0f;
 }
 
 cvcore_status
 cv_clt_rig_correlate_cpu (const cvcore_image * views, int channel,
     const cvcore_clt_rig * in, double longest,
-    const cvcore_clt_corr_params * params, cvcore_clt_match * matches,
-    float *surfaces)
+    const cvcore_clt_corr_params * params, cv_clt_rig_keep keep,
+    cvcore_clt_match * matches, float *surfaces)
 {
   const int tiles_x = cvcore_clt_tiles (views[0].width);
   const int tiles_y = cvcore_clt_tiles (views[0].height);
@@ -204,8 +203,8 @@ cv_clt_rig_correlate_cpu (const cvcore_image * views, int channel,
   for (int ty = 0; ty < tiles_y; ty++)
     for (int tx = 0; tx < tiles_x; tx++)
       rig_match_tile (views, channel, tx, ty, &rig, params,
-          &matches[(size_t) ty * tiles_x + tx], surfaces ? surfaces +
-          ((size_t) ty * tiles_x + tx) * CVCORE_CLT_RIG_SURFACE *
-          CVCORE_CLT_RIG_SURFACE : NULL);
+          keep, &matches[(size_t) ty * tiles_x + tx],
+          surfaces ? surfaces + ((size_t) ty * tiles_x +
+              tx) * CVCORE_CLT_RIG_SURFACE * CVCORE_CLT_RIG_SURFACE : NULL);
   return CVCORE_OK;
 }

@@ -94,11 +94,21 @@ cvcore_clt_rig_longest (const cvcore_clt_rig * rig)
   return rig_valid (rig, &longest) ? longest : 0.0;
 }
 
-cvcore_status
-cvcore_clt_rig_correlate (cvcore_stream * stream, const cvcore_image * views,
+/* The tiles that keep their confidence in the matches a caller gets. */
+static cv_clt_rig_keep
+reported_keep (const cvcore_clt_corr_params * params)
+{
+  return params->keep_left_frame ? CV_CLT_RIG_KEEP_EVERY :
+      CV_CLT_RIG_KEEP_NEAR_FRAME;
+}
+
+/* cvcore_clt_rig_correlate() with the tiles that keep their confidence
+ * chosen by @keep. */
+static cvcore_status
+rig_correlate (cvcore_stream * stream, const cvcore_image * views,
     int channel, const cvcore_clt_rig * rig,
-    const cvcore_clt_corr_params * params, cvcore_clt_match * matches,
-    float *surfaces)
+    const cvcore_clt_corr_params * params, cv_clt_rig_keep keep,
+    cvcore_clt_match * matches, float *surfaces)
 {
   double longest = 0.0;
   bool same = rig_valid (rig, &longest);
@@ -121,10 +131,20 @@ cvcore_clt_rig_correlate (cvcore_stream * stream, const cvcore_image * views,
         rig->views, same ? "of one size" : "differing, or an invalid rig",
         params->search_radius, params->refinements);
   return CV_DISPATCH (cvcore_stream_device (stream),
-      cv_clt_rig_correlate_cpu (views, channel, rig, longest, params,
+      cv_clt_rig_correlate_cpu (views, channel, rig, longest, params, keep,
           matches, surfaces),
       cv_clt_rig_correlate_cuda (stream, views, channel, rig, longest,
-          params, matches, surfaces));
+          params, keep, matches, surfaces));
+}
+
+cvcore_status
+cvcore_clt_rig_correlate (cvcore_stream * stream, const cvcore_image * views,
+    int channel, const cvcore_clt_rig * rig,
+    const cvcore_clt_corr_params * params, cvcore_clt_match * matches,
+    float *surfaces)
+{
+  return rig_correlate (stream, views, channel, rig, params,
+      reported_keep (params), matches, surfaces);
 }
 
 cvcore_status
@@ -272,8 +292,6 @@ cvcore_clt_rig_pyramid_correlate (cvcore_stream * stream,
         pyramid->unfitted : out;
 
     level_views (pyramid, views, l, level);
-    /* the coarser levels only predict */
-    at.keep_left_frame = l > 0 || params->keep_left_frame;
     if (l < pyramid->levels) {
       at.guided = true;
       status = cvcore_clt_predict (stream, pyramid->matches[l + 1],
@@ -282,9 +300,11 @@ cvcore_clt_rig_pyramid_correlate (cvcore_stream * stream,
       at.guided = false;
       at.initial_x = ldexp (params->initial_x, -l);
     }
+    /* the coarser levels only predict, from tiles seen whole */
     if (status == CVCORE_OK)
-      status = cvcore_clt_rig_correlate (stream, level, l > 0 ? 0 : channel,
-          rig, &at, found, l > 0 ? NULL : surfaces);
+      status = rig_correlate (stream, level, l > 0 ? 0 : channel, rig, &at,
+          l > 0 ? CV_CLT_RIG_KEEP_WINDOW_INSIDE : reported_keep (params),
+          found, l > 0 ? NULL : surfaces);
     if (status == CVCORE_OK && found != out)
       status = cv_clt_fit_checked (stream, pyramid->shapes, found,
           pyramid->width[0], pyramid->height[0], params->fit_radius,

@@ -322,7 +322,7 @@ rig_surface_2d (const cv_clt_rig &rig, const float *spectra, int lane, float d,
 __global__ void __launch_bounds__ (32 * kRigTilesPerBlock)
     clt_rig_correlate (RigViews views, int c, int width, int height,
         cv_clt_rig rig, float scale, float fat_zero, float spread, int radius,
-        int refinements, float initial, bool guided, bool keep_left_frame,
+        int refinements, float initial, bool guided, cv_clt_rig_keep keep,
         cvcore_clt_match *matches, float *surfaces)
 {
   __shared__ RigShared s;
@@ -366,9 +366,7 @@ __global__ void __launch_bounds__ (32 * kRigTilesPerBlock)
     matches[tile].dx = d;
     matches[tile].dy = 0.0f;
     matches[tile].confidence =
-        cv_clt_rig_kept (&rig, tx, ty, d, width, height, keep_left_frame)
-        ? peak
-        : 0.0f;
+        cv_clt_rig_kept (&rig, tx, ty, d, width, height, keep) ? peak : 0.0f;
   }
 }
 
@@ -377,8 +375,8 @@ __global__ void __launch_bounds__ (32 * kRigTilesPerBlock)
 extern "C" cvcore_status
 cv_clt_rig_correlate_cuda (cvcore_stream *stream, const cvcore_image *views,
     int channel, const cvcore_clt_rig *in, double longest,
-    const cvcore_clt_corr_params *params, cvcore_clt_match *matches,
-    float *surfaces)
+    const cvcore_clt_corr_params *params, cv_clt_rig_keep keep,
+    cvcore_clt_match *matches, float *surfaces)
 {
   cudaStream_t cs = cv_cuda_stream (stream);
   const int width = views[0].width, height = views[0].height;
@@ -402,8 +400,8 @@ cv_clt_rig_correlate_cuda (cvcore_stream *stream, const cvcore_image *views,
       32 * kRigTilesPerBlock, shared_bytes, cs>>> (images, channel, width,
       height, rig, (float) (1.0 / params->full_scale), (float) params->fat_zero,
       (float) (0.5 * params->lowpass * params->lowpass), params->search_radius,
-      params->refinements, (float) params->initial_x, params->guided,
-      params->keep_left_frame, matches, surfaces);
+      params->refinements, (float) params->initial_x, params->guided, keep,
+      matches, surfaces);
   CV_CUDA_LAUNCHED ();
   return CVCORE_OK;
 }

@@ -527,7 +527,10 @@ void cvcore_clt_rig_pyramid_free (cvcore_clt_rig_pyramid * pyramid);
 /* Queues the reductions of channel @channel of every view and the rig's
  * correlation coarsest level first: that level searches around @params'
  * initial disparity scaled to it, and each level's disparities predict
- * the next finer one's (cvcore_clt_predict). Level 0's go to @matches,
+ * the next finer one's (cvcore_clt_predict), from the tiles whose windows
+ * lie inside the frame in every view where any near them do (beyond the
+ * edge a view holds the frame's mirror, which pulls a disparity towards
+ * 0). Level 0's go to @matches,
  * fitted where @params' fit_radius is not 0 as cvcore_clt_fit fits
  * motion, with view 0's tile shapes giving where each tile's texture
  * lies, but every tile counting alike in every direction: the rig's
