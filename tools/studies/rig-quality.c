@@ -15,7 +15,8 @@
  * the same rig.
  *
  *   rig-quality [--size WxH] [--levels N] [--refinements N]
- *               [--fit-radius R] [--min-confidence C] [--case N] image...
+ *               [--fit-radius R] [--fat-zero F] [--lowpass L]
+ *               [--min-confidence C] [--case N] image...
  *
  * The rig is the seed's square quad: cameras at (0,0), (1,0), (0,1) and
  * (1,1) baselines, with every pair or its four sides alone. Each image's luma, scaled to the size (default
@@ -60,6 +61,8 @@
 static gint levels = 4;
 static gint refinements = 2;
 static gint fit_radius = 3;
+static gdouble fat_zero = 0.01;
+static gdouble lowpass = 1.0;
 static gdouble min_confidence = 0.05;
 static gchar *size = NULL;
 /* G_MININT: every case */
@@ -230,6 +233,8 @@ run_choice (cvcore_device * device, cvcore_stream * stream,
   params.search_radius = CVCORE_CLT_MAX_SEARCH;
   params.refinements = refinements;
   params.fit_radius = fit_radius;
+  params.fat_zero = fat_zero;
+  params.lowpass = lowpass;
   study_check (cvcore_clt_rig_pyramid_new (device, w, h, levels, rig.views,
           &pyramid), "pyramid");
   study_check (cvcore_device_alloc (device, tiles * sizeof (*m),
@@ -316,10 +321,13 @@ check_arguments (gint * w, gint * h)
     return FALSE;
   if (levels < 0 || levels > CVCORE_CLT_MAX_LEVELS
       || refinements < 0 || refinements > CVCORE_CLT_MAX_REFINEMENTS
-      || fit_radius < 0 || fit_radius > CVCORE_CLT_MAX_FIT_RADIUS) {
+      || fit_radius < 0 || fit_radius > CVCORE_CLT_MAX_FIT_RADIUS
+      || !(fat_zero >= 0.0 && fat_zero <= 1.0)
+      || !(lowpass >= 0.0 && lowpass <= 4.0)) {
     fprintf (stderr, "rig-quality: --levels must be 0 to %d, --refinements "
-        "0 to %d, --fit-radius 0 to %d\n", CVCORE_CLT_MAX_LEVELS,
-        CVCORE_CLT_MAX_REFINEMENTS, CVCORE_CLT_MAX_FIT_RADIUS);
+        "0 to %d, --fit-radius 0 to %d, --fat-zero 0 to 1, --lowpass 0 to "
+        "4\n", CVCORE_CLT_MAX_LEVELS, CVCORE_CLT_MAX_REFINEMENTS,
+        CVCORE_CLT_MAX_FIT_RADIUS);
     return FALSE;
   }
   return TRUE;
@@ -334,6 +342,11 @@ main (int argc, char **argv)
         "Passes after the first at each level", "N"},
     {"fit-radius", 0, 0, G_OPTION_ARG_INT, &fit_radius,
         "Tiles around each tile whose disparities are fitted (0: none)", "R"},
+    {"fat-zero", 0, 0, G_OPTION_ARG_DOUBLE, &fat_zero,
+          "Added to the cross-power spectrum's magnitude before it is normalised",
+        "F"},
+    {"lowpass", 0, 0, G_OPTION_ARG_DOUBLE, &lowpass,
+        "Width of the spectra's low-pass weighting", "L"},
     {"min-confidence", 0, 0, G_OPTION_ARG_DOUBLE, &min_confidence,
         "Confidence a tile needs to be kept", "C"},
     {"size", 0, 0, G_OPTION_ARG_STRING, &size, "Frame size", "WxH"},
@@ -356,8 +369,8 @@ main (int argc, char **argv)
       || !check_arguments (&w, &h)
       || (name && !cvcore_backend_from_string (name, &backend))) {
     fprintf (stderr, "usage: rig-quality [--size WxH] [--levels N] "
-        "[--refinements N] [--fit-radius R] [--min-confidence C] [--case N] "
-        "image...\n");
+        "[--refinements N] [--fit-radius R] [--fat-zero F] [--lowpass L] "
+        "[--min-confidence C] [--case N] image...\n");
     g_clear_error (&error);
     g_option_context_free (ctx);
     g_free (size);
