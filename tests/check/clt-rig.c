@@ -98,6 +98,23 @@ rig_params (cvcore_clt_corr_params * params)
   params->full_scale = 65535.0;
 }
 
+/* The quad's disparities (host memory) of a plane at @d whose texture is
+ * @field, through @levels reductions, with the default parameters. */
+static cvcore_clt_match *
+quad_plane_matches (gdouble (*field) (gdouble, gdouble), gint w, gint h,
+    gdouble d, gint levels)
+{
+  TestImage views[4];
+  cvcore_clt_corr_params params;
+  cvcore_clt_match *m;
+
+  render_rig (device, stream, &quad, field, w, h, d, views);
+  rig_params (&params);
+  m = rig_correlate_on (device, stream, &quad, views, &params, levels);
+  free_views (device, views, 4);
+  return m;
+}
+
 /* The share of the tiles whose content stays @margin pixels inside the
  * frame in every view whose disparity is within @tolerance of @d; the
  * smallest confidence among them in *@min_confidence. */
@@ -130,21 +147,15 @@ GST_START_TEST (test_rig_plane)
 {
   const gint w = 96, h = 80;
   const gdouble d = 2.35;
-  TestImage views[4];
-  cvcore_clt_corr_params params;
-  cvcore_clt_match *m;
+  cvcore_clt_match *m = quad_plane_matches (clt_texture_field, w, h, d, 0);
   gdouble min_confidence;
 
-  render_rig (device, stream, &quad, clt_texture_field, w, h, d, views);
-  rig_params (&params);
-  m = rig_correlate_on (device, stream, &quad, views, &params, 0);
   fail_unless_equals_float (share_within (m, w, h, 2 + ceil (d), d, 0.05,
           &min_confidence), 1.0);
   fail_unless (min_confidence > 0.2, "%g", min_confidence);
   for (gint t = 0; t < cvcore_clt_tiles (w) * cvcore_clt_tiles (h); t++)
     fail_unless_equals_float (m[t].dy, 0.0);
   g_free (m);
-  free_views (device, views, 4);
 }
 
 GST_END_TEST;
@@ -200,18 +211,12 @@ GST_START_TEST (test_rig_pyramid)
 {
   const gint w = 160, h = 144;
   const gdouble d = 13.0;
-  TestImage views[4];
-  cvcore_clt_corr_params params;
-  cvcore_clt_match *m;
+  cvcore_clt_match *m = quad_plane_matches (clt_natural_field, w, h, d, 2);
   gdouble min_confidence;
 
-  render_rig (device, stream, &quad, clt_natural_field, w, h, d, views);
-  rig_params (&params);
-  m = rig_correlate_on (device, stream, &quad, views, &params, 2);
   fail_unless (share_within (m, w, h, 2 + ceil (d), d, 0.1,
           &min_confidence) >= 0.95);
   g_free (m);
-  free_views (device, views, 4);
 }
 
 GST_END_TEST;
@@ -224,16 +229,14 @@ GST_START_TEST (test_rig_fit_edges)
 {
   const gint w = 200, h = 160;
   const gdouble d = 2.3;
-  TestImage views[4];
+  const gint tiles_x = cvcore_clt_tiles (w), tiles_y = cvcore_clt_tiles (h);
   cvcore_clt_corr_params params;
   cvcore_clt_match *m;
   gdouble min_confidence, worst = 0.0;
-  const gint tiles_x = cvcore_clt_tiles (w), tiles_y = cvcore_clt_tiles (h);
 
-  render_rig (device, stream, &quad, clt_natural_field, w, h, d, views);
   rig_params (&params);
   fail_unless (params.fit_radius > 0);
-  m = rig_correlate_on (device, stream, &quad, views, &params, 1);
+  m = quad_plane_matches (clt_natural_field, w, h, d, 1);
   for (gint ty = 0; ty < tiles_y; ty++)
     for (gint tx = 0; tx < tiles_x; tx++) {
       /* the third and fourth tiles from the nearest edge, wholly inside */
@@ -248,7 +251,6 @@ GST_START_TEST (test_rig_fit_edges)
   fail_unless (share_within (m, w, h, 24.0 + d, d, 0.02,
           &min_confidence) == 1.0);
   g_free (m);
-  free_views (device, views, 4);
 }
 
 GST_END_TEST;
@@ -263,15 +265,10 @@ GST_START_TEST (test_rig_pyramid_edges)
 {
   const gint w = 256, h = 192;
   const gdouble d = 3.3;
-  TestImage views[4];
-  cvcore_clt_corr_params params;
-  cvcore_clt_match *m;
-  gdouble worst = 0.0;
   const gint tiles_x = cvcore_clt_tiles (w), tiles_y = cvcore_clt_tiles (h);
+  cvcore_clt_match *m = quad_plane_matches (clt_natural_field, w, h, d, 3);
+  gdouble worst = 0.0;
 
-  render_rig (device, stream, &quad, clt_natural_field, w, h, d, views);
-  rig_params (&params);
-  m = rig_correlate_on (device, stream, &quad, views, &params, 3);
   for (gint ty = 0; ty < tiles_y; ty++)
     for (gint tx = 0; tx < tiles_x; tx++) {
       /* view 0's window and the diagonal view's, d left and up of it */
@@ -283,7 +280,6 @@ GST_START_TEST (test_rig_pyramid_edges)
   /* 0.006 here; 0.055 when the coarser levels predicted from every tile */
   fail_unless (worst <= 0.02, "worst tile off by %f", worst);
   g_free (m);
-  free_views (device, views, 4);
 }
 
 GST_END_TEST;
