@@ -42,6 +42,14 @@ typedef struct
   double factor_x[8][2], factor_y[8][2];
 } cv_clt_plan;
 
+/* The lapped transform's window at sample @n of a tile whose content is
+ * moved by the fraction @f (0: the window itself). */
+CV_HD double
+cv_clt_window (int n, double f)
+{
+  return sin (CV_PI * (n + 0.5 + f) / 16.0);
+}
+
 /* Fills @plan for frames of @width x @height and @params. */
 void cv_clt_plan_init (cv_clt_plan * plan, int width, int height,
     const cvcore_clt_params * params);

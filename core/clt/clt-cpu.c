@@ -331,7 +331,7 @@ cv_clt_cpu_resampled_transform (const cvcore_image * src, int c, float x,
   double along[16 + CV_CLT_RESAMPLE_TAPS - 1][16], u[16][16], window[16];
 
   for (int n = 0; n < 16; n++)
-    window[n] = sin (CV_PI * (n + 0.5) / 16.0);
+    window[n] = cv_clt_window (n, 0.0);
   cv_clt_resample_weights (x - x0, wx);
   cv_clt_resample_weights (y - y0, wy);
   for (int r = 0; r < rows; r++) {

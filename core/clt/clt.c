@@ -64,9 +64,9 @@ cv_clt_plan_init (cv_clt_plan * plan, int width, int height,
     fy = params->shift_y - plan->offset_y;
   }
   for (int n = 0; n < 16; n++) {
-    plan->window[n] = sin (CV_PI * (n + 0.5) / 16.0);
-    plan->window_x[n] = sin (CV_PI * (n + 0.5 + fx) / 16.0);
-    plan->window_y[n] = sin (CV_PI * (n + 0.5 + fy) / 16.0);
+    plan->window[n] = cv_clt_window (n, 0.0);
+    plan->window_x[n] = cv_clt_window (n, fx);
+    plan->window_y[n] = cv_clt_window (n, fy);
   }
   for (int k = 0; k < 8; k++) {
     if (params->operation == CVCORE_CLT_SHIFT) {
