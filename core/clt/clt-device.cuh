@@ -263,8 +263,34 @@ load_run (const Image &src, int x, int y, int c, float *out)
   }
 }
 
-__device__ __forceinline__ void forward_windowed (TileShared &s, int lane,
-    float coef[8]);
+/* The forward transform of the windowed tile in s.pix (written before a
+ * __syncwarp), the lanes' coefficients as forward() leaves them. */
+__device__ __forceinline__ void
+forward_windowed (TileShared &s, int lane, float coef[8])
+{
+  {
+    const int m = lane & 15;
+    const bool sine = lane >> 4;
+    float u[16], f[8], o[8];
+
+    load_row16 (s.pix[m], u);
+    fold (u, f, sine);
+    dct4 (f, o, sine);
+#pragma unroll
+    for (int k = 0; k < 8; k++)
+      s.h_row (sine, k)[m] = o[k];
+  }
+  __syncwarp ();
+  {
+    const int k = lane & 7, hk = lane >> 3 & 1;
+    const bool vk = lane >> 4;
+    float u[16], f[8];
+
+    load_row16 (s.h_row (hk, k), u);
+    fold (u, f, vk);
+    dct4 (f, coef, vk);
+  }
+}
 
 /* Loads the tile of channel c whose pixels start at (x0, y0) (mirrored
  * into the frame), weighted by the windows in s.wx and s.wy (written
@@ -303,35 +329,6 @@ forward (const Image &src, int c, int width, int height, int x0, int y0,
   }
   __syncwarp ();
   forward_windowed (s, lane, coef);
-}
-
-/* The forward transform of the windowed tile in s.pix (written before a
- * __syncwarp), the lanes' coefficients as forward() leaves them. */
-__device__ __forceinline__ void
-forward_windowed (TileShared &s, int lane, float coef[8])
-{
-  {
-    const int m = lane & 15;
-    const bool sine = lane >> 4;
-    float u[16], f[8], o[8];
-
-    load_row16 (s.pix[m], u);
-    fold (u, f, sine);
-    dct4 (f, o, sine);
-#pragma unroll
-    for (int k = 0; k < 8; k++)
-      s.h_row (sine, k)[m] = o[k];
-  }
-  __syncwarp ();
-  {
-    const int k = lane & 7, hk = lane >> 3 & 1;
-    const bool vk = lane >> 4;
-    float u[16], f[8];
-
-    load_row16 (s.h_row (hk, k), u);
-    fold (u, f, vk);
-    dct4 (f, coef, vk);
-  }
 }
 
 /* coef <- coef H at this lane's frequencies, H = (e, f, g, h) as the
