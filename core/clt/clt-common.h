@@ -61,6 +61,13 @@ cv_clt_tiles (int pixels)
   return (pixels + CVCORE_CLT_STRIDE - 1) / CVCORE_CLT_STRIDE + 1;
 }
 
+/* The first pixel, along either axis, of tile @t's window. */
+CV_HD int
+cv_clt_tile_start (int t)
+{
+  return CVCORE_CLT_STRIDE * t - CVCORE_CLT_TILE / 2;
+}
+
 /* Colour (0 red, 1 green, 2 blue) of site (@x, @y) of mosaic @pattern. */
 CV_HD int
 cv_clt_bayer_colour (unsigned pattern, int x, int y)

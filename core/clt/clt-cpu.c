@@ -102,20 +102,19 @@ cpu_tile_forward (const cvcore_image * src, int c, int tx, int ty,
   double u[16][16];
 
   for (int m = 0; m < 16; m++) {
-    const int y = cv_clt_mirror (8 * ty - 8 + m - plan->offset_y,
-        src->height);
+    const int sy = cv_clt_tile_start (ty) + m - plan->offset_y;
+    const int y = cv_clt_mirror (sy, src->height);
 
     for (int n = 0; n < 16; n++) {
-      const int x = cv_clt_mirror (8 * tx - 8 + n - plan->offset_x,
-          src->width);
+      const int sx = cv_clt_tile_start (tx) + n - plan->offset_x;
+      const int x = cv_clt_mirror (sx, src->width);
 
       const int wide = src->sample == CVCORE_SAMPLE_U16;
       double v;
 
       if (plan->sparse)
         v = cv_clt_sparse_sample (src->data, src->pitch, wide, src->width,
-            src->height, plan->bayer, 8 * tx - 8 + n - plan->offset_x,
-            8 * ty - 8 + m - plan->offset_y, c);
+            src->height, plan->bayer, sx, sy, c);
       else if (plan->bayer)     /* interpolated to the sample's precision */
         v = floor (cv_clt_bayer_sample (src->data, src->pitch, wide,
                 src->width, src->height, plan->bayer, x, y, c) + 0.5);
@@ -232,12 +231,12 @@ cpu_tile_inverse (double coef[4][8][8], int tx, int ty,
       unfold_add (g, out[m], hk);
     }
   for (int m = 0; m < 16; m++) {
-    const int y = 8 * ty - 8 + m;
+    const int y = cv_clt_tile_start (ty) + m;
 
     if (y < 0 || y >= plan->height)
       continue;
     for (int n = 0; n < 16; n++) {
-      const int x = 8 * tx - 8 + n;
+      const int x = cv_clt_tile_start (tx) + n;
 
       if (x >= 0 && x < plan->width)
         acc[(size_t) y * plan->width + x] += 0.25 * plan->window[m] *

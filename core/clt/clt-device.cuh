@@ -550,8 +550,8 @@ transform_moved (const Image &src, int c, int width, int height, int tx, int ty,
     t.rotation[lane] = make_float2 (cs, sn);
   }
   __syncwarp ();
-  forward (src, c, width, height, 8 * tx - 8 - (int) ox, 8 * ty - 8 - (int) oy,
-      t, lane, coef);
+  forward (src, c, width, height, cv_clt_tile_start (tx) - (int) ox,
+      cv_clt_tile_start (ty) - (int) oy, t, lane, coef);
   {
     const float2 x = t.rotation[k];
 
@@ -579,7 +579,8 @@ transform_resampled (const Image &src, int c, int width, int height, int tx,
 {
   constexpr int taps = CV_CLT_RESAMPLE_TAPS;
   constexpr int rows = 16 + taps - 1;
-  const float x = 8.0f * tx - 8.0f + d[0], y = 8.0f * ty - 8.0f + d[1];
+  const float x = (float) cv_clt_tile_start (tx) + d[0];
+  const float y = (float) cv_clt_tile_start (ty) + d[1];
   const float x0 = floorf (x), y0 = floorf (y);
   const int top = (int) y0 - CV_CLT_RESAMPLE_BEFORE;
   /* lanes past the rows' 21 samples read the last one, unused */

@@ -16,6 +16,7 @@
 #ifndef CLT_RIG_COMMON_H
 #define CLT_RIG_COMMON_H
 
+#include "clt-common.h"
 #include "clt-correlate-common.h"
 
 #include <math.h>
@@ -175,8 +176,8 @@ typedef enum
 CV_HD bool
 cv_clt_window_inside (int tx, int ty, float dx, float dy, int width, int height)
 {
-  const float x = (float) (CVCORE_CLT_STRIDE * tx - CVCORE_CLT_TILE / 2) + dx;
-  const float y = (float) (CVCORE_CLT_STRIDE * ty - CVCORE_CLT_TILE / 2) + dy;
+  const float x = (float) cv_clt_tile_start (tx) + dx;
+  const float y = (float) cv_clt_tile_start (ty) + dy;
 
   return x >= 0.0f && y >= 0.0f && x + CVCORE_CLT_TILE <= (float) width
       && y + CVCORE_CLT_TILE <= (float) height;

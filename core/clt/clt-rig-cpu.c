@@ -65,7 +65,8 @@ transform_views (const cvcore_image * views, int channel, int tx, int ty,
 
     cv_clt_rig_motion (rig, v, d, m);
     cv_clt_cpu_resampled_transform (&views[v], channel,
-        8.0f * tx - 8.0f + m[0], 8.0f * ty - 8.0f + m[1], out);
+        (float) cv_clt_tile_start (tx) + m[0],
+        (float) cv_clt_tile_start (ty) + m[1], out);
     for (int i = 0; i < CVCORE_CLT_COEFFICIENTS; i++)
       coef[v][i] = (float) ((const double *) out)[i];
   }

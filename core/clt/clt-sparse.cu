@@ -77,7 +77,8 @@ __launch_bounds__ (kThreads) clt_process_sparse (Image src, Plan p,
   const int warp = threadIdx.x >> 5, lane = threadIdx.x & 31;
   const int tile = blockIdx.x * kTilesPerBlock + warp;
   const int tx = tile % p.tiles_x, ty = tile / p.tiles_x;
-  const int x0 = 8 * tx - 8 - p.offset_x, y0 = 8 * ty - 8 - p.offset_y;
+  const int x0 = cv_clt_tile_start (tx) - p.offset_x;
+  const int y0 = cv_clt_tile_start (ty) - p.offset_y;
   SparseShared &s = shared[warp];
   const bool green = lane < 16;
   float coef[3][8];

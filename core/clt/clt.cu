@@ -74,8 +74,8 @@ __launch_bounds__ (kThreads) clt_process (Image src, Plan p, Channels channels,
     return;
   plan_windows (p, shared[warp], lane);
   forward (src, channels.image_of (ch), p.width, p.height,
-      8 * tx - 8 - p.offset_x, 8 * ty - 8 - p.offset_y, shared[warp], lane,
-      coef);
+      cv_clt_tile_start (tx) - p.offset_x, cv_clt_tile_start (ty) - p.offset_y,
+      shared[warp], lane, coef);
   operate (p, kernels, channels.kernel_of (ch), tx, ty, lane, coef);
   inverse (p,
       reinterpret_cast<float *> (reinterpret_cast<char *> (planes)
