@@ -16,7 +16,7 @@
  *
  *   rig-quality [--size WxH] [--levels N] [--refinements N]
  *               [--fit-radius R] [--fat-zero F] [--lowpass L]
- *               [--min-confidence C] [--case N] image...
+ *               [--min-confidence C] [--noise S] [--case N] image...
  *
  * The rig is the seed's square quad: cameras at (0,0), (1,0), (0,1) and
  * (1,1) baselines, with every pair or its four sides alone. Each image's luma, scaled to the size (default
@@ -29,8 +29,8 @@
  *  - planes at disparity 0.7, 3.3 and 9.4;
  *  - a ramp from 0 at the top to 12 at the bottom;
  *  - an occluding edge: the right half at 6 in front of the left at 2;
- *  - a plane at 3.3 with noise (sigma 2 levels) and per-camera gains of
- *    0.9 to 1.1;
+ *  - a plane at 3.3 with noise (sigma 2 levels, or --noise) and
+ *    per-camera gains of 0.9 to 1.1;
  *  - a texture that repeats along the horizontal baseline: the
  *    photograph's columns repeated every 6 pixels, at disparity 2.
  *
@@ -41,7 +41,10 @@
  * cudaphasecorr's default 0.05) and, over the kept ones, the median and
  * 95th percentile of the disparity's error, and the share of all textured
  * tiles within 0.5 of the truth whatever their confidence. Runs on the
- * backend GST_CUDAVISION_BACKEND names (cpu by default). */
+ * backend GST_CUDAVISION_BACKEND names (cpu by default).
+ *
+ * It first prints how far the quad can gain on each pair where every view
+ * carries its own noise (print_bounds()). */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -64,6 +67,7 @@ static gint fit_radius = 3;
 static gdouble fat_zero = 0.01;
 static gdouble lowpass = 1.0;
 static gdouble min_confidence = 0.05;
+static gdouble noise = 2.0;
 static gchar *size = NULL;
 /* G_MININT: every case */
 static gint only_case = G_MININT;
@@ -204,6 +208,49 @@ tile_inside (const RigCase * c, gint tx, gint ty, gint w, gint h)
   return TRUE;
 }
 
+/* The spread of a rig's cameras: the sum of their squared distances from
+ * their mean, in squared baselines. Where each view carries independent
+ * noise of one variance on a texture alike in every direction, the
+ * Fisher information of a common disparity grows with it, and the least
+ * standard error an unbiased estimate can reach (the Cramer-Rao bound)
+ * falls with its square root: a rig's bound is sqrt(pair's spread /
+ * rig's spread) times a pair's. */
+static gdouble
+camera_spread (const RigChoice * choice)
+{
+  gdouble mx = 0.0, my = 0.0, spread = 0.0;
+
+  for (gint v = 0; v < choice->views; v++) {
+    mx += cam_x[choice->cameras[v]] / choice->views;
+    my += cam_y[choice->cameras[v]] / choice->views;
+  }
+  for (gint v = 0; v < choice->views; v++) {
+    const gdouble dx = cam_x[choice->cameras[v]] - mx;
+    const gdouble dy = cam_y[choice->cameras[v]] - my;
+
+    spread += dx * dx + dy * dy;
+  }
+  return spread;
+}
+
+/* The quad's least standard error over each pair's least, from their
+ * spreads. */
+static void
+print_bounds (void)
+{
+  const gdouble quad = camera_spread (&choices[0]);
+
+  printf ("Where each view carries its own noise, the least error the quad "
+      "can reach over the least each pair can reach:\n\n"
+      "| pair | spread | quad's least over pair's least |\n|---|---|---|\n");
+  for (guint r = 0; r < G_N_ELEMENTS (choices); r++)
+    if (choices[r].views == 2)
+      printf ("| %s | %.2f | %.2f |\n", choices[r].name,
+          camera_spread (&choices[r]), sqrt (camera_spread (&choices[r]) /
+              quad));
+  printf ("\nThe quad's spread: %.2f.\n\n", quad);
+}
+
 /* One rig of one case: prints its row. */
 static void
 run_choice (cvcore_device * device, cvcore_stream * stream,
@@ -290,7 +337,7 @@ run_case (cvcore_device * device, cvcore_stream * stream, const RigCase * c,
         clean[y * w + x] = sensor (c, v, luma, lw, lh, w, h, x, y);
     for (gint i = 0; i < w * h; i++) {
       const gdouble s = c->noisy ? clean[i] * gains[v] +
-          2.0 * study_gaussian (rand) : clean[i];
+          noise * study_gaussian (rand) : clean[i];
 
       frames[v][i] = (guint8) CLAMP (floor (s + 0.5), 0, 255);
     }
@@ -323,11 +370,12 @@ check_arguments (gint * w, gint * h)
       || refinements < 0 || refinements > CVCORE_CLT_MAX_REFINEMENTS
       || fit_radius < 0 || fit_radius > CVCORE_CLT_MAX_FIT_RADIUS
       || !(fat_zero >= 0.0 && fat_zero <= 1.0)
-      || !(lowpass >= 0.0 && lowpass <= 4.0)) {
+      || !(lowpass >= 0.0 && lowpass <= 4.0)
+      || !(noise >= 0.0 && noise <= 64.0)) {
     fprintf (stderr, "rig-quality: --levels must be 0 to %d, --refinements "
         "0 to %d, --fit-radius 0 to %d, --fat-zero 0 to 1, --lowpass 0 to "
-        "4\n", CVCORE_CLT_MAX_LEVELS, CVCORE_CLT_MAX_REFINEMENTS,
-        CVCORE_CLT_MAX_FIT_RADIUS);
+        "4, --noise 0 to 64\n", CVCORE_CLT_MAX_LEVELS,
+        CVCORE_CLT_MAX_REFINEMENTS, CVCORE_CLT_MAX_FIT_RADIUS);
     return FALSE;
   }
   return TRUE;
@@ -349,6 +397,8 @@ main (int argc, char **argv)
         "Width of the spectra's low-pass weighting", "L"},
     {"min-confidence", 0, 0, G_OPTION_ARG_DOUBLE, &min_confidence,
         "Confidence a tile needs to be kept", "C"},
+    {"noise", 0, 0, G_OPTION_ARG_DOUBLE, &noise,
+        "Standard deviation of the noisy case's noise, in levels", "S"},
     {"size", 0, 0, G_OPTION_ARG_STRING, &size, "Frame size", "WxH"},
     {"case", 0, 0, G_OPTION_ARG_INT, &only_case,
         "Only this case, counted from 0", "N"},
@@ -370,7 +420,7 @@ main (int argc, char **argv)
       || (name && !cvcore_backend_from_string (name, &backend))) {
     fprintf (stderr, "usage: rig-quality [--size WxH] [--levels N] "
         "[--refinements N] [--fit-radius R] [--fat-zero F] [--lowpass L] "
-        "[--min-confidence C] [--case N] image...\n");
+        "[--min-confidence C] [--noise S] [--case N] image...\n");
     g_clear_error (&error);
     g_option_context_free (ctx);
     g_free (size);
@@ -378,6 +428,7 @@ main (int argc, char **argv)
   }
   g_option_context_free (ctx);
   setvbuf (stdout, NULL, _IOLBF, 0);
+  print_bounds ();
   study_check (cvcore_device_open (backend, 0, &device), "device");
   study_check (cvcore_stream_new (device, &stream), "stream");
   printf ("%dx%d, %s backend, %d pyramid levels, kept: confidence >= %.2f\n\n"
