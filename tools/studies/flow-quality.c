@@ -66,10 +66,8 @@ static const gdouble bin_edges[BINS + 1] = { 0.0, 0.05, 0.1, 0.15, 0.2, 0.3,
 };
 
 static gint levels = 4;
-static gint refinements = 2;
-static gdouble fat_zero = 0.01;
-static gdouble lowpass = 1.0;
-static gint fit_radius = 3;
+/* the core's defaults, as the options leave them */
+static cvcore_clt_corr_params correlation;
 static gdouble min_confidence = 0.05;
 static gchar *size = NULL;
 static gchar *dump_dir = NULL;
@@ -231,11 +229,7 @@ run_case (cvcore_stream * stream, cvcore_clt_pyramid * pyramid,
       second[i] = to_sample (1.15 * second[i] + 3.0 * study_gaussian (rand));
   study_check (cvcore_copy_2d_async (stream, b_img->data, b_img->pitch, second,
           w, w, h, CVCORE_COPY_HOST_TO_DEVICE), "upload");
-  cvcore_clt_corr_params_init (&params);
-  params.refinements = refinements;
-  params.fat_zero = fat_zero;
-  params.lowpass = lowpass;
-  params.fit_radius = fit_radius;
+  params = correlation;
   params.keep_left_frame = keep_left_frame;
   if (c->kind == 3) {
     params.initial_x = -32.0;
@@ -323,14 +317,6 @@ main (int argc, char **argv)
 {
   static GOptionEntry entries[] = {
     {"levels", 0, 0, G_OPTION_ARG_INT, &levels, "Pyramid reductions", "N"},
-    {"refinements", 0, 0, G_OPTION_ARG_INT, &refinements,
-        "Passes after the first at each level", "N"},
-    {"fat-zero", 0, 0, G_OPTION_ARG_DOUBLE, &fat_zero,
-        "Fat zero, in units of full scale squared", "F"},
-    {"lowpass", 0, 0, G_OPTION_ARG_DOUBLE, &lowpass,
-        "Sigma of the correlation's lowpass, pixels", "S"},
-    {"fit-radius", 0, 0, G_OPTION_ARG_INT, &fit_radius,
-        "Tiles around each tile whose matches are fitted (0: none)", "R"},
     {"min-confidence", 0, 0, G_OPTION_ARG_DOUBLE, &min_confidence,
         "Confidence a tile needs to be kept", "C"},
     {"max-vertical-disparity", 0, 0, G_OPTION_ARG_DOUBLE,
@@ -357,10 +343,13 @@ main (int argc, char **argv)
   cvcore_event *start, *end;
 
   g_option_context_add_main_entries (ctx, entries, NULL);
+  g_option_context_add_main_entries (ctx,
+      study_correlation_options (&correlation), NULL);
   g_option_context_add_group (ctx, gst_init_get_option_group ());
   if (!g_option_context_parse (ctx, &argc, &argv, &error) || argc < 2
       || !study_check_size_and_case ("flow-quality", size, 64, only_case,
           CASES, &w, &h)
+      || !study_check_correlation ("flow-quality", &correlation)
       || (name && !cvcore_backend_from_string (name, &backend))) {
     fprintf (stderr, "usage: flow-quality [--levels N] [--refinements N] "
         "[--lowpass S] [--fat-zero F] [--fit-radius R] [--min-confidence C] [--size WxH] "

@@ -15,7 +15,7 @@
  * the same rig.
  *
  *   rig-quality [--size WxH] [--levels N] [--refinements N]
- *               [--fit-radius R] [--fat-zero F] [--lowpass L]
+ *               [--fit-radius R] [--fat-zero F] [--lowpass S]
  *               [--min-confidence C] [--noise S] [--case N] image...
  *
  * The rig is the seed's square quad: cameras at (0,0), (1,0), (0,1) and
@@ -62,10 +62,8 @@
 #define TEXTURED 4.0
 
 static gint levels = 4;
-static gint refinements = 2;
-static gint fit_radius = 3;
-static gdouble fat_zero = 0.01;
-static gdouble lowpass = 1.0;
+/* the core's defaults, as the options leave them */
+static cvcore_clt_corr_params correlation;
 static gdouble min_confidence = 0.05;
 static gdouble noise = 2.0;
 static gchar *size = NULL;
@@ -274,14 +272,10 @@ run_choice (cvcore_device * device, cvcore_stream * stream,
     rig.y[v] = cam_y[choice->cameras[v]];
     chosen[v] = views[choice->cameras[v]];
   }
-  cvcore_clt_corr_params_init (&params);
+  params = correlation;
   /* cudaphasecorr mode=rig with min-disparity=0 max-disparity=12 */
   params.initial_x = 6.0;
   params.search_radius = CVCORE_CLT_MAX_SEARCH;
-  params.refinements = refinements;
-  params.fit_radius = fit_radius;
-  params.fat_zero = fat_zero;
-  params.lowpass = lowpass;
   study_check (cvcore_clt_rig_pyramid_new (device, w, h, levels, rig.views,
           &pyramid), "pyramid");
   study_check (cvcore_device_alloc (device, tiles * sizeof (*m),
@@ -367,18 +361,12 @@ check_arguments (gint * w, gint * h)
           w, h))
     return FALSE;
   if (levels < 0 || levels > CVCORE_CLT_MAX_LEVELS
-      || refinements < 0 || refinements > CVCORE_CLT_MAX_REFINEMENTS
-      || fit_radius < 0 || fit_radius > CVCORE_CLT_MAX_FIT_RADIUS
-      || !(fat_zero >= 0.0 && fat_zero <= 1.0)
-      || !(lowpass >= 0.0 && lowpass <= 4.0)
       || !(noise >= 0.0 && noise <= 64.0)) {
-    fprintf (stderr, "rig-quality: --levels must be 0 to %d, --refinements "
-        "0 to %d, --fit-radius 0 to %d, --fat-zero 0 to 1, --lowpass 0 to "
-        "4, --noise 0 to 64\n", CVCORE_CLT_MAX_LEVELS,
-        CVCORE_CLT_MAX_REFINEMENTS, CVCORE_CLT_MAX_FIT_RADIUS);
+    fprintf (stderr, "rig-quality: --levels must be 0 to %d, --noise 0 to "
+        "64\n", CVCORE_CLT_MAX_LEVELS);
     return FALSE;
   }
-  return TRUE;
+  return study_check_correlation ("rig-quality", &correlation);
 }
 
 int
@@ -386,15 +374,6 @@ main (int argc, char **argv)
 {
   static GOptionEntry entries[] = {
     {"levels", 0, 0, G_OPTION_ARG_INT, &levels, "Pyramid reductions", "N"},
-    {"refinements", 0, 0, G_OPTION_ARG_INT, &refinements,
-        "Passes after the first at each level", "N"},
-    {"fit-radius", 0, 0, G_OPTION_ARG_INT, &fit_radius,
-        "Tiles around each tile whose disparities are fitted (0: none)", "R"},
-    {"fat-zero", 0, 0, G_OPTION_ARG_DOUBLE, &fat_zero,
-          "Added to the cross-power spectrum's magnitude before it is normalised",
-        "F"},
-    {"lowpass", 0, 0, G_OPTION_ARG_DOUBLE, &lowpass,
-        "Width of the spectra's low-pass weighting", "L"},
     {"min-confidence", 0, 0, G_OPTION_ARG_DOUBLE, &min_confidence,
         "Confidence a tile needs to be kept", "C"},
     {"noise", 0, 0, G_OPTION_ARG_DOUBLE, &noise,
@@ -414,12 +393,14 @@ main (int argc, char **argv)
   cvcore_stream *stream;
 
   g_option_context_add_main_entries (ctx, entries, NULL);
+  g_option_context_add_main_entries (ctx,
+      study_correlation_options (&correlation), NULL);
   g_option_context_add_group (ctx, gst_init_get_option_group ());
   if (!g_option_context_parse (ctx, &argc, &argv, &error) || argc < 2
       || !check_arguments (&w, &h)
       || (name && !cvcore_backend_from_string (name, &backend))) {
     fprintf (stderr, "usage: rig-quality [--size WxH] [--levels N] "
-        "[--refinements N] [--fit-radius R] [--fat-zero F] [--lowpass L] "
+        "[--refinements N] [--fit-radius R] [--fat-zero F] [--lowpass S] "
         "[--min-confidence C] [--noise S] [--case N] image...\n");
     g_clear_error (&error);
     g_option_context_free (ctx);

@@ -14,6 +14,7 @@
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "study-matching.h"
 
@@ -63,6 +64,47 @@ study_check_size_and_case (const gchar * tool, const gchar * size,
   if (only_case != G_MININT && (only_case < 0 || only_case >= cases)) {
     fprintf (stderr, "%s: --case must be 0 to %d (got %d)\n", tool,
         cases - 1, only_case);
+    return FALSE;
+  }
+  return TRUE;
+}
+
+const GOptionEntry *
+study_correlation_options (cvcore_clt_corr_params * params)
+{
+  static GOptionEntry entries[5];
+  const GOptionEntry filled[] = {
+    {"refinements", 0, 0, G_OPTION_ARG_INT, &params->refinements,
+        "Passes after the first at each level", "N"},
+    {"fat-zero", 0, 0, G_OPTION_ARG_DOUBLE, &params->fat_zero,
+        "Added to the cross-power spectrum's magnitude before it is "
+          "normalised, in units of full scale squared", "F"},
+    {"lowpass", 0, 0, G_OPTION_ARG_DOUBLE, &params->lowpass,
+        "Sigma of the correlation's low-pass weighting, pixels", "S"},
+    {"fit-radius", 0, 0, G_OPTION_ARG_INT, &params->fit_radius,
+        "Tiles around each tile whose matches are fitted (0: none)", "R"},
+    {NULL}
+  };
+
+  G_STATIC_ASSERT (sizeof (filled) == sizeof (entries));
+  cvcore_clt_corr_params_init (params);
+  memcpy (entries, filled, sizeof (filled));
+  return entries;
+}
+
+gboolean
+study_check_correlation (const gchar * tool,
+    const cvcore_clt_corr_params * params)
+{
+  if (params->refinements < 0
+      || params->refinements > CVCORE_CLT_MAX_REFINEMENTS
+      || params->fit_radius < 0
+      || params->fit_radius > CVCORE_CLT_MAX_FIT_RADIUS
+      || !(params->fat_zero >= 0.0 && params->fat_zero <= 1.0)
+      || !(params->lowpass >= 0.0 && params->lowpass <= 16.0)) {
+    fprintf (stderr, "%s: --refinements must be 0 to %d, --fit-radius 0 to "
+        "%d, --fat-zero 0 to 1, --lowpass 0 to 16\n", tool,
+        CVCORE_CLT_MAX_REFINEMENTS, CVCORE_CLT_MAX_FIT_RADIUS);
     return FALSE;
   }
   return TRUE;

@@ -16,6 +16,7 @@
 
 #include <glib.h>
 
+#include "cvclt.h"
 #include "cvcore.h"
 
 /* A normal deviate (Box-Muller) from @rand. */
@@ -34,6 +35,17 @@ gdouble study_tile_deviation (const guint8 * frame, gint w, gint x, gint y);
  * saying on stderr, as @tool, what is wrong. */
 gboolean study_check_size_and_case (const gchar * tool, const gchar * size,
     gint min_side, gint only_case, gint cases, gint * w, gint * h);
+
+/* Fills @params with the core's defaults and returns the options that
+ * change what the studies vary (--refinements, --fat-zero, --lowpass,
+ * --fit-radius), for g_option_context_add_main_entries(): they write into
+ * @params, which must outlive the parsing. Once per program. */
+const GOptionEntry *study_correlation_options (cvcore_clt_corr_params * params);
+
+/* Whether those options lie in the core's ranges (the fat zero 0 to 1);
+ * FALSE after saying on stderr, as @tool, what is wrong. */
+gboolean study_check_correlation (const gchar * tool,
+    const cvcore_clt_corr_params * params);
 
 /* Exits with 1 after saying, as the program, what failed and why, unless
  * @status is CVCORE_OK. */
