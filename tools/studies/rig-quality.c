@@ -44,7 +44,8 @@
  * backend GST_CUDAVISION_BACKEND names (cpu by default).
  *
  * It first prints how far the quad can gain on each pair where every view
- * carries its own noise (print_bounds()). */
+ * carries its own noise (print_bounds()), and last, for each case, the
+ * quad's 95th percentile over its best pair's. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -249,8 +250,9 @@ print_bounds (void)
   printf ("\nThe quad's spread: %.2f.\n\n", quad);
 }
 
-/* One rig of one case: prints its row. */
-static void
+/* One rig of one case: prints its row and returns the 95th percentile of
+ * its kept textured tiles' errors (NAN where none is kept). */
+static gdouble
 run_choice (cvcore_device * device, cvcore_stream * stream,
     const RigChoice * choice, const RigCase * c, cvcore_image * views,
     const guint8 * first, gint w, gint h, const gchar * image)
@@ -264,6 +266,7 @@ run_choice (cvcore_device * device, cvcore_stream * stream,
   cvcore_image chosen[VIEWS];
   cvcore_clt_rig_pyramid *pyramid;
   guint textured = 0, kept = 0, right = 0;
+  gdouble p95;
 
   rig.pairs = choice->pairs;
   memcpy (rig.pair, choice->pair, sizeof (choice->pair));
@@ -300,22 +303,52 @@ run_choice (cvcore_device * device, cvcore_stream * stream,
         errors[kept++] = e;
     }
   qsort (errors, kept, sizeof (gdouble), study_compare_doubles);
+  p95 = kept ? errors[MIN (kept - 1, (guint) ceil (0.95 * kept) - 1)] : NAN;
   printf ("| %s | %s | %s | %.1f %% | %.3f | %.3f | %.1f %% |\n", image,
       c->name, choice->name, textured ? 100.0 * kept / textured : 0.0,
-      kept ? errors[kept / 2] : NAN,
-      kept ? errors[MIN (kept - 1, (guint) ceil (0.95 * kept) - 1)] : NAN,
+      kept ? errors[kept / 2] : NAN, p95,
       textured ? 100.0 * right / textured : 0.0);
   cvcore_device_free (device, dev);
   cvcore_clt_rig_pyramid_free (pyramid);
   g_free (errors);
   g_free (m);
+  return p95;
 }
 
-/* The views of one case of one image, then every rig's row. */
+/* The quad against the best of its pairs, a row of @summary, from each
+ * choice's 95th percentile in @p95; no ratio where the best pair's error
+ * rounds to 0.000 in the table. */
+static void
+add_summary (GString * summary, const gchar * image, const RigCase * c,
+    const gdouble p95[])
+{
+  gint best = -1;
+
+  for (guint r = 0; r < G_N_ELEMENTS (choices); r++)
+    if (choices[r].views == 2 && !isnan (p95[r])
+        && (best < 0 || p95[r] < p95[best]))
+      best = r;
+  if (best < 0) {
+    g_string_append_printf (summary, "| %s | %s | %.3f | - | - | - |\n",
+        image, c->name, p95[0]);
+    return;
+  }
+  g_string_append_printf (summary, "| %s | %s | %.3f | %s | %.3f | ", image,
+      c->name, p95[0], choices[best].name, p95[best]);
+  if (p95[best] >= 0.0005)
+    g_string_append_printf (summary, "%.2f |\n", p95[0] / p95[best]);
+  else
+    g_string_append (summary, "- |\n");
+}
+
+/* The views of one case of one image, then every rig's row; the quad
+ * against its best pair goes to @summary. */
 static void
 run_case (cvcore_device * device, cvcore_stream * stream, const RigCase * c,
-    const guint8 * luma, gint lw, gint lh, gint w, gint h, const gchar * image)
+    const guint8 * luma, gint lw, gint lh, gint w, gint h, const gchar * image,
+    GString * summary)
 {
+  gdouble p95[G_N_ELEMENTS (choices)];
   static const gdouble gains[VIEWS] = { 1.0, 0.9, 1.1, 0.95 };
   GRand *rand = g_rand_new_with_seed (7);
   cvcore_image views[VIEWS];
@@ -344,7 +377,9 @@ run_case (cvcore_device * device, cvcore_stream * stream, const RigCase * c,
             frames[v], w, w, h, CVCORE_COPY_HOST_TO_DEVICE), "upload");
   }
   for (guint r = 0; r < G_N_ELEMENTS (choices); r++)
-    run_choice (device, stream, &choices[r], c, views, frames[0], w, h, image);
+    p95[r] = run_choice (device, stream, &choices[r], c, views, frames[0], w,
+        h, image);
+  add_summary (summary, image, c, p95);
   for (gint v = 0; v < VIEWS; v++) {
     cvcore_device_free (device, views[v].data);
     g_free (frames[v]);
@@ -391,6 +426,7 @@ main (int argc, char **argv)
   gint w = 640, h = 480, status = 0;
   cvcore_device *device;
   cvcore_stream *stream;
+  GString *summary;
 
   g_option_context_add_main_entries (ctx, entries, NULL);
   g_option_context_add_main_entries (ctx,
@@ -416,6 +452,7 @@ main (int argc, char **argv)
       "| image | depth | rig | textured kept | median | 95th percentile | "
       "textured within 0.5 |\n|---|---|---|---|---|---|---|\n", w, h,
       cvcore_backend_name (backend), levels, min_confidence);
+  summary = g_string_new (NULL);
   for (gint i = 1; i < argc && status == 0; i++) {
     gint lw, lh;
     guint8 *luma = image_load_luma (argv[i], &lw, &lh);
@@ -425,10 +462,14 @@ main (int argc, char **argv)
       status = 1;
     for (gint c = 0; luma && c < CASES; c++)
       if (only_case == G_MININT || only_case == c)
-        run_case (device, stream, &cases[c], luma, lw, lh, w, h, base);
+        run_case (device, stream, &cases[c], luma, lw, lh, w, h, base, summary);
     g_free (base);
     g_free (luma);
   }
+  printf ("\nThe quad's 95th percentile against its best pair's:\n\n"
+      "| image | depth | quad | best pair | its 95th percentile | quad over "
+      "best pair |\n|---|---|---|---|---|---|\n%s", summary->str);
+  g_string_free (summary, TRUE);
   cvcore_stream_free (stream);
   cvcore_device_close (device);
   g_free (size);
