@@ -328,13 +328,14 @@ add_summary (GString * summary, const gchar * image, const RigCase * c,
     if (choices[r].views == 2 && !isnan (p95[r])
         && (best < 0 || p95[r] < p95[best]))
       best = r;
+  g_string_append_printf (summary, "| %s | %s | %.3f | ", image, c->name,
+      p95[0]);
   if (best < 0) {
-    g_string_append_printf (summary, "| %s | %s | %.3f | - | - | - |\n",
-        image, c->name, p95[0]);
+    g_string_append (summary, "- | - | - |\n");
     return;
   }
-  g_string_append_printf (summary, "| %s | %s | %.3f | %s | %.3f | ", image,
-      c->name, p95[0], choices[best].name, p95[best]);
+  g_string_append_printf (summary, "%s | %.3f | ", choices[best].name,
+      p95[best]);
   if (p95[best] >= 0.0005)
     g_string_append_printf (summary, "%.2f |\n", p95[0] / p95[best]);
   else
