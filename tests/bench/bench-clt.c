@@ -19,9 +19,11 @@
  * deconvolution (a kernel node every 2 tiles, 16 pixels) and inverse, as
  * RGBA and as 8-bit Bayer mosaics (either mosaic method); the seed took 86.5 ms for four Bayer
  * frames on a GTX 1050 Ti. With it, the seed's quad: the four RGBA
- * frames deconvolved, then their six pairs correlated and combined per
- * tile as cudaphasecorr mode=rig does (4 levels, the fit), the rig's
- * share beside the deconvolution measured in the same run. Last,
+ * frames (its views of a textured slanted plane) deconvolved, then their
+ * six pairs correlated and combined per tile as cudaphasecorr mode=rig
+ * does (4 levels, the fit), the rig's share beside the deconvolution
+ * measured in the same run, and how far its disparities lie from the
+ * plane's. Last,
  * phase correlation of a GRAY8 pair at 1080p and 5 MP (2592x1936), as
  * the element does it per frame: the frame's pyramid (reductions and
  * forward transforms) and the matching from the coarsest level (search
@@ -39,6 +41,10 @@
 #include "cvclt.h"
 
 #define SEED_FRAMES 4
+
+/* the seed's square quad, camera centres in baselines */
+static const gdouble quad_x[SEED_FRAMES] = { 0.0, 1.0, 0.0, 1.0 };
+static const gdouble quad_y[SEED_FRAMES] = { 0.0, 0.0, 1.0, 1.0 };
 
 typedef struct
 {
@@ -102,6 +108,55 @@ free_frames (cvcore_device * device, CltJob * job)
     cvcore_device_free (device, job->dst[i].data);
   }
   cvcore_clt_scratch_free (job->scratch);
+}
+
+/* The seed's quad looking at a textured plane that slants away from the
+ * top of the frame to the bottom, disparity 2 to 6 pixels per baseline:
+ * view v (its camera at @cx, @cy) shows at q what view 0 shows at q + D
+ * (c_v - c_0), so the rig's tiles lie between pixels, as they do in use,
+ * and match. The texture is a sum of plane waves, rendered at any
+ * position without resampling; all three colours carry it. */
+static void
+fill_rig_views (cvcore_stream * stream, CltJob * job, const gdouble * cx,
+    const gdouble * cy)
+{
+  enum
+  { WAVES = 12 };
+  const gint w = job->src[0].width, h = job->src[0].height;
+  gdouble kx[WAVES], ky[WAVES], phase[WAVES];
+  guint8 *host = g_malloc ((gsize) w * h * 4);
+  GRand *rand = g_rand_new_with_seed (5);
+
+  for (gint k = 0; k < WAVES; k++) {
+    const gdouble angle = g_rand_double_range (rand, 0.0, G_PI);
+    const gdouble cycles = g_rand_double_range (rand, 0.02, 0.3);
+
+    kx[k] = 2.0 * G_PI * cycles * cos (angle);
+    ky[k] = 2.0 * G_PI * cycles * sin (angle);
+    phase[k] = g_rand_double_range (rand, 0.0, 2.0 * G_PI);
+  }
+  for (gint v = 0; v < job->frames; v++) {
+    for (gint y = 0; y < h; y++) {
+      const gdouble d = 2.0 + 4.0 * y / (h - 1);
+      const gdouble sy = y + d * (cy[v] - cy[0]);
+
+      for (gint x = 0; x < w; x++) {
+        const gdouble sx = x + d * (cx[v] - cx[0]);
+        gdouble value = 128.0;
+
+        for (gint k = 0; k < WAVES; k++)
+          value += 18.0 * sin (kx[k] * sx + ky[k] * sy + phase[k]);
+        memset (host + ((gsize) y * w + x) * 4,
+            (guint8) CLAMP (value + 0.5, 0.0, 255.0), 4);
+      }
+    }
+    CORE_TRY (cvcore_copy_2d_async (stream, job->src[v].data,
+            job->src[v].pitch, host, (size_t) w * 4, (size_t) w * 4, h,
+            CVCORE_COPY_HOST_TO_DEVICE));
+    CORE_TRY (cvcore_stream_synchronize (stream));
+  }
+  g_rand_free (rand);
+  g_free (host);
 }
 
 /* A kernel set for @w x @h of 3 colours, every node the inverse of a
@@ -346,21 +401,42 @@ bench_rig (cvcore_device * device, cvcore_stream * stream, CltJob * clt,
     gdouble deconvolve_ms, gdouble seed_ms)
 {
   const gint w = clt->dst[0].width, h = clt->dst[0].height;
-  RigJob job = { clt, NULL, {4, {0.0, 1.0, 0.0, 1.0}, {0.0, 0.0, 1.0, 1.0}} };
-  gdouble ms;
+  const gint tiles_x = cvcore_clt_tiles (w), tiles = tiles_x *
+      cvcore_clt_tiles (h);
+  RigJob job = { clt };
+  cvcore_clt_match *found = g_new (cvcore_clt_match, tiles);
+  gdouble ms, *errors = g_new (gdouble, tiles);
+  gint kept = 0;
 
   cvcore_clt_corr_params_init (&job.params);
   job.params.initial_x = 4.0;
   CORE_TRY (cvcore_clt_rig_pyramid_new (device, w, h, 4, 4, &job.pyramid));
   CORE_TRY (cvcore_device_alloc (device, sizeof (cvcore_clt_match) *
           cvcore_clt_tiles (w) * cvcore_clt_tiles (h), (void **) &job.matches));
+  job.rig.views = SEED_FRAMES;
+  memcpy (job.rig.x, quad_x, sizeof (quad_x));
+  memcpy (job.rig.y, quad_y, sizeof (quad_y));
   ms = time_median_ms (device, stream, run_rig, &job, 11, 5);
+  /* what it found, against the plane's disparity at each tile's centre */
+  CORE_TRY (cvcore_copy_async (stream, found, job.matches,
+          sizeof (cvcore_clt_match) * tiles, CVCORE_COPY_DEVICE_TO_HOST));
+  CORE_TRY (cvcore_stream_synchronize (stream));
+  for (gint t = 0; t < tiles; t++)
+    if (found[t].confidence > 0.0f)
+      errors[kept++] = fabs (found[t].dx - (2.0 + 4.0 * 8 * (t / tiles_x) /
+              (h - 1)));
+  qsort (errors, kept, sizeof (gdouble), compare_doubles);
   printf ("The seed's quad: the same, then its six pairs correlated and "
       "combined per tile (4 levels, 2 refinements, the fit): %.3f ms, of "
-      "which the rig %.3f ms (%.0fx the seed's deconvolution alone)\n", ms,
-      ms - deconvolve_ms, seed_ms / ms);
+      "which the rig %.3f ms (%.0fx the seed's deconvolution alone); %d of "
+      "%d tiles kept, their disparity off by %.3f px at the median and %.3f "
+      "at the 95th percentile\n", ms, ms - deconvolve_ms, seed_ms / ms, kept,
+      tiles, kept ? errors[kept / 2] : 0.0, kept ? errors[kept * 95 / 100] :
+      0.0);
   rig_level_costs (device, stream, &job);
   CORE_TRY (cvcore_stream_synchronize (stream));
+  g_free (errors);
+  g_free (found);
   cvcore_device_free (device, job.matches);
   cvcore_clt_rig_pyramid_free (job.pyramid);
 }
@@ -378,6 +454,7 @@ bench_clt (cvcore_device * device)
 
   memset (&job, 0, sizeof (job));
   alloc_frames (device, stream, &job, SEED_FRAMES, 2592, 1936, 4);
+  fill_rig_views (stream, &job, quad_x, quad_y);
   load_kernels (stream, &job, 2592, 1936, 2);
   set_params (&job, CVCORE_CLT_DECONVOLVE, 4);
   ms = time_median_ms (device, stream, run_clt, &job, 11, 5);
