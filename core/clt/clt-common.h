@@ -172,6 +172,12 @@ cv_clt_resample_weights (float f, float w[CV_CLT_RESAMPLE_TAPS])
 {
   float sum = 0.0f;
 
+  /* the loops' weights and sum at a whole position, without the work */
+  if (f == 0.0f) {
+    for (int i = 0; i < CV_CLT_RESAMPLE_TAPS; i++)
+      w[i] = i == CV_CLT_RESAMPLE_BEFORE ? 1.0f : 0.0f;
+    return;
+  }
   for (int i = 0; i < CV_CLT_RESAMPLE_TAPS; i++) {
     w[i] = cv_clt_resample_weight (f, i);
     sum += w[i];

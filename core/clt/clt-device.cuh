@@ -566,13 +566,44 @@ transform_moved (const Image &src, int c, int width, int height, int tx, int ty,
   __syncwarp ();
 }
 
+/* cv_clt_resample_weights() of @fx into @wx and of @fy into @wy, bit for
+ * bit, with each weight evaluated by one lane (lane i < 6 weight i of x,
+ * lane 8 + i weight i of y) and each quotient likewise, instead of all
+ * 24 by every lane. */
+__device__ __forceinline__ void
+resample_weights_shared (float fx, float fy, int lane,
+    float wx[CV_CLT_RESAMPLE_TAPS], float wy[CV_CLT_RESAMPLE_TAPS])
+{
+  constexpr int taps = CV_CLT_RESAMPLE_TAPS;
+  const float own =
+      cv_clt_resample_weight ((lane & 8) ? fy : fx, min (lane & 7, taps - 1));
+  float sum_x = 0.0f, sum_y = 0.0f;
+
+#pragma unroll
+  for (int i = 0; i < taps; i++) {
+    sum_x += __shfl_sync (0xffffffffu, own, i);
+    sum_y += __shfl_sync (0xffffffffu, own, 8 + i);
+  }
+  const float quotient = own / ((lane & 8) ? sum_y : sum_x);
+
+#pragma unroll
+  for (int i = 0; i < taps; i++) {
+    wx[i] = __shfl_sync (0xffffffffu, quotient, i);
+    wy[i] = __shfl_sync (0xffffffffu, quotient, 8 + i);
+  }
+}
+
 /* Tile (@tx, @ty) of channel @c of @src sampled where its content came
  * from, @d back, between pixels where that is not whole
  * (cv_clt_resample_weights) and windowed in place, into @out
  * ([layer][l][k], shared memory), with @t as the transform's space. Along
  * x, lane i loads column i of each source row, one coalesced load a row,
  * and the first 16 lanes take their six samples from their neighbours;
- * those rows go through t.h, which the transform writes only later. */
+ * those rows go through t.h, which the transform writes only later.
+ * Along an axis where the position is whole (one of a square rig's axes
+ * for every view but the diagonal one) the weights are 0 but one 1, so
+ * the samples are taken as they are: what the sums would give, as the
+ * samples are finite and not negative. */
 __device__ __forceinline__ void
 transform_resampled (const Image &src, int c, int width, int height, int tx,
     int ty, const float d[2], TileShared &t, float *out, int lane)
@@ -589,7 +620,7 @@ transform_resampled (const Image &src, int c, int width, int height, int tx,
       ? column
       : cv_clt_mirror (column, width);
   float *along = t.h;
-  float coef[8], w[taps];
+  float coef[8], wx[taps], wy[taps];
 
   (lane < 16 ? t.wx : t.wy)[lane & 15] = sinpif (((lane & 15) + 0.5f) / 16.0f);
   float v[rows];
@@ -603,23 +634,34 @@ transform_resampled (const Image &src, int c, int width, int height, int tx,
 
     v[r] = src.at (sx, sy, c);
   }
-  cv_clt_resample_weights (x - x0, w);
+  resample_weights_shared (x - x0, y - y0, lane, wx, wy);
+  if (x == x0) {
 #pragma unroll
-  for (int r = 0; r < rows; r++) {
-    float o = 0.0f;
+    for (int r = 0; r < rows; r++) {
+      const float o =
+          __shfl_sync (0xffffffffu, v[r], (lane & 15) + CV_CLT_RESAMPLE_BEFORE);
+
+      if (lane < 16)
+        along[r * 16 + lane] = o;
+    }
+  } else {
+#pragma unroll
+    for (int r = 0; r < rows; r++) {
+      float o = 0.0f;
 
 #pragma unroll
-    for (int i = 0; i < taps; i++)
-      o = fmaf (w[i], __shfl_sync (0xffffffffu, v[r], (lane & 15) + i), o);
-    if (lane < 16)
-      along[r * 16 + lane] = o;
+      for (int i = 0; i < taps; i++)
+        o = fmaf (wx[i], __shfl_sync (0xffffffffu, v[r], (lane & 15) + i), o);
+      if (lane < 16)
+        along[r * 16 + lane] = o;
+    }
   }
-  cv_clt_resample_weights (y - y0, w);
   __syncwarp ();
   {
     /* lane (n, half): column n, rows 8 half .. 8 half + 7 */
     const int n = lane & 15, m0 = (lane >> 4) * 8;
-    const float wx = t.wx[n];
+    const float window_x = t.wx[n];
+    const bool whole_y = y == y0;
     float column_samples[8 + taps - 1];
 
 #pragma unroll
@@ -627,12 +669,15 @@ transform_resampled (const Image &src, int c, int width, int height, int tx,
       column_samples[k] = along[(m0 + k) * 16 + n];
 #pragma unroll
     for (int j = 0; j < 8; j++) {
-      float v = 0.0f;
+      float v = column_samples[j + CV_CLT_RESAMPLE_BEFORE];
 
+      if (!whole_y) {
+        v = 0.0f;
 #pragma unroll
-      for (int i = 0; i < taps; i++)
-        v = fmaf (w[i], column_samples[j + i], v);
-      t.pix[m0 + j][n] = v * wx * t.wy[m0 + j];
+        for (int i = 0; i < taps; i++)
+          v = fmaf (wy[i], column_samples[j + i], v);
+      }
+      t.pix[m0 + j][n] = v * window_x * t.wy[m0 + j];
     }
   }
   __syncwarp ();
