@@ -27,6 +27,9 @@ CVCORE_BEGIN_DECLS
 /* Samples of the first pass's search: half-pixel steps of the longest
  * baseline, up to the largest radius each way. */
 #define CV_CLT_RIG_SAMPLES (4 * CVCORE_CLT_MAX_SEARCH + 1)
+/* Steps each way that a refinement's search takes: a pixel of the
+ * longest baseline. */
+#define CV_CLT_RIG_REFINE_STEPS 2
 typedef struct
 {
   int views, pairs;

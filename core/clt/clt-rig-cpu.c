@@ -178,7 +178,8 @@ rig_match_tile (const cvcore_image * views, int channel, int tx, int ty,
         sp.phase[p][f][1] = cv_clt_rig_phase (rig, i, j, f, 1);
       }
     }
-    residual = rig_pass (&sp, rig, pass ? 2 : 2 * params->search_radius, &peak);
+    residual = rig_pass (&sp, rig, pass ? CV_CLT_RIG_REFINE_STEPS :
+        2 * params->search_radius, &peak);
     d += (float) residual;
   }
   if (surface)

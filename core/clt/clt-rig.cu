@@ -187,18 +187,20 @@ rig_terms (const cv_clt_rig &rig, const float *spectra, int lane, float d,
   }
 }
 
-/* The residual disparity of one pass within @samples steps each way, and
- * the surface's peak there in *@peak. */
+/* The sample of the combined surface within @samples (at most MOST)
+ * steps each way where a pass's search finds its first maximum. The
+ * refinements' narrow searches take a MOST of their own, so that they do
+ * not issue the widest search's samples only to leave them out. */
+template <int MOST>
 __device__ __forceinline__ float
-rig_pass (const cv_clt_rig &rig, const float *spectra, int samples, int lane,
-    float *peak)
+rig_search (const cv_clt_rig &rig, const float *spectra, int samples, int lane)
 {
-  float acc[CV_CLT_RIG_SAMPLES];
-  float best = -1e30f, d;
+  float acc[2 * MOST + 1];
+  float best = -1e30f;
   int best_k = 0;
 
 #pragma unroll
-  for (int k = 0; k < CV_CLT_RIG_SAMPLES; k++)
+  for (int k = 0; k < 2 * MOST + 1; k++)
     acc[k] = 0.0f;
   for (int round = 0; 2 * round < rig.groups; round++) {
     /* each term at the first sample, then turned a step at a time */
@@ -223,10 +225,10 @@ rig_pass (const cv_clt_rig &rig, const float *spectra, int samples, int lane,
 
           rig_group_term (rig, spectra, group, half, s, lane, r);
 #pragma unroll
-          for (int k = 0; k < CV_CLT_RIG_SAMPLES; k++) {
+          for (int k = 0; k < 2 * MOST + 1; k++) {
             float turned;
 
-            if (abs (k - kHalfSamples) > samples)
+            if (abs (k - MOST) > samples)
               continue;
             acc[k] += r[0] * cs - r[1] * sn;
             turned = cs * step_cs - sn * step_sn;
@@ -239,18 +241,26 @@ rig_pass (const cv_clt_rig &rig, const float *spectra, int samples, int lane,
   }
   /* the first maximum in the samples' order, as the reference takes it */
 #pragma unroll
-  for (int k = 0; k < CV_CLT_RIG_SAMPLES; k++) {
+  for (int k = 0; k < 2 * MOST + 1; k++) {
     float v;
 
-    if (abs (k - kHalfSamples) > samples)
+    if (abs (k - MOST) > samples)
       continue;
     v = rig_warp_sum (acc[k]);
     if (v > best) {
       best = v;
-      best_k = k - kHalfSamples;
+      best_k = k - MOST;
     }
   }
-  d = best_k * rig.step;
+  return best_k * rig.step;
+}
+
+/* The residual disparity of a pass, by Newton steps from its search's
+ * sample @d, and the surface's peak there in *@peak. */
+__device__ __forceinline__ float
+rig_refine (const cv_clt_rig &rig, const float *spectra, int lane, float d,
+    float *peak)
+{
   for (int it = 0; it <= CV_CLT_NEWTON_STEPS; it++) {
     float c, g, h;
 
@@ -354,7 +364,11 @@ __global__ void __launch_bounds__ (32 * kRigTilesPerBlock)
           s.tile[warp], coef[v], lane);
     }
     rig_spectra (rig, coef, s.weight, scale, fat_zero, lane, spectra);
-    residual = rig_pass (rig, spectra, pass ? 2 : 2 * radius, lane, &peak);
+    residual = rig_refine (rig, spectra, lane,
+        pass ? rig_search<CV_CLT_RIG_REFINE_STEPS> (rig, spectra,
+            CV_CLT_RIG_REFINE_STEPS, lane)
+             : rig_search<kHalfSamples> (rig, spectra, 2 * radius, lane),
+        &peak);
     d += residual;
     __syncwarp ();
   }
