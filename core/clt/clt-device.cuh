@@ -566,6 +566,35 @@ transform_moved (const Image &src, int c, int width, int height, int tx, int ty,
   __syncwarp ();
 }
 
+/* Column @sx of channel @c of @src (samples of type T), ROWS rows from
+ * @top on, into @v, every load in flight at once: straight down where the
+ * rows lie inside the frame, as tiles away from its edges find them, else
+ * through the mirror rule. */
+template <typename T, int ROWS>
+__device__ __forceinline__ void
+load_source_column (const Image &src, int c, int height, int sx, int top,
+    float v[ROWS])
+{
+  const unsigned char *column = src.data + (sx * src.channels + c) * sizeof (T);
+
+  if (top >= 0 && top <= height - ROWS) {
+    column += (size_t) top * src.pitch;
+#pragma unroll
+    for (int r = 0; r < ROWS; r++, column += src.pitch)
+      v[r] = (float) *reinterpret_cast<const T *> (column);
+    return;
+  }
+#pragma unroll
+  for (int r = 0; r < ROWS; r++) {
+    const int sy = (unsigned) (top + r) < (unsigned) height
+        ? top + r
+        : cv_clt_mirror (top + r, height);
+
+    v[r] =
+        (float) *reinterpret_cast<const T *> (column + (size_t) sy * src.pitch);
+  }
+}
+
 /* cv_clt_resample_weights() of @fx into @wx and of @fy into @wy, bit for
  * bit, with each weight evaluated by one lane (lane i < 6 weight i of x,
  * lane 8 + i weight i of y) and each quotient likewise, instead of all
@@ -625,15 +654,10 @@ transform_resampled (const Image &src, int c, int width, int height, int tx,
   (lane < 16 ? t.wx : t.wy)[lane & 15] = sinpif (((lane & 15) + 0.5f) / 16.0f);
   float v[rows];
 
-  /* every row's load in flight at once */
-#pragma unroll
-  for (int r = 0; r < rows; r++) {
-    const int sy = (unsigned) (top + r) < (unsigned) height
-        ? top + r
-        : cv_clt_mirror (top + r, height);
-
-    v[r] = src.at (sx, sy, c);
-  }
+  if (src.wide)
+    load_source_column<unsigned short, rows> (src, c, height, sx, top, v);
+  else
+    load_source_column<unsigned char, rows> (src, c, height, sx, top, v);
   resample_weights_shared (x - x0, y - y0, lane, wx, wy);
   if (x == x0) {
 #pragma unroll
