@@ -110,6 +110,14 @@ free_frames (cvcore_device * device, CltJob * job)
   cvcore_clt_scratch_free (job->scratch);
 }
 
+/* The disparity of the plane that the quad's views show (fill_rig_views)
+ * at row @y of frames @h rows high. */
+static gdouble
+rig_plane_disparity (gdouble y, gint h)
+{
+  return 2.0 + 4.0 * y / (h - 1);
+}
+
 /* The seed's quad looking at a textured plane that slants away from the
  * top of the frame to the bottom, disparity 2 to 6 pixels per baseline:
  * view v (its camera at @cx, @cy) shows at q what view 0 shows at q + D
@@ -137,7 +145,7 @@ fill_rig_views (cvcore_stream * stream, CltJob * job, const gdouble * cx,
   }
   for (gint v = 0; v < job->frames; v++) {
     for (gint y = 0; y < h; y++) {
-      const gdouble d = 2.0 + 4.0 * y / (h - 1);
+      const gdouble d = rig_plane_disparity (y, h);
       const gdouble sy = y + d * (cy[v] - cy[0]);
 
       for (gint x = 0; x < w; x++) {
@@ -411,20 +419,21 @@ bench_rig (cvcore_device * device, cvcore_stream * stream, CltJob * clt,
   cvcore_clt_corr_params_init (&job.params);
   job.params.initial_x = 4.0;
   CORE_TRY (cvcore_clt_rig_pyramid_new (device, w, h, 4, 4, &job.pyramid));
-  CORE_TRY (cvcore_device_alloc (device, sizeof (cvcore_clt_match) *
-          cvcore_clt_tiles (w) * cvcore_clt_tiles (h), (void **) &job.matches));
+  CORE_TRY (cvcore_device_alloc (device, sizeof (cvcore_clt_match) * tiles,
+          (void **) &job.matches));
   job.rig.views = SEED_FRAMES;
   memcpy (job.rig.x, quad_x, sizeof (quad_x));
   memcpy (job.rig.y, quad_y, sizeof (quad_y));
   ms = time_median_ms (device, stream, run_rig, &job, 11, 5);
-  /* what it found, against the plane's disparity at each tile's centre */
+  /* what it found, against the plane's disparity at each tile's centre
+   * (tile t's window starts a stride before t strides) */
   CORE_TRY (cvcore_copy_async (stream, found, job.matches,
           sizeof (cvcore_clt_match) * tiles, CVCORE_COPY_DEVICE_TO_HOST));
   CORE_TRY (cvcore_stream_synchronize (stream));
   for (gint t = 0; t < tiles; t++)
     if (found[t].confidence > 0.0f)
-      errors[kept++] = fabs (found[t].dx - (2.0 + 4.0 * 8 * (t / tiles_x) /
-              (h - 1)));
+      errors[kept++] = fabs (found[t].dx -
+          rig_plane_disparity (CVCORE_CLT_STRIDE * (t / tiles_x), h));
   qsort (errors, kept, sizeof (gdouble), compare_doubles);
   printf ("The seed's quad: the same, then its six pairs correlated and "
       "combined per tile (4 levels, 2 refinements, the fit): %.3f ms, of "
