@@ -21,7 +21,13 @@
  * samples, takes the first maximum, and refines it by Newton steps,
  * summing each lane's terms of the surface's derivatives. A term's phase
  * is a horizontal part times a vertical one, and each lane evaluates one
- * part of two groups for the whole warp. */
+ * part of two groups for the whole warp.
+ *
+ * On a rig whose baselines are small whole numbers, such as the square
+ * quad, the terms take few distinct phases: the quad's 512 take 24. There
+ * each lane first sums the terms of one phase (a term at phase -k is its
+ * conjugate's at k), and the search and the Newton steps evaluate one
+ * term a lane instead of sixteen. */
 #include "clt-device.cuh"
 #include "clt-private.h"
 #include "clt-rig-common.h"
@@ -37,6 +43,30 @@ constexpr size_t kDefaultSharedBytes = 48 * 1024;
 constexpr int kHalfSamples = CV_CLT_RIG_SAMPLES / 2;
 /* floats per group and lane: two frequencies, two components, complex */
 constexpr int kGroupTerms = 8;
+
+/* The most distinct phases that the bins hold, a lane each, and the
+ * most groups whose terms they list (the list goes to the kernel as a
+ * parameter, so it is kept small). */
+constexpr int kMaxBins = 32;
+constexpr int kMaxBinGroups = 8;
+constexpr int kGroupTermCount = 128;
+/* a term's mark in a bin's list: conjugated, it has phase -k */
+constexpr unsigned short kConjugated = 0x8000;
+
+/* The terms of one phase: bin b's phase per unit of residual disparity
+ * (units of pi, not negative) and its terms, term[first[b]] up to
+ * term[first[b + 1]], each (4 g + 2 half + s) 32 + lane in the
+ * spectra's order, kConjugated set where its own phase is the bin's
+ * negated. No bins (count 0) where the terms take more phases or come
+ * from more groups than that: the groups' path takes those rigs. */
+struct RigBins
+{
+  int count;
+  float phase[kMaxBins];
+  unsigned short first[kMaxBins + 1];
+  /* aligned for the kernel's copy of it in words */
+  alignas (4) unsigned short term[kMaxBinGroups * kGroupTermCount];
+};
 
 struct RigViews
 {
@@ -150,50 +180,176 @@ rig_term_phases (float2 own, int second, int lane, float2 out[2][2])
   }
 }
 
-/* This lane's terms of the combined surface at residual disparity @d,
- * with its first and second derivatives. */
+/* Adds a term of spectrum @r and phase factor (@cs, @sn) at the first
+ * sample, turned by (@step_cs, @step_sn) from one sample to the next, to
+ * the samples @acc within @samples of the middle. */
+template <int MOST>
 __device__ __forceinline__ void
-rig_terms (const cv_clt_rig &rig, const float *spectra, int lane, float d,
-    float *c, float *g, float *h)
+rig_add_term (float *acc, const float r[2], float cs, float sn, float step_cs,
+    float step_sn, int samples)
 {
-  *c = *g = *h = 0.0f;
-  for (int round = 0; 2 * round < rig.groups; round++) {
-    const float2 own = rig_own_phase (rig, round, d, lane);
-
-    for (int second = 0; second < 2; second++) {
-      const int group = 2 * round + second;
-      float2 phases[2][2];
-
-      if (group >= rig.groups)
-        break;
-      rig_term_phases (own, second, lane, phases);
 #pragma unroll
-      for (int half = 0; half < 2; half++) {
-#pragma unroll
-        for (int s = 0; s < 2; s++) {
-          float r[2];
-          const float k = CUDART_PI_F
-              * rig_group_term (rig, spectra, group, half, s, lane, r);
-          const float cs = phases[half][s].x, sn = phases[half][s].y;
-          const float v = r[0] * cs - r[1] * sn;
-          const float w = r[0] * sn + r[1] * cs;
+  for (int k = 0; k < 2 * MOST + 1; k++) {
+    float turned;
 
-          *c += v;
-          *g -= w * k;
-          *h -= v * k * k;
+    if (abs (k - MOST) > samples)
+      continue;
+    acc[k] += r[0] * cs - r[1] * sn;
+    turned = cs * step_cs - sn * step_sn;
+    sn = sn * step_cs + cs * step_sn;
+    cs = turned;
+  }
+}
+
+/* A term of spectrum @r and phase factor (@cs, @sn) at some disparity,
+ * whose phase per unit of it is @k (pi included): its value added to *@c,
+ * its first and second derivatives to *@g and *@h. */
+__device__ __forceinline__ void
+rig_add_derivatives (const float r[2], float cs, float sn, float k, float *c,
+    float *g, float *h)
+{
+  const float v = r[0] * cs - r[1] * sn;
+  const float w = r[0] * sn + r[1] * cs;
+
+  *c += v;
+  *g -= w * k;
+  *h -= v * k * k;
+}
+
+/* The combined surface as the groups' summed spectra hold it: each lane
+ * its sixteen terms of every two groups. */
+struct RigGroupSurface
+{
+  const cv_clt_rig &rig;
+  const float *spectra;
+  int lane;
+
+  /* this lane's terms at the samples within @samples steps of the
+   * middle, added to @acc */
+  template <int MOST>
+  __device__ __forceinline__ void
+  add_samples (float *acc, int samples) const
+  {
+    for (int round = 0; 2 * round < rig.groups; round++) {
+      /* each term at the first sample, then turned a step at a time */
+      const float2 own_first =
+          rig_own_phase (rig, round, -samples * rig.step, lane);
+      const float2 own_step = rig_own_phase (rig, round, rig.step, lane);
+
+      for (int second = 0; second < 2; second++) {
+        const int group = 2 * round + second;
+        float2 first[2][2], step[2][2];
+
+        if (group >= rig.groups)
+          break;
+        rig_term_phases (own_first, second, lane, first);
+        rig_term_phases (own_step, second, lane, step);
+#pragma unroll
+        for (int half = 0; half < 2; half++) {
+#pragma unroll
+          for (int s = 0; s < 2; s++) {
+            float r[2];
+
+            rig_group_term (rig, spectra, group, half, s, lane, r);
+            rig_add_term<MOST> (acc, r, first[half][s].x, first[half][s].y,
+                step[half][s].x, step[half][s].y, samples);
+          }
         }
       }
     }
   }
+
+  /* this lane's terms at residual disparity @d, with their first and
+   * second derivatives */
+  __device__ __forceinline__ void
+  terms (float d, float *c, float *g, float *h) const
+  {
+    *c = *g = *h = 0.0f;
+    for (int round = 0; 2 * round < rig.groups; round++) {
+      const float2 own = rig_own_phase (rig, round, d, lane);
+
+      for (int second = 0; second < 2; second++) {
+        const int group = 2 * round + second;
+        float2 phases[2][2];
+
+        if (group >= rig.groups)
+          break;
+        rig_term_phases (own, second, lane, phases);
+#pragma unroll
+        for (int half = 0; half < 2; half++) {
+#pragma unroll
+          for (int s = 0; s < 2; s++) {
+            float r[2];
+            const float k = CUDART_PI_F
+                * rig_group_term (rig, spectra, group, half, s, lane, r);
+
+            rig_add_derivatives (r, phases[half][s].x, phases[half][s].y, k, c,
+                g, h);
+          }
+        }
+      }
+    }
+  }
+};
+
+/* The combined surface as the bins hold it: each lane the sum of one
+ * phase's terms (none past the last bin: a sum of 0). */
+struct RigBinSurface
+{
+  float r[2];
+  float phase; /* per unit of residual disparity, pi */
+  float step;
+
+  template <int MOST>
+  __device__ __forceinline__ void
+  add_samples (float *acc, int samples) const
+  {
+    float sn, cs, step_sn, step_cs;
+
+    sincospif (phase * (-samples * step), &sn, &cs);
+    sincospif (phase * step, &step_sn, &step_cs);
+    rig_add_term<MOST> (acc, r, cs, sn, step_cs, step_sn, samples);
+  }
+
+  __device__ __forceinline__ void
+  terms (float d, float *c, float *g, float *h) const
+  {
+    float sn, cs;
+
+    sincospif (phase * d, &sn, &cs);
+    *c = *g = *h = 0.0f;
+    rig_add_derivatives (r, cs, sn, CUDART_PI_F * phase, c, g, h);
+  }
+};
+
+/* This lane's bin of @bins, its terms summed from @spectra through the
+ * list @term (shared memory), once every lane's spectra are written. */
+__device__ __forceinline__ RigBinSurface
+rig_bin_surface (const RigBins &bins, const unsigned short *term,
+    const float *spectra, float step, int lane)
+{
+  RigBinSurface bin = { { 0.0f, 0.0f }, 0.0f, step };
+
+  if (lane >= bins.count)
+    return bin;
+  bin.phase = bins.phase[lane];
+  for (int i = bins.first[lane]; i < bins.first[lane + 1]; i++) {
+    const int t = term[i] & ~kConjugated;
+    const float *sum = spectra + 2 * (t >> 5) * 32 + (t & 31);
+
+    bin.r[0] += sum[0];
+    bin.r[1] += term[i] & kConjugated ? -sum[32] : sum[32];
+  }
+  return bin;
 }
 
-/* The sample of the combined surface within @samples (at most MOST)
- * steps each way where a pass's search finds its first maximum. The
- * refinements' narrow searches take a MOST of their own, so that they do
- * not issue the widest search's samples only to leave them out. */
-template <int MOST>
+/* The sample of @surface within @samples (at most MOST) steps each way
+ * where a pass's search finds its first maximum. The refinements' narrow
+ * searches take a MOST of their own, so that they do not issue the
+ * widest search's samples only to leave them out. */
+template <int MOST, typename Surface>
 __device__ __forceinline__ float
-rig_search (const cv_clt_rig &rig, const float *spectra, int samples, int lane)
+rig_search (const cv_clt_rig &rig, const Surface &surface, int samples)
 {
   float acc[2 * MOST + 1];
   float best = -1e30f;
@@ -202,43 +358,7 @@ rig_search (const cv_clt_rig &rig, const float *spectra, int samples, int lane)
 #pragma unroll
   for (int k = 0; k < 2 * MOST + 1; k++)
     acc[k] = 0.0f;
-  for (int round = 0; 2 * round < rig.groups; round++) {
-    /* each term at the first sample, then turned a step at a time */
-    const float2 own_first =
-        rig_own_phase (rig, round, -samples * rig.step, lane);
-    const float2 own_step = rig_own_phase (rig, round, rig.step, lane);
-
-    for (int second = 0; second < 2; second++) {
-      const int group = 2 * round + second;
-      float2 first[2][2], step[2][2];
-
-      if (group >= rig.groups)
-        break;
-      rig_term_phases (own_first, second, lane, first);
-      rig_term_phases (own_step, second, lane, step);
-#pragma unroll
-      for (int half = 0; half < 2; half++) {
-#pragma unroll
-        for (int s = 0; s < 2; s++) {
-          float r[2], cs = first[half][s].x, sn = first[half][s].y;
-          const float step_cs = step[half][s].x, step_sn = step[half][s].y;
-
-          rig_group_term (rig, spectra, group, half, s, lane, r);
-#pragma unroll
-          for (int k = 0; k < 2 * MOST + 1; k++) {
-            float turned;
-
-            if (abs (k - MOST) > samples)
-              continue;
-            acc[k] += r[0] * cs - r[1] * sn;
-            turned = cs * step_cs - sn * step_sn;
-            sn = sn * step_cs + cs * step_sn;
-            cs = turned;
-          }
-        }
-      }
-    }
-  }
+  surface.template add_samples<MOST> (acc, samples);
   /* the first maximum in the samples' order, as the reference takes it */
 #pragma unroll
   for (int k = 0; k < 2 * MOST + 1; k++) {
@@ -255,16 +375,16 @@ rig_search (const cv_clt_rig &rig, const float *spectra, int samples, int lane)
   return best_k * rig.step;
 }
 
-/* The residual disparity of a pass, by Newton steps from its search's
- * sample @d, and the surface's peak there in *@peak. */
+/* The residual disparity of a pass, by Newton steps on @surface from its
+ * search's sample @d, and the surface's peak there in *@peak. */
+template <typename Surface>
 __device__ __forceinline__ float
-rig_refine (const cv_clt_rig &rig, const float *spectra, int lane, float d,
-    float *peak)
+rig_refine (const cv_clt_rig &rig, const Surface &surface, float d, float *peak)
 {
   for (int it = 0; it <= CV_CLT_NEWTON_STEPS; it++) {
     float c, g, h;
 
-    rig_terms (rig, spectra, lane, d, &c, &g, &h);
+    surface.terms (d, &c, &g, &h);
     if (it == CV_CLT_NEWTON_STEPS) {
       *peak = rig_warp_sum (c) / (128.0f * rig.pairs);
       break;
@@ -279,6 +399,20 @@ rig_refine (const cv_clt_rig &rig, const float *spectra, int lane, float d,
     d += fmaxf (-rig.step, fminf (rig.step, -g / h));
   }
   return d;
+}
+
+/* A pass's residual disparity on @surface: the first pass searches
+ * within @radius pixels, the refinements a pixel. */
+template <typename Surface>
+__device__ __forceinline__ float
+rig_pass (const cv_clt_rig &rig, const Surface &surface, int pass, int radius,
+    float *peak)
+{
+  return rig_refine (rig, surface,
+      pass ? rig_search<CV_CLT_RIG_REFINE_STEPS> (rig, surface,
+          CV_CLT_RIG_REFINE_STEPS)
+           : rig_search<kHalfSamples> (rig, surface, 2 * radius),
+      peak);
 }
 
 /* The combined surface in 2-D around residual disparity @d into @out
@@ -333,7 +467,7 @@ __global__ void __launch_bounds__ (32 * kRigTilesPerBlock)
     clt_rig_correlate (RigViews views, int c, int width, int height,
         cv_clt_rig rig, float scale, float fat_zero, float spread, int radius,
         int refinements, float initial, bool guided, cv_clt_rig_keep keep,
-        cvcore_clt_match *matches, float *surfaces)
+        RigBins bins, cvcore_clt_match *matches, float *surfaces)
 {
   __shared__ RigShared s;
   extern __shared__ float rig_warp_shared[];
@@ -345,10 +479,16 @@ __global__ void __launch_bounds__ (32 * kRigTilesPerBlock)
   float (*coef)[CVCORE_CLT_COEFFICIENTS] =
       reinterpret_cast<float (*)[CVCORE_CLT_COEFFICIENTS]> (own);
   float *spectra = own + rig.views * CVCORE_CLT_COEFFICIENTS;
+  /* the bins' lists follow the warps' spaces, copied as words */
+  unsigned int *bin_words = reinterpret_cast<unsigned int *> (rig_warp_shared
+      + kRigTilesPerBlock * rig_warp_floats (rig.views, rig.groups));
   float d, residual = 0.0f, peak = 0.0f;
 
   if (threadIdx.x < 64)
     s.weight[threadIdx.x] = cv_clt_lowpass_weight (threadIdx.x, spread);
+  if (bins.count > 0)
+    for (int i = threadIdx.x; 2 * i < bins.first[bins.count]; i += blockDim.x)
+      bin_words[i] = reinterpret_cast<const unsigned int *> (bins.term)[i];
   __syncthreads ();
   if (tile >= tiles_x * cv_clt_tiles (height))
     return;
@@ -364,11 +504,18 @@ __global__ void __launch_bounds__ (32 * kRigTilesPerBlock)
           s.tile[warp], coef[v], lane);
     }
     rig_spectra (rig, coef, s.weight, scale, fat_zero, lane, spectra);
-    residual = rig_refine (rig, spectra, lane,
-        pass ? rig_search<CV_CLT_RIG_REFINE_STEPS> (rig, spectra,
-            CV_CLT_RIG_REFINE_STEPS, lane)
-             : rig_search<kHalfSamples> (rig, spectra, 2 * radius, lane),
-        &peak);
+    if (bins.count > 0) {
+      __syncwarp ();
+      residual = rig_pass (rig,
+          rig_bin_surface (bins,
+              reinterpret_cast<const unsigned short *> (bin_words), spectra,
+              rig.step, lane),
+          pass, radius, &peak);
+    } else {
+      const RigGroupSurface surface = { rig, spectra, lane };
+
+      residual = rig_pass (rig, surface, pass, radius, &peak);
+    }
     d += residual;
     __syncwarp ();
   }
@@ -384,6 +531,50 @@ __global__ void __launch_bounds__ (32 * kRigTilesPerBlock)
   }
 }
 
+/* The bins of @rig's terms (RigBins), or none where its groups' terms
+ * take more phases than the bins hold, or too many groups gather into
+ * them. Phases that differ by a millionth of their size or less share a
+ * bin. */
+void
+rig_bins_init (const cv_clt_rig &rig, RigBins *bins)
+{
+  unsigned short mark[kMaxBinGroups * kGroupTermCount];
+  int in_bin[kMaxBins] = { 0 };
+  const int terms = rig.groups * kGroupTermCount;
+
+  bins->count = 0;
+  if (rig.groups > kMaxBinGroups)
+    return;
+  for (int t = 0; t < terms; t++) {
+    const int g = t / kGroupTermCount, q = (t >> 5) & 3;
+    const float k = cv_clt_rig_baseline_phase (rig.baseline[g][0],
+        rig.baseline[g][1], (t & 31) + 32 * (q >> 1), q & 1);
+    const float a = fabsf (k);
+    int b = 0;
+
+    while (b < bins->count
+        && !(fabsf (bins->phase[b] - a) <= 1e-6f * fmaxf (1.0f, a)))
+      b++;
+    if (b == bins->count) {
+      if (b == kMaxBins) {
+        bins->count = 0;
+        return;
+      }
+      bins->phase[bins->count++] = a;
+    }
+    in_bin[b]++;
+    mark[t] = (unsigned short) (b | (k < 0.0f ? kConjugated : 0));
+  }
+  bins->first[0] = 0;
+  for (int b = 0; b < bins->count; b++)
+    bins->first[b + 1] = (unsigned short) (bins->first[b] + in_bin[b]);
+  for (int b = 0; b < bins->count; b++)
+    in_bin[b] = bins->first[b];
+  for (int t = 0; t < terms; t++)
+    bins->term[in_bin[mark[t] & ~kConjugated]++] =
+        (unsigned short) (t | (mark[t] & kConjugated));
+}
+
 } /* namespace */
 
 extern "C" cvcore_status
@@ -396,13 +587,17 @@ cv_clt_rig_correlate_cuda (cvcore_stream *stream, const cvcore_image *views,
   const int width = views[0].width, height = views[0].height;
   const int tiles = cv_clt_tiles (width) * cv_clt_tiles (height);
   RigViews images = {};
+  RigBins bins = {};
   cv_clt_rig rig;
 
   cv_clt_rig_init (&rig, in, longest);
+  rig_bins_init (rig, &bins);
   for (int v = 0; v < in->views; v++)
     images.view[v] = device_image (&views[v]);
+  /* the bins' lists, a whole number of words */
   const size_t shared_bytes = kRigTilesPerBlock
-      * rig_warp_floats (rig.views, rig.groups) * sizeof (float);
+          * rig_warp_floats (rig.views, rig.groups) * sizeof (float)
+      + (bins.count > 0 ? (bins.first[bins.count] + 1) / 2 * 4 : 0);
 
   CUDA_BIND (cvcore_stream_device (stream));
   /* eight views' 28 baselines need more than the default 48 KiB; the
@@ -415,7 +610,7 @@ cv_clt_rig_correlate_cuda (cvcore_stream *stream, const cvcore_image *views,
       height, rig, (float) (1.0 / params->full_scale), (float) params->fat_zero,
       (float) (0.5 * params->lowpass * params->lowpass), params->search_radius,
       params->refinements, (float) params->initial_x, params->guided, keep,
-      matches, surfaces);
+      bins, matches, surfaces);
   CV_CUDA_LAUNCHED ();
   return CVCORE_OK;
 }
