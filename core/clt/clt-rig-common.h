@@ -133,6 +133,20 @@ cv_clt_rig_baseline_phase (float bx, float by, int f, int s)
   return -(ux * bx + uy * by);
 }
 
+/* Which of the @count phase magnitudes @phase is @a's: the first within
+ * a millionth of it, or @count where none is. Terms whose phases are
+ * equal or opposite sum into one term of the surface before it is
+ * searched, a term at -k being its conjugate's at k. */
+CV_HD int
+cv_clt_rig_phase_bin (const float *phase, int count, float a)
+{
+  int b = 0;
+
+  while (b < count && !(fabsf (phase[b] - a) <= 1e-6f * fmaxf (1.0f, a)))
+    b++;
+  return b;
+}
+
 /* The same across the baseline: the phase per unit of v, the baseline
  * turned a quarter clockwise (x right, y down). */
 CV_HD float

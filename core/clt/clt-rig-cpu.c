@@ -16,35 +16,87 @@
 #include "clt-rig-common.h"
 
 #include <math.h>
+#include <stdbool.h>
+#include <stdlib.h>
 
-/* One tile's pairs: cross-power spectra and phases per unit disparity. */
+#define RIG_TERMS (CV_CLT_RIG_MAX_PAIRS * 128)
+
+/* The pairs' terms (p, f, s) by phase (cv_clt_rig_phase_bin): term (p,
+ * f, s) sums into bin[p][f][s], conjugated where its phase is the bin's
+ * negated. A rig's bins follow from its geometry alone. */
+typedef struct
+{
+  int count;
+  float phase[RIG_TERMS];       /* not negative, per unit disparity, pi */
+  int bin[CV_CLT_RIG_MAX_PAIRS][64][2];
+  bool conjugated[CV_CLT_RIG_MAX_PAIRS][64][2];
+} RigBins;
+
+/* One tile's pairs: cross-power spectra and phases per unit disparity,
+ * and the spectra summed by bin. */
 typedef struct
 {
   int pairs;
   float r[CV_CLT_RIG_MAX_PAIRS][64][2][2];
   float phase[CV_CLT_RIG_MAX_PAIRS][64][2];
+  double sum[RIG_TERMS][2];
 } RigSpectra;
+
+static void
+rig_bins_init (const cv_clt_rig * rig, RigBins * bins)
+{
+  bins->count = 0;
+  for (int p = 0; p < rig->pairs; p++) {
+    int i, j;
+
+    cv_clt_rig_pair (rig, p, &i, &j);
+    for (int f = 0; f < 64; f++)
+      for (int s = 0; s < 2; s++) {
+        const float k = cv_clt_rig_phase (rig, i, j, f, s);
+        const int b = cv_clt_rig_phase_bin (bins->phase, bins->count,
+            fabsf (k));
+
+        if (b == bins->count)
+          bins->phase[bins->count++] = fabsf (k);
+        bins->bin[p][f][s] = b;
+        bins->conjugated[p][f][s] = k < 0.0f;
+      }
+  }
+}
+
+static void
+rig_bin_sums (RigSpectra * sp, const RigBins * bins)
+{
+  for (int b = 0; b < bins->count; b++)
+    sp->sum[b][0] = sp->sum[b][1] = 0.0;
+  for (int p = 0; p < sp->pairs; p++)
+    for (int f = 0; f < 64; f++)
+      for (int s = 0; s < 2; s++) {
+        double *sum = sp->sum[bins->bin[p][f][s]];
+
+        sum[0] += sp->r[p][f][s][0];
+        sum[1] += bins->conjugated[p][f][s] ? -sp->r[p][f][s][1] :
+            sp->r[p][f][s][1];
+      }
+}
 
 /* The combined surface at residual disparity @d, and when @g is given its
  * first and second derivatives. */
 static double
-rig_surface (const RigSpectra * sp, double d, double *g, double *h)
+rig_surface (const RigSpectra * sp, const RigBins * bins, double d,
+    double *g, double *h)
 {
   double c = 0.0, gd = 0.0, hd = 0.0;
 
-  for (int p = 0; p < sp->pairs; p++)
-    for (int f = 0; f < 64; f++)
-      for (int s = 0; s < 2; s++) {
-        const double k = CV_PI * sp->phase[p][f][s];
-        const double v = sp->r[p][f][s][0] * cos (k * d) -
-            sp->r[p][f][s][1] * sin (k * d);
-        const double w = sp->r[p][f][s][0] * sin (k * d) +
-            sp->r[p][f][s][1] * cos (k * d);
+  for (int b = 0; b < bins->count; b++) {
+    const double k = CV_PI * bins->phase[b];
+    const double v = sp->sum[b][0] * cos (k * d) - sp->sum[b][1] * sin (k * d);
+    const double w = sp->sum[b][0] * sin (k * d) + sp->sum[b][1] * cos (k * d);
 
-        c += v;
-        gd -= w * k;
-        hd -= v * k * k;
-      }
+    c += v;
+    gd -= w * k;
+    hd -= v * k * k;
+  }
   if (g) {
     *g = gd / (128.0 * sp->pairs);
     *h = hd / (128.0 * sp->pairs);
@@ -77,32 +129,29 @@ transform_views (const cvcore_image * views, int channel, int tx, int ty,
  * one to the next by a complex product, as the kernel turns them, instead
  * of a sine and cosine each. */
 static double
-rig_pass (const RigSpectra * sp, const cv_clt_rig * rig, int samples,
-    double *peak)
+rig_pass (const RigSpectra * sp, const RigBins * bins, const cv_clt_rig * rig,
+    int samples, double *peak)
 {
   double sums[4 * CVCORE_CLT_MAX_SEARCH + 1] = { 0.0 };
   double best = -INFINITY, d = 0.0;
 
-  for (int p = 0; p < sp->pairs; p++)
-    for (int f = 0; f < 64; f++)
-      for (int s = 0; s < 2; s++) {
-        const double k = CV_PI * sp->phase[p][f][s];
-        const double turn_re = cos (k * rig->step), turn_im =
-            sin (k * rig->step);
-        const double first = -k * samples * (double) rig->step;
-        const double r_re = sp->r[p][f][s][0], r_im = sp->r[p][f][s][1];
-        /* the term R e^{i k d} at the first sample */
-        double re = r_re * cos (first) - r_im * sin (first);
-        double im = r_re * sin (first) + r_im * cos (first);
+  for (int b = 0; b < bins->count; b++) {
+    const double k = CV_PI * bins->phase[b];
+    const double turn_re = cos (k * rig->step), turn_im = sin (k * rig->step);
+    const double first = -k * samples * (double) rig->step;
+    const double r_re = sp->sum[b][0], r_im = sp->sum[b][1];
+    /* the term R e^{i k d} at the first sample */
+    double re = r_re * cos (first) - r_im * sin (first);
+    double im = r_re * sin (first) + r_im * cos (first);
 
-        for (int i = 0; i <= 2 * samples; i++) {
-          const double next_re = re * turn_re - im * turn_im;
+    for (int i = 0; i <= 2 * samples; i++) {
+      const double next_re = re * turn_re - im * turn_im;
 
-          sums[i] += re;
-          im = re * turn_im + im * turn_re;
-          re = next_re;
-        }
-      }
+      sums[i] += re;
+      im = re * turn_im + im * turn_re;
+      re = next_re;
+    }
+  }
   for (int i = 0; i <= 2 * samples; i++)
     if (sums[i] > best) {
       best = sums[i];
@@ -111,13 +160,13 @@ rig_pass (const RigSpectra * sp, const cv_clt_rig * rig, int samples,
   for (int i = 0; i < CV_CLT_NEWTON_STEPS; i++) {
     double g, h;
 
-    rig_surface (sp, d, &g, &h);
+    rig_surface (sp, bins, d, &g, &h);
     /* only towards a maximum */
     if (!(h < 0.0))
       break;
     d += fmax (-rig->step, fmin (rig->step, -g / h));
   }
-  *peak = rig_surface (sp, d, NULL, NULL);
+  *peak = rig_surface (sp, bins, d, NULL, NULL);
   return d;
 }
 
@@ -154,16 +203,16 @@ rig_surface_2d (const RigSpectra * sp, const cv_clt_rig * rig, double d,
 
 static void
 rig_match_tile (const cvcore_image * views, int channel, int tx, int ty,
-    const cv_clt_rig * rig, const cvcore_clt_corr_params * params,
-    cv_clt_rig_keep keep, cvcore_clt_match * match, float *surface)
+    const cv_clt_rig * rig, const RigBins * bins, RigSpectra * sp,
+    const cvcore_clt_corr_params * params, cv_clt_rig_keep keep,
+    cvcore_clt_match * match, float *surface)
 {
-  RigSpectra sp;
   float coef[CVCORE_CLT_MAX_VIEWS][CVCORE_CLT_COEFFICIENTS];
   const float spread = (float) (0.5 * params->lowpass * params->lowpass);
   float d = params->guided ? match->dx : (float) params->initial_x;
   double peak = 0.0, residual = 0.0;
 
-  sp.pairs = rig->pairs;
+  sp->pairs = rig->pairs;
   for (int pass = 0; pass <= params->refinements; pass++) {
     transform_views (views, channel, tx, ty, rig, d, coef);
     for (int p = 0; p < rig->pairs; p++) {
@@ -173,17 +222,18 @@ rig_match_tile (const cvcore_image * views, int channel, int tx, int ty,
       for (int f = 0; f < 64; f++) {
         cv_clt_cross_power (coef[i], coef[j], f,
             (float) (1.0 / params->full_scale), (float) params->fat_zero,
-            cv_clt_lowpass_weight (f, spread), sp.r[p][f][0], sp.r[p][f][1]);
-        sp.phase[p][f][0] = cv_clt_rig_phase (rig, i, j, f, 0);
-        sp.phase[p][f][1] = cv_clt_rig_phase (rig, i, j, f, 1);
+            cv_clt_lowpass_weight (f, spread), sp->r[p][f][0], sp->r[p][f][1]);
+        sp->phase[p][f][0] = cv_clt_rig_phase (rig, i, j, f, 0);
+        sp->phase[p][f][1] = cv_clt_rig_phase (rig, i, j, f, 1);
       }
     }
-    residual = rig_pass (&sp, rig, pass ? CV_CLT_RIG_REFINE_STEPS :
+    rig_bin_sums (sp, bins);
+    residual = rig_pass (sp, bins, rig, pass ? CV_CLT_RIG_REFINE_STEPS :
         2 * params->search_radius, &peak);
     d += (float) residual;
   }
   if (surface)
-    rig_surface_2d (&sp, rig, residual, surface);
+    rig_surface_2d (sp, rig, residual, surface);
   match->dx = d;
   match->dy = 0.0f;
   match->confidence = (float) peak;
@@ -199,14 +249,25 @@ cv_clt_rig_correlate_cpu (const cvcore_image * views, int channel,
 {
   const int tiles_x = cvcore_clt_tiles (views[0].width);
   const int tiles_y = cvcore_clt_tiles (views[0].height);
+  /* a tile's spectra and the rig's bins, too large for a thread's stack */
+  struct
+  {
+    RigBins bins;
+    RigSpectra spectra;
+  } *scratch = malloc (sizeof (*scratch));
   cv_clt_rig rig;
 
+  if (!scratch)
+    return cv_fail (CVCORE_ERROR_OUT_OF_MEMORY,
+        "no memory for a rig's spectra");
   cv_clt_rig_init (&rig, in, longest);
+  rig_bins_init (&rig, &scratch->bins);
   for (int ty = 0; ty < tiles_y; ty++)
     for (int tx = 0; tx < tiles_x; tx++)
-      rig_match_tile (views, channel, tx, ty, &rig, params,
-          keep, &matches[(size_t) ty * tiles_x + tx],
+      rig_match_tile (views, channel, tx, ty, &rig, &scratch->bins,
+          &scratch->spectra, params, keep, &matches[(size_t) ty * tiles_x + tx],
           surfaces ? surfaces + ((size_t) ty * tiles_x +
               tx) * CVCORE_CLT_RIG_SURFACE * CVCORE_CLT_RIG_SURFACE : NULL);
+  free (scratch);
   return CVCORE_OK;
 }

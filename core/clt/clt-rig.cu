@@ -533,8 +533,7 @@ __global__ void __launch_bounds__ (32 * kRigTilesPerBlock)
 
 /* The bins of @rig's terms (RigBins), or none where its groups' terms
  * take more phases than the bins hold, or too many groups gather into
- * them. Phases that differ by a millionth of their size or less share a
- * bin. */
+ * them. */
 void
 rig_bins_init (const cv_clt_rig &rig, RigBins *bins)
 {
@@ -549,18 +548,14 @@ rig_bins_init (const cv_clt_rig &rig, RigBins *bins)
     const int g = t / kGroupTermCount, q = (t >> 5) & 3;
     const float k = cv_clt_rig_baseline_phase (rig.baseline[g][0],
         rig.baseline[g][1], (t & 31) + 32 * (q >> 1), q & 1);
-    const float a = fabsf (k);
-    int b = 0;
+    const int b = cv_clt_rig_phase_bin (bins->phase, bins->count, fabsf (k));
 
-    while (b < bins->count
-        && !(fabsf (bins->phase[b] - a) <= 1e-6f * fmaxf (1.0f, a)))
-      b++;
     if (b == bins->count) {
       if (b == kMaxBins) {
         bins->count = 0;
         return;
       }
-      bins->phase[bins->count++] = a;
+      bins->phase[bins->count++] = fabsf (k);
     }
     in_bin[b]++;
     mark[t] = (unsigned short) (b | (k < 0.0f ? kConjugated : 0));
