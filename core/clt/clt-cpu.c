@@ -259,18 +259,21 @@ store_sample (const cvcore_image * dst, int x, int y, int c, double v)
 }
 
 /* Where colour (or channel) @c's result goes: the sites of that colour of
- * a mosaic, channel @c of RGBA from a mosaic, or channel @c. */
+ * a mosaic, channel @c of RGBA from a mosaic, or channel @c; a mosaic's
+ * luma, every pixel, once its last colour is in. */
 static void
 cpu_store_channel (const cvcore_image * dst, const cv_clt_plan * plan,
     int c, const double *acc)
 {
+  if (plan->luma && c < 2)
+    return;
   for (int y = 0; y < dst->height; y++)
     for (int x = 0; x < dst->width; x++) {
       const double v = acc[(size_t) y * plan->width + x];
 
       if (!plan->bayer || dst->channels == 4)
         store_sample (dst, x, y, c, v);
-      else if (cv_clt_bayer_colour (plan->bayer, x, y) == c)
+      else if (plan->luma || cv_clt_bayer_colour (plan->bayer, x, y) == c)
         store_sample (dst, x, y, 0, v);
     }
 }
@@ -291,7 +294,9 @@ cv_clt_cpu (cvcore_clt_scratch * clt, const cvcore_image * src,
           store_sample (dst, x, y, c, cv_clt_sample_at (src, x, y, c));
       continue;
     }
-    memset (acc, 0, n * sizeof (double));
+    /* a luma sums its colours' weighted inverses */
+    if (!plan->luma || c == 0)
+      memset (acc, 0, n * sizeof (double));
     for (int ty = 0; ty < plan->tiles_y; ty++)
       for (int tx = 0; tx < plan->tiles_x; tx++) {
         double coef[4][8][8];
@@ -299,6 +304,8 @@ cv_clt_cpu (cvcore_clt_scratch * clt, const cvcore_image * src,
         cpu_tile_forward (src, c, tx, ty, plan, coef);
         cpu_tile_operate (clt, plan, c, clt->set.channels != 3 ? 0 :
             plan->bayer ? c : params->kernel_channel[c], tx, ty, coef);
+        for (int i = 0; i < CVCORE_CLT_COEFFICIENTS && plan->luma; i++)
+          ((double *) coef)[i] *= cv_clt_luma_weight (c);
         cpu_tile_inverse (coef, tx, ty, plan, acc);
       }
     cpu_store_channel (dst, plan, c, acc);

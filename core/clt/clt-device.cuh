@@ -95,6 +95,8 @@ struct Plan
   int width, height, tiles_x, tiles_y;
   int operation;
   unsigned bayer;
+  /* a mosaic's luma; sparse: summed before the inverse, into plane 0 */
+  bool luma, sparse;
   float demosaic[8];
   int offset_x, offset_y;
   float window_x[16], window_y[16], window[16];
@@ -496,6 +498,8 @@ device_plan (const cv_clt_plan *plan)
   p.tiles_y = plan->tiles_y;
   p.operation = plan->operation;
   p.bayer = plan->bayer;
+  p.luma = plan->luma;
+  p.sparse = plan->sparse;
   p.offset_x = plan->offset_x;
   p.offset_y = plan->offset_y;
   for (int n = 0; n < 16; n++) {

@@ -55,6 +55,7 @@ cv_clt_plan_init (cv_clt_plan * plan, int width, int height,
   plan->bayer = params->bayer;
   plan->sparse = params->bayer
       && params->mosaic_method == CVCORE_CLT_MOSAIC_SPARSE;
+  plan->luma = params->bayer && params->luma;
   for (int k = 0; k < 8; k++)
     plan->demosaic[k] = 1.0 + cos (CV_PI * k / 7.0);
   if (params->operation == CVCORE_CLT_SHIFT) {
@@ -226,19 +227,20 @@ cvcore_clt (cvcore_stream * stream, cvcore_clt_scratch * clt,
     processed += (params->channel_mask >> c) & 1;
   if (params->bayer)
     channels_fit = src->channels == 1 && (dst->channels == 1
-        || dst->channels == 4) && clt->mosaics && valid_pattern (params->bayer);
+        || (dst->channels == 4 && !params->luma)) && clt->mosaics
+        && valid_pattern (params->bayer);
   else
     channels_fit = dst->channels == src->channels && src->channels >= 1
-        && src->channels <= 4 && processed <= clt->channels;
+        && src->channels <= 4 && processed <= clt->channels && !params->luma;
   if (src->width != clt->width || src->height != clt->height
       || dst->width != src->width || dst->height != src->height
       || dst->sample != src->sample || !channels_fit)
     return cv_fail (CVCORE_ERROR_INVALID_VALUE,
-        "CLT of %dx%dx%d%s into %dx%dx%d with a %dx%d scratch of %d "
+        "CLT of %dx%dx%d%s into %dx%dx%d%s with a %dx%d scratch of %d "
         "channels%s", src->width, src->height, src->channels,
         params->bayer ? " (mosaic)" : "", dst->width, dst->height,
-        dst->channels, clt->width, clt->height, clt->channels,
-        clt->mosaics ? " and mosaics" : "");
+        dst->channels, params->luma ? " (luma)" : "", clt->width,
+        clt->height, clt->channels, clt->mosaics ? " and mosaics" : "");
   if (!valid_params (params))
     return cv_fail (CVCORE_ERROR_INVALID_VALUE,
         "CLT parameters out of range (shift %g, %g, sigma %g)",

@@ -24,8 +24,9 @@
  * pixel, the four quadrants that cover it and stores the samples. A
  * mosaic's colours are first interpolated into an interleaved colour image
  * (clt_demosaic), which the tiles load like any other; the overlap-add
- * then gives each site its own colour's result, or writes RGBA. Sparse mosaics go
- * through clt-sparse.cu instead of the first two steps.
+ * then gives each site its own colour's result, writes RGBA, or sums the
+ * colours' luma. Sparse mosaics go through clt-sparse.cu instead of the
+ * first two steps.
  *
  * DST-IV runs as the DCT-IV of the reversed input with odd outputs
  * negated, so lanes doing MDCT and MDST run the same instructions. */
@@ -140,10 +141,19 @@ clt_overlap_add (Image src, Image dst, Plan p, Channels channels,
 
   if (x >= p.width || y >= p.height)
     return;
+  if (p.bayer && p.luma && !p.sparse) {
+    float luma = 0.0f;
+
+    for (int c = 0; c < 3; c++)
+      luma += (float) cv_clt_luma_weight (c)
+          * quadrant_sum (planes, pitch, p, c, x, y);
+    dst.store (x, y, 0, luma);
+    return;
+  }
   if (p.bayer && dst.channels == 1) {
     dst.store (x, y, 0,
-        quadrant_sum (planes, pitch, p, cv_clt_bayer_colour (p.bayer, x, y), x,
-            y));
+        quadrant_sum (planes, pitch, p,
+            p.luma ? 0 : cv_clt_bayer_colour (p.bayer, x, y), x, y));
     return;
   }
   if (p.bayer) {

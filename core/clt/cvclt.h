@@ -179,10 +179,16 @@ typedef struct
   unsigned bayer;
   /* How a mosaic's colours are filled in (see above). */
   cvcore_clt_mosaic_method mosaic_method;
+  /* With a mosaic and @dst of one channel: the luma of the processed
+   * colours (ITU-R BT.601's weights: 0.299 red, 0.587 green, 0.114
+   * blue) instead of the mosaic, for matching downstream. Sparse mosaics sum the colours in
+   * the transform domain after the operation: one inverse transform a
+   * tile instead of three. */
+  bool luma;
 } cvcore_clt_params;
 
 /* Defaults: none, no shift, sigma 1, channel 0 processed, sparse
- * mosaics.
+ * mosaics, a mosaic back from a mosaic.
  * Since: 0.1 */
 void cvcore_clt_params_init (cvcore_clt_params * params);
 
@@ -205,8 +211,8 @@ cvcore_status cvcore_clt_set_kernels (cvcore_clt_scratch * clt,
 
 /* Queues forward transform, operation and inverse of the processed
  * channels of @src (8 or 16-bit, 1 to 4 interleaved channels) into @dst
- * (same format and size; RGBA of the same sample size from a mosaic) on
- * @stream.
+ * (same format and size; from a mosaic also RGBA, or its luma, of the
+ * same sample size) on @stream.
  * Since: 0.1 */
 cvcore_status cvcore_clt (cvcore_stream * stream, cvcore_clt_scratch * clt,
     const cvcore_image * src, const cvcore_image * dst,

@@ -551,6 +551,112 @@ GST_START_TEST (test_bayer_sparse)
 
 GST_END_TEST;
 
+/* A kernel set of 3 colours, each its own Gaussian at every node. */
+static cvcore_clt_kernel_set *
+colour_kernels (gint w, gint h)
+{
+  cvcore_clt_kernel_set *set;
+  gdouble psf[25];
+
+  fail_unless_equals_int (cvcore_clt_kernel_set_new (w, h, 3, 3, &set),
+      CVCORE_OK);
+  for (gint c = 0; c < 3; c++)
+    for (gint ny = 0; ny < set->nodes_y; ny++)
+      for (gint nx = 0; nx < set->nodes_x; nx++) {
+        picture_gaussian_psf (0.6 + 0.2 * c + 0.1 * nx + 0.05 * ny, 5, psf);
+        cvcore_clt_response_from_psf (psf, 5, 0.01, TRUE,
+            cvcore_clt_kernel_set_node (set, c, nx, ny));
+      }
+  return set;
+}
+
+/* A mosaic's luma is BT.601's sum of its RGBA, within the rounding of
+ * both (one unit), either method, 8 and 16 bits, with and without a
+ * deconvolution; it takes one-channel frames from mosaics only. */
+GST_START_TEST (test_bayer_luma)
+{
+  static const gdouble weight[3] = { 0.299, 0.587, 0.114 };
+
+  for (guint n = 0; n < 8; n++) {
+    const gint w = 41 + n, h = 27;
+    TestImage src = cvtest_image_new (device, stream, w, h, 1,
+        n % 2 ? CVCORE_SAMPLE_U16 : CVCORE_SAMPLE_U8, -1, 0, n + 5);
+    cvcore_clt_kernel_set *set = n >= 4 ? colour_kernels (w, h) : NULL;
+    cvcore_clt_params params;
+    const gdouble full = n % 2 ? 65535.0 : 255.0;
+    TestImage rgba, luma;
+    gdouble worst = 0.0;
+    gint compared = 0;
+
+    /* noise in the middle half of the range, so that few colours clip */
+    for (gint y = 0; y < h; y++)
+      for (gint x = 0; x < w; x++)
+        cvtest_put_sample (&src, x, y, 0, floor (full / 4 +
+                cvtest_host_sample (&src, x, y, 0) / 2));
+    cvtest_image_upload (&src, stream);
+    cvcore_clt_params_init (&params);
+    params.bayer = patterns[n % 4];
+    params.mosaic_method = n / 2 % 2 ? CVCORE_CLT_MOSAIC_SPARSE :
+        CVCORE_CLT_MOSAIC_INTERPOLATE;
+    params.operation = set ? CVCORE_CLT_DECONVOLVE : CVCORE_CLT_NONE;
+    rgba = run_to (device, stream, &src, 4, &params, set);
+    params.luma = true;
+    luma = run_to (device, stream, &src, 1, &params, set);
+    for (gint y = 0; y < h; y++)
+      for (gint x = 0; x < w; x++) {
+        gdouble sum = 0.0;
+        gboolean clipped = FALSE;
+
+        for (gint c = 0; c < 3; c++) {
+          const gdouble v = cvtest_host_sample (&rgba, x, y, c);
+
+          sum += weight[c] * v;
+          clipped |= v == 0.0 || v == full;
+        }
+        /* colours that overshoot clip in RGBA one by one */
+        if (clipped)
+          continue;
+        worst = MAX (worst, fabs (cvtest_host_sample (&luma, x, y, 0) - sum));
+        compared++;
+      }
+    GST_INFO ("case %u: luma off the RGBA's by %g at most (%d pixels)", n,
+        worst, compared);
+    fail_unless (compared > w * h / 2, "case %u: %d pixels compared", n,
+        compared);
+    /* float sums on CUDA add a little to the two roundings */
+    fail_unless (worst <= 1.01, "case %u: off by %g", n, worst);
+    cvtest_image_free (&luma, device);
+    cvtest_image_free (&rgba, device);
+    cvtest_image_free (&src, device);
+    cvcore_clt_kernel_set_free (set);
+  }
+  {
+    TestImage src = cvtest_image_new (device, stream, 16, 16, 1,
+        CVCORE_SAMPLE_U8, -1, 0, 1);
+    TestImage out = cvtest_image_new (device, stream, 16, 16, 4,
+        CVCORE_SAMPLE_U8, 0, 0, 0);
+    cvcore_clt_scratch *clt;
+    cvcore_clt_params params;
+
+    fail_unless_equals_int (cvcore_clt_scratch_new (device, 16, 16, 3, true,
+            &clt), CVCORE_OK);
+    cvcore_clt_params_init (&params);
+    params.luma = true;
+    /* no mosaic: no luma */
+    fail_unless_equals_int (cvcore_clt (stream, clt, &src.image, &src.image,
+            &params), CVCORE_ERROR_INVALID_VALUE);
+    /* a luma is one channel */
+    params.bayer = patterns[0];
+    fail_unless_equals_int (cvcore_clt (stream, clt, &src.image, &out.image,
+            &params), CVCORE_ERROR_INVALID_VALUE);
+    cvcore_clt_scratch_free (clt);
+    cvtest_image_free (&out, device);
+    cvtest_image_free (&src, device);
+  }
+}
+
+GST_END_TEST;
+
 /* Lowpass keeps flat frames flat and smooths a random one: its variance
  * falls as sigma grows. */
 GST_START_TEST (test_lowpass)
@@ -777,8 +883,9 @@ GST_START_TEST (test_cuda_equals_cpu)
 {
   static const gint sizes[][2] = { {1, 1}, {17, 9}, {1921, 1081} };
 
-  /* cases 12..15: mosaics, every operation; 16..19 the same, sparse */
-  for (guint n = 0; n < 20; n++) {
+  /* cases 12..15: mosaics, every operation; 16..19 the same, sparse;
+   * 20..23 their luma, either method */
+  for (guint n = 0; n < 24; n++) {
     const gint *size = sizes[n % 3];
     const gint channels = n % 2 && n < 12 ? 4 : 1;
     TestImage src = cvtest_image_new (device, stream, size[0], size[1],
@@ -794,8 +901,9 @@ GST_START_TEST (test_cuda_equals_cpu)
     cvcore_clt_params_init (&params);
     params.operation = (cvcore_clt_operation) (n < 12 ? n / 3 : n % 4);
     params.bayer = n < 12 ? 0 : patterns[n % 4];
-    params.mosaic_method = n < 16 ? CVCORE_CLT_MOSAIC_INTERPOLATE :
-        CVCORE_CLT_MOSAIC_SPARSE;
+    params.mosaic_method = n < 16 || (n >= 20 && n % 2 == 0) ?
+        CVCORE_CLT_MOSAIC_INTERPOLATE : CVCORE_CLT_MOSAIC_SPARSE;
+    params.luma = n >= 20;
     params.shift_x = 1.3 - 0.4 * n;
     params.shift_y = 0.45 * n - 2.0;
     params.sigma = 0.7 + 0.3 * n;
@@ -803,19 +911,8 @@ GST_START_TEST (test_cuda_equals_cpu)
     params.kernel_channel[0] = 2;
     params.kernel_channel[1] = 1;
     params.kernel_channel[3] = 0;
-    if (params.operation == CVCORE_CLT_DECONVOLVE) {
-      gdouble psf[25];
-
-      fail_unless_equals_int (cvcore_clt_kernel_set_new (size[0], size[1], 3,
-              3, &set), CVCORE_OK);
-      for (gint c = 0; c < 3; c++)
-        for (gint ny = 0; ny < set->nodes_y; ny++)
-          for (gint nx = 0; nx < set->nodes_x; nx++) {
-            picture_gaussian_psf (0.6 + 0.2 * c + 0.1 * nx + 0.05 * ny, 5, psf);
-            cvcore_clt_response_from_psf (psf, 5, 0.01, TRUE,
-                cvcore_clt_kernel_set_node (set, c, nx, ny));
-          }
-    }
+    if (params.operation == CVCORE_CLT_DECONVOLVE)
+      set = colour_kernels (size[0], size[1]);
     out = run (&src, &params, set);
     cpu_out = run_on (cvtest_cpu, cvtest_cpu_stream, &cpu_src, &params, set);
     for (gint y = 0; y < size[1]; y++)
@@ -852,6 +949,7 @@ clt_suite (void)
   tcase_add_test (tc, test_bayer_shift);
   tcase_add_test (tc, test_sparse_symmetry);
   tcase_add_test (tc, test_bayer_sparse);
+  tcase_add_test (tc, test_bayer_luma);
   tcase_add_test (tc, test_fractional_shift);
   tcase_add_test (tc, test_lowpass);
   tcase_add_test (tc, test_deconvolve);
