@@ -303,7 +303,7 @@ gst_cuda_vision_filter_set_info (GstCudaVisionBaseTransform * base,
 
   gst_cuda_vision_filter_release (self);
   return klass->prepare == NULL || klass->prepare (self, incaps, in_info,
-      out_info);
+      outcaps, out_info);
 }
 
 static gboolean

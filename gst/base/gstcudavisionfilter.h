@@ -47,7 +47,8 @@ struct _GstCudaVisionFilterClass
       cvcore_stream * stream, GstVideoFrame * frame);
   /* Optional: called on new caps, after release(); the device is open. */
   gboolean (*prepare) (GstCudaVisionFilter * self, GstCaps * incaps,
-      const GstVideoInfo * in_info, const GstVideoInfo * out_info);
+      const GstVideoInfo * in_info, GstCaps * outcaps,
+      const GstVideoInfo * out_info);
   /* Optional: frees what prepare() or process() made. */
   void (*release) (GstCudaVisionFilter * self);
 };

@@ -41,8 +41,12 @@
  * and low-passed by the same distances, in their own pixels; a
  * deconvolution's kernel set is the luma's, and the chroma is copied. Bayer mosaics (`video/x-bayer`, 8 and
  * 16 bits) are processed per colour too; the output is the mosaic again
- * (each site its own colour) or RGBA (RGBA64_LE from 16 bits), whichever
- * downstream asks for. `mosaic-method` says how each colour is filled in:
+ * (each site its own colour), RGBA (RGBA64_LE from 16 bits) or the
+ * colours' luma (GRAY8, GRAY16_LE; ITU-R BT.601's weights), whichever
+ * downstream asks for. The luma suits matching downstream
+ * (`cudaphasecorr` reads a grey frame whole, but only the green of RGBA),
+ * and from sparse colours it takes one inverse transform a tile instead
+ * of three. `mosaic-method` says how each colour is filled in:
  * - `sparse` (default): as the tile processor does it, each colour's sites
  *   are transformed with zeros between them. Such sparse inputs make most
  *   of the transform redundant (its sine layers are its cosine layers
@@ -109,6 +113,7 @@ struct _GstCudaVisionClt
   unsigned channel_mask;
   gint kernel_channel[4];
   unsigned bayer;               /* the input's mosaic, or 0 */
+  gboolean luma;                /* a mosaic's luma out */
 };
 
 #define BASE(self) GST_CUDA_VISION_BASE_TRANSFORM (self)
@@ -322,13 +327,16 @@ ensure_kernels (GstCudaVisionClt * self, cvcore_stream * stream)
 
 static gboolean
 gst_cuda_vision_clt_prepare (GstCudaVisionFilter * filter, GstCaps * incaps,
-    const GstVideoInfo * in_info, const GstVideoInfo * out_info)
+    const GstVideoInfo * in_info, GstCaps * outcaps,
+    const GstVideoInfo * out_info)
 {
   GstCudaVisionClt *self = GST_CUDA_VISION_CLT (filter);
 
   self->channel_mask = 0;
   memset (self->kernel_channel, 0, sizeof (self->kernel_channel));
   self->bayer = gst_cuda_vision_caps_bayer_pattern (incaps);
+  self->luma = self->bayer && GST_VIDEO_INFO_IS_GRAY (out_info)
+      && gst_cuda_vision_caps_bayer_pattern (outcaps) == 0;
   if (GST_VIDEO_INFO_IS_RGB (in_info)) {
     const gint bytes = GST_VIDEO_INFO_COMP_DEPTH (in_info, 0) > 8 ? 2 : 1;
 
@@ -395,6 +403,7 @@ gst_cuda_vision_clt_process (GstCudaVisionFilter * filter,
   memcpy (params.kernel_channel, self->kernel_channel,
       sizeof (params.kernel_channel));
   params.bayer = self->bayer;
+  params.luma = self->luma;
   if (!ensure_scratch (self, &in_frame->info))
     return GST_FLOW_ERROR;
   if (params.operation == CVCORE_CLT_DECONVOLVE
@@ -439,8 +448,41 @@ mosaic_structure (const GstStructure * raw, const gchar * suffix)
   return s;
 }
 
+/* What a mosaic of @s with @format (NULL: any) can also give: RGBA and
+ * the luma, of its sample size. */
+static GstStructure *
+raw_from_mosaic (const GstStructure * s, const gchar * format)
+{
+  static const gchar *formats[2][2] = { {"RGBA", "GRAY8"},
+  {"RGBA64_LE", "GRAY16_LE"}
+  };
+  const gint mosaic_wide = format && g_str_has_suffix (format, "16le");
+  GstStructure *raw = gst_structure_copy (s);
+  GValue list = G_VALUE_INIT;
+
+  gst_structure_set_name (raw, "video/x-raw");
+  gst_value_list_init (&list, 4);
+  for (gint wide = 0; wide < 2; wide++) {
+    if (format && wide != mosaic_wide)
+      continue;
+    for (guint k = 0; k < 2; k++) {
+      GValue v = G_VALUE_INIT;
+
+      /* RGBA64_LE came with GStreamer 1.20 */
+      if (wide && k == 0 && !GST_CHECK_VERSION (1, 20, 0))
+        continue;
+      g_value_init (&v, G_TYPE_STRING);
+      g_value_set_static_string (&v, formats[wide][k]);
+      gst_value_list_append_and_take_value (&list, &v);
+    }
+  }
+  gst_structure_take_value (raw, "format", &list);
+  return raw;
+}
+
 /* The same caps either way, in either device memory; a mosaic also gives
- * RGBA (RGBA64_LE from 16 bits), and RGBA may come from a mosaic. */
+ * RGBA (RGBA64_LE from 16 bits) or its luma (GRAY8, GRAY16_LE), and these
+ * may come from a mosaic. */
 static GstCaps *
 gst_cuda_vision_clt_transform_caps (GstBaseTransform * trans,
     GstPadDirection direction, GstCaps * caps, GstCaps * filter)
@@ -457,31 +499,14 @@ gst_cuda_vision_clt_transform_caps (GstBaseTransform * trans,
         gst_caps_features_copy (features));
     if (direction == GST_PAD_SINK
         && gst_structure_has_name (s, "video/x-bayer")) {
-      other = gst_structure_copy (s);
-      gst_structure_set_name (other, "video/x-raw");
-      if (format && g_str_has_suffix (format, "16le")
-          && !GST_CHECK_VERSION (1, 20, 0)) {
-        /* RGBA64_LE came with GStreamer 1.20 */
-        gst_structure_free (other);
-        other = NULL;
-      } else if (format) {
-        gst_structure_set (other, "format", G_TYPE_STRING,
-            g_str_has_suffix (format, "16le") ? "RGBA64_LE" : "RGBA", NULL);
-      } else {
-        GValue list = G_VALUE_INIT, v = G_VALUE_INIT;
-
-        gst_value_list_init (&list, 2);
-        g_value_init (&v, G_TYPE_STRING);
-        g_value_set_static_string (&v, "RGBA");
-        gst_value_list_append_value (&list, &v);
-        g_value_set_static_string (&v, "RGBA64_LE");
-        gst_value_list_append_and_take_value (&list, &v);
-        gst_structure_take_value (other, "format", &list);
-      }
-    } else if (direction == GST_PAD_SRC && (format == NULL
-            || !strcmp (format, "RGBA") || !strcmp (format, "RGBA64_LE"))) {
+      other = raw_from_mosaic (s, format);
+    } else if (direction == GST_PAD_SRC && gst_structure_has_name (s,
+            "video/x-raw") && (format == NULL || !strcmp (format, "RGBA")
+            || !strcmp (format, "GRAY8") || !strcmp (format, "RGBA64_LE")
+            || !strcmp (format, "GRAY16_LE"))) {
       other = mosaic_structure (s, format == NULL ? NULL :
-          strcmp (format, "RGBA") ? "16le" : "");
+          g_str_has_suffix (format, "64_LE")
+          || g_str_has_suffix (format, "16_LE") ? "16le" : "");
     }
     if (other)
       ret = gst_caps_merge_structure_full (ret, other,

@@ -381,7 +381,7 @@ gst_cuda_vision_convolve_release (GstCudaVisionFilter * filter)
 
 static gboolean
 gst_cuda_vision_convolve_prepare (GstCudaVisionFilter * filter,
-    GstCaps * incaps, const GstVideoInfo * in_info,
+    GstCaps * incaps, const GstVideoInfo * in_info, GstCaps * outcaps,
     const GstVideoInfo * out_info)
 {
   GstCudaVisionConvolve *self = GST_CUDA_VISION_CONVOLVE (filter);

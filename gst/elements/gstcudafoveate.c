@@ -408,7 +408,8 @@ invalid:
 
 static gboolean
 gst_cuda_vision_foveate_prepare (GstCudaVisionFilter * filter, GstCaps * incaps,
-    const GstVideoInfo * in_info, const GstVideoInfo * out_info)
+    const GstVideoInfo * in_info, GstCaps * outcaps,
+    const GstVideoInfo * out_info)
 {
   GstCudaVisionFoveate *self = GST_CUDA_VISION_FOVEATE (filter);
 

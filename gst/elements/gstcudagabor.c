@@ -236,7 +236,8 @@ ensure_scratch (GstCudaVisionGabor * self, gint orientations)
 
 static gboolean
 gst_cuda_vision_gabor_prepare (GstCudaVisionFilter * filter, GstCaps * incaps,
-    const GstVideoInfo * in_info, const GstVideoInfo * out_info)
+    const GstVideoInfo * in_info, GstCaps * outcaps,
+    const GstVideoInfo * out_info)
 {
   GstCudaVisionGabor *self = GST_CUDA_VISION_GABOR (filter);
   static const gdouble bt709[3] = { 0.2126, 0.7152, 0.0722 };

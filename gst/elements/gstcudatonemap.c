@@ -277,7 +277,8 @@ source_from_info (GstCudaVisionTonemap * self, const GstVideoInfo * info,
 
 static gboolean
 gst_cuda_vision_tonemap_prepare (GstCudaVisionFilter * filter, GstCaps * incaps,
-    const GstVideoInfo * in_info, const GstVideoInfo * out_info)
+    const GstVideoInfo * in_info, GstCaps * outcaps,
+    const GstVideoInfo * out_info)
 {
   GstCudaVisionTonemap *self = GST_CUDA_VISION_TONEMAP (filter);
   GstCudaVisionDevice *device = gst_cuda_vision_base_transform_get_device

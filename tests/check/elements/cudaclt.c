@@ -290,57 +290,59 @@ mosaic (const gchar * format, gint w, gint h, const guint * colour)
 }
 
 /* Mosaics, either method: `none` gives them back; to RGBA a flat-coloured
- * one gives its colour, opaque. */
+ * one gives its colour, opaque, and to grey its luma. */
 GST_START_TEST (test_bayer)
 {
   static const gchar *formats[] = { "grbg", "bggr16le" };
   static const gchar *methods[] = { "mosaic-method=interpolate",
     "mosaic-method=sparse"
   };
+  static const gchar *outputs[] = { "video/x-bayer", "video/x-raw,format="
+        "{ RGBA, RGBA64_LE }", "video/x-raw,format={ GRAY8, GRAY16_LE }"
+  };
   static const guint colour[3] = { 200, 100, 30 };
+  /* BT.601: 0.299 * 200 + 0.587 * 100 + 0.114 * 30 */
+  const guint luma = 122;
 
   for (guint f = 0; f < 2 * G_N_ELEMENTS (formats); f++)
-    for (gint rgba = 0; rgba < 2; rgba++) {
+    for (guint o = 0; o < G_N_ELEMENTS (outputs); o++) {
       const gint w = 35, h = 18, bytes = f % 2 ? 2 : 1;
+      const gint channels = o == 1 ? 4 : 1;
+      const gsize stride = GST_ROUND_UP_4 (channels * w * bytes);
       GstHarness *hs = cvtest_filter_harness ("cudaclt", methods[f / 2],
           NULL);
       gchar *caps = g_strdup_printf ("video/x-bayer,format=%s,width=%d,"
           "height=%d,framerate=30/1", formats[f % 2], w, h);
-      GstBuffer *in = mosaic (formats[f % 2], w, h, rgba ? colour : NULL);
+      GstBuffer *in = mosaic (formats[f % 2], w, h, o ? colour : NULL);
       GstBuffer *out;
       GstMapInfo a, b;
 
 #ifndef CVTEST_HAVE_RGBA64
-      if (rgba && bytes == 2) {
+      if (o == 1 && bytes == 2) {
         cvtest_left_out ("test_bayer: 16 bits to RGBA64_LE",
             "RGBA64_LE came with GStreamer 1.20");
         goto next;
       }
 #endif
       gst_harness_set_src_caps_str (hs, caps);
-      gst_harness_set_sink_caps_str (hs, rgba ? "video/x-raw" :
-          "video/x-bayer");
+      gst_harness_set_sink_caps_str (hs, outputs[o]);
       out = gst_harness_push_and_pull (hs, gst_buffer_ref (in));
       fail_unless (out != NULL);
       fail_unless (gst_buffer_map (in, &a, GST_MAP_READ));
       fail_unless (gst_buffer_map (out, &b, GST_MAP_READ));
       for (gint y = 0; y < h; y++)
         for (gint x = 0; x < w; x++) {
-          if (rgba) {
-            const gsize stride = GST_ROUND_UP_4 (4 * w * bytes);
-
-            for (gint c = 0; c < 4; c++) {
-              const guint8 *p = b.data + y * stride + (4 * x + c) * bytes;
-              const guint v = bytes == 2 ? GST_READ_UINT16_LE (p) : *p;
-
-              fail_unless_equals_int (v, c < 3 ? colour[c] : (bytes == 2 ?
-                      65535 : 255));
-            }
-          } else {
-            const gsize stride = GST_ROUND_UP_4 (w * bytes);
-
+          if (o == 0) {
             fail_unless (memcmp (a.data + y * stride + x * bytes, b.data +
                     y * stride + x * bytes, bytes) == 0, "(%d, %d)", x, y);
+            continue;
+          }
+          for (gint c = 0; c < channels; c++) {
+            const guint8 *p = b.data + y * stride + (channels * x + c) * bytes;
+            const guint v = bytes == 2 ? GST_READ_UINT16_LE (p) : *p;
+
+            fail_unless_equals_int (v, o == 2 ? luma : c < 3 ? colour[c] :
+                (bytes == 2 ? 65535 : 255));
           }
         }
       gst_buffer_unmap (in, &a);
