@@ -9,7 +9,7 @@
 # RGGB mosaics of the given size (default the seed's 2592x1936); each
 # deconvolved by cudaclt with its own lens's kernel set (Gaussian blur
 # growing towards the corners, a little more for each camera, per colour;
-# made by cudavision-clt-kernels); then the six pairs correlated and
+# made by cudavision-clt-kernels) to its luma; then the six pairs correlated and
 # combined per tile by cudaphasecorr mode=rig. Prints the frames and the
 # time the pipeline took, and the median of the frames' disparity
 # (motion-dx), which should read the plane's.
@@ -65,7 +65,8 @@ for v in 0 1 2 3; do
   branches="$branches t. ! queue ! videocrop left=$left top=$top \
     right=$right bottom=$bottom ! rgb2bayer ! video/x-bayer,format=rggb ! \
     cudavisionupload ! cudaclt operation=deconvolve \
-    kernels-location=$work/camera$v.kernels ! rig.$pad"
+    kernels-location=$work/camera$v.kernels ! \
+    video/x-raw(memory:CUDAVisionMemory),format=GRAY8 ! rig.$pad"
 done
 full_width=$((width + 2 * margin)) full_height=$((height + 2 * margin))
 start=$(date +%s.%N)

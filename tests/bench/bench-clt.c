@@ -23,7 +23,8 @@
  * six pairs correlated and combined per tile as cudaphasecorr mode=rig
  * does (4 levels, the fit), the rig's share beside the deconvolution
  * measured in the same run, and how far its disparities lie from the
- * plane's. Last,
+ * plane's; then the same views as RGGB mosaics, deconvolved to their
+ * luma (the seed's own workload). Last,
  * phase correlation of a GRAY8 pair at 1080p and 5 MP (2592x1936), as
  * the element does it per frame: the frame's pyramid (reductions and
  * forward transforms) and the matching from the coarsest level (search
@@ -123,7 +124,8 @@ rig_plane_disparity (gdouble y, gint h)
  * view v (its camera at @cx, @cy) shows at q what view 0 shows at q + D
  * (c_v - c_0), so the rig's tiles lie between pixels, as they do in use,
  * and match. The texture is a sum of plane waves, rendered at any
- * position without resampling; all three colours carry it. */
+ * position without resampling; all three colours carry it, in RGBA or
+ * through a mosaic (frames of one channel). */
 static void
 fill_rig_views (cvcore_stream * stream, CltJob * job, const gdouble * cx,
     const gdouble * cy)
@@ -131,8 +133,9 @@ fill_rig_views (cvcore_stream * stream, CltJob * job, const gdouble * cx,
   enum
   { WAVES = 12 };
   const gint w = job->src[0].width, h = job->src[0].height;
+  const gint channels = job->src[0].channels;
   gdouble kx[WAVES], ky[WAVES], phase[WAVES];
-  guint8 *host = g_malloc ((gsize) w * h * 4);
+  guint8 *host = g_malloc ((gsize) w * h * channels);
   GRand *rand = g_rand_new_with_seed (5);
 
   for (gint k = 0; k < WAVES; k++) {
@@ -154,13 +157,13 @@ fill_rig_views (cvcore_stream * stream, CltJob * job, const gdouble * cx,
 
         for (gint k = 0; k < WAVES; k++)
           value += 18.0 * sin (kx[k] * sx + ky[k] * sy + phase[k]);
-        memset (host + ((gsize) y * w + x) * 4,
-            (guint8) CLAMP (value + 0.5, 0.0, 255.0), 4);
+        memset (host + ((gsize) y * w + x) * channels,
+            (guint8) CLAMP (value + 0.5, 0.0, 255.0), channels);
       }
     }
     CORE_TRY (cvcore_copy_2d_async (stream, job->src[v].data,
-            job->src[v].pitch, host, (size_t) w * 4, (size_t) w * 4, h,
-            CVCORE_COPY_HOST_TO_DEVICE));
+            job->src[v].pitch, host, (size_t) w * channels,
+            (size_t) w * channels, h, CVCORE_COPY_HOST_TO_DEVICE));
     CORE_TRY (cvcore_stream_synchronize (stream));
   }
   g_rand_free (rand);
@@ -345,6 +348,7 @@ bench_correlate (cvcore_device * device, cvcore_stream * stream)
 typedef struct
 {
   CltJob *clt;
+  gint channel;                 /* of the deconvolved frames */
   cvcore_clt_rig_pyramid *pyramid;
   cvcore_clt_rig rig;
   cvcore_clt_corr_params params;
@@ -359,9 +363,8 @@ run_rig (cvcore_stream * stream, gpointer data)
 
   if (status != CVCORE_OK)
     return status;
-  /* the green channel, as the element takes RGB's luminance */
   return cvcore_clt_rig_pyramid_correlate (stream, job->pyramid,
-      job->clt->dst, 1, &job->rig, &job->params, job->matches, NULL);
+      job->clt->dst, job->channel, &job->rig, &job->params, job->matches, NULL);
 }
 
 /* Where the rig's time goes: its finest level alone (one launch, no
@@ -372,8 +375,8 @@ run_rig_level (cvcore_stream * stream, gpointer data)
 {
   RigJob *job = data;
 
-  return cvcore_clt_rig_correlate (stream, job->clt->dst, 1, &job->rig,
-      &job->params, job->matches, NULL);
+  return cvcore_clt_rig_correlate (stream, job->clt->dst, job->channel,
+      &job->rig, &job->params, job->matches, NULL);
 }
 
 static void
@@ -404,14 +407,17 @@ rig_level_costs (cvcore_device * device, cvcore_stream * stream, RigJob * job)
   printf ("\n");
 }
 
+/* The rig on @clt's frames, deconvolved in @deconvolve_ms; the rig
+ * matches their @channel (green of RGBA, as the element takes RGB's
+ * luminance, or a luma). */
 static void
 bench_rig (cvcore_device * device, cvcore_stream * stream, CltJob * clt,
-    gdouble deconvolve_ms, gdouble seed_ms)
+    gint channel, gdouble deconvolve_ms, gdouble seed_ms)
 {
   const gint w = clt->dst[0].width, h = clt->dst[0].height;
   const gint tiles_x = cvcore_clt_tiles (w), tiles = tiles_x *
       cvcore_clt_tiles (h);
-  RigJob job = { clt };
+  RigJob job = { clt, channel };
   cvcore_clt_match *found = g_new (cvcore_clt_match, tiles);
   gdouble ms, *errors = g_new (gdouble, tiles);
   gint kept = 0;
@@ -436,7 +442,8 @@ bench_rig (cvcore_device * device, cvcore_stream * stream, CltJob * clt,
           rig_plane_disparity (CVCORE_CLT_STRIDE * (t / tiles_x), h));
   qsort (errors, kept, sizeof (gdouble), compare_doubles);
   printf ("The seed's quad: the same, then its six pairs correlated and "
-      "combined per tile (4 levels, 2 refinements, the fit): %.3f ms, of "
+      "combined per tile from the %s", channel ? "green of RGBA" : "luma");
+  printf (" (4 levels, 2 refinements, the fit): %.3f ms, of "
       "which the rig %.3f ms (%.0fx the seed's deconvolution alone); %d of "
       "%d tiles kept, their disparity off by %.3f px at the median and %.3f "
       "at the 95th percentile\n", ms, ms - deconvolve_ms, seed_ms / ms, kept,
@@ -471,12 +478,14 @@ bench_clt (cvcore_device * device)
       "(RGBA), forward + deconvolve + inverse: %.3f ms (seed: %.1f ms for "
       "Bayer frames on a GTX 1050 Ti, %.0fx)\n", SEED_FRAMES, ms, seed_ms,
       seed_ms / ms);
-  bench_rig (device, stream, &job, ms, seed_ms);
+  bench_rig (device, stream, &job, 1, ms, seed_ms);
   free_frames (device, &job);
 
-  /* the same on 8-bit RGGB mosaics, back to mosaics */
+  /* the same on 8-bit RGGB mosaics (the same views), back to mosaics,
+   * then to their luma */
   memset (&job, 0, sizeof (job));
   alloc_frames (device, stream, &job, SEED_FRAMES, 2592, 1936, 1);
+  fill_rig_views (stream, &job, quad_x, quad_y);
   load_kernels (stream, &job, 2592, 1936, 2);
   set_params (&job, CVCORE_CLT_DECONVOLVE, 1);
   job.params.bayer = 0 | 1 << 2 | 1 << 4 | 2 << 6;
@@ -489,6 +498,11 @@ bench_clt (cvcore_device * device)
         "colour layers transformed)" : "each colour interpolated first", ms,
         seed_ms / ms);
   }
+  job.params.luma = true;
+  ms = time_median_ms (device, stream, run_clt, &job, 11, 5);
+  printf ("The same, sparse colours, to their luma: %.3f ms (%.0fx the "
+      "seed)\n", ms, seed_ms / ms);
+  bench_rig (device, stream, &job, 0, ms, seed_ms);
   free_frames (device, &job);
   bench_correlate (device, stream);
   cvcore_stream_free (stream);
