@@ -30,8 +30,10 @@ typedef struct
   /* A mosaic's colours go in sparse and are filled in by the response
    * built from demosaic[] (see cvclt.h). */
   bool sparse;
-  /* a mosaic's colours summed into its luma (see cvclt.h) */
-  bool luma;
+  /* a mosaic's colours summed into a grey picture with these weights
+   * (see cvclt.h); colours of weight 0 are not processed */
+  bool grey;
+  double grey_weight[3];
   double demosaic[8];
   /* Integer part of the shift: tiles sample the source this many pixels
    * left (up) of where they write. */
@@ -68,14 +70,6 @@ CV_HD int
 cv_clt_tile_start (int t)
 {
   return CVCORE_CLT_STRIDE * t - CVCORE_CLT_TILE / 2;
-}
-
-/* The weight of colour @c (0 red, 1 green, 2 blue) in a mosaic's luma:
- * ITU-R BT.601's, as GStreamer's converters take grey from RGB. */
-CV_HD double
-cv_clt_luma_weight (int c)
-{
-  return c == 0 ? 0.299 : c == 1 ? 0.587 : 0.114;
 }
 
 /* Colour (0 red, 1 green, 2 blue) of site (@x, @y) of mosaic @pattern. */

@@ -259,22 +259,40 @@ store_sample (const cvcore_image * dst, int x, int y, int c, double v)
 }
 
 /* Where colour (or channel) @c's result goes: the sites of that colour of
- * a mosaic, channel @c of RGBA from a mosaic, or channel @c; a mosaic's
- * luma, every pixel, once its last colour is in. */
+ * a mosaic, channel @c of RGBA from a mosaic, or channel @c; a grey
+ * picture of a mosaic, every pixel of channel 0. */
 static void
 cpu_store_channel (const cvcore_image * dst, const cv_clt_plan * plan,
     int c, const double *acc)
 {
-  if (plan->luma && c < 2)
-    return;
   for (int y = 0; y < dst->height; y++)
     for (int x = 0; x < dst->width; x++) {
       const double v = acc[(size_t) y * plan->width + x];
 
       if (!plan->bayer || dst->channels == 4)
         store_sample (dst, x, y, c, v);
-      else if (plan->luma || cv_clt_bayer_colour (plan->bayer, x, y) == c)
+      else if (plan->grey || cv_clt_bayer_colour (plan->bayer, x, y) == c)
         store_sample (dst, x, y, 0, v);
+    }
+}
+
+/* Every tile of colour (or channel) @c processed, @weight times its
+ * inverse added into @acc. */
+static void
+cpu_channel_add (const cvcore_clt_scratch * clt, const cvcore_image * src,
+    const cvcore_clt_params * params, const cv_clt_plan * plan, int c,
+    double weight, double *acc)
+{
+  for (int ty = 0; ty < plan->tiles_y; ty++)
+    for (int tx = 0; tx < plan->tiles_x; tx++) {
+      double coef[4][8][8];
+
+      cpu_tile_forward (src, c, tx, ty, plan, coef);
+      cpu_tile_operate (clt, plan, c, clt->set.channels != 3 ? 0 :
+          plan->bayer ? c : params->kernel_channel[c], tx, ty, coef);
+      for (int i = 0; i < CVCORE_CLT_COEFFICIENTS; i++)
+        ((double *) coef)[i] *= weight;
+      cpu_tile_inverse (coef, tx, ty, plan, acc);
     }
 }
 
@@ -287,6 +305,15 @@ cv_clt_cpu (cvcore_clt_scratch * clt, const cvcore_image * src,
   const size_t n = (size_t) plan->width * plan->height;
   const int planes = plan->bayer ? 3 : src->channels;
 
+  if (plan->grey) {
+    /* the colours' weighted inverses, summed */
+    memset (acc, 0, n * sizeof (double));
+    for (int c = 0; c < 3; c++)
+      if (plan->grey_weight[c] != 0.0)
+        cpu_channel_add (clt, src, params, plan, c, plan->grey_weight[c], acc);
+    cpu_store_channel (dst, plan, 0, acc);
+    return CVCORE_OK;
+  }
   for (int c = 0; c < planes; c++) {
     if (!plan->bayer && !(params->channel_mask & (1u << c))) {
       for (int y = 0; y < src->height; y++)
@@ -294,20 +321,8 @@ cv_clt_cpu (cvcore_clt_scratch * clt, const cvcore_image * src,
           store_sample (dst, x, y, c, cv_clt_sample_at (src, x, y, c));
       continue;
     }
-    /* a luma sums its colours' weighted inverses */
-    if (!plan->luma || c == 0)
-      memset (acc, 0, n * sizeof (double));
-    for (int ty = 0; ty < plan->tiles_y; ty++)
-      for (int tx = 0; tx < plan->tiles_x; tx++) {
-        double coef[4][8][8];
-
-        cpu_tile_forward (src, c, tx, ty, plan, coef);
-        cpu_tile_operate (clt, plan, c, clt->set.channels != 3 ? 0 :
-            plan->bayer ? c : params->kernel_channel[c], tx, ty, coef);
-        for (int i = 0; i < CVCORE_CLT_COEFFICIENTS && plan->luma; i++)
-          ((double *) coef)[i] *= cv_clt_luma_weight (c);
-        cpu_tile_inverse (coef, tx, ty, plan, acc);
-      }
+    memset (acc, 0, n * sizeof (double));
+    cpu_channel_add (clt, src, params, plan, c, 1.0, acc);
     cpu_store_channel (dst, plan, c, acc);
   }
   /* RGBA from a mosaic is opaque */

@@ -95,8 +95,10 @@ struct Plan
   int width, height, tiles_x, tiles_y;
   int operation;
   unsigned bayer;
-  /* a mosaic's luma; sparse: summed before the inverse, into plane 0 */
-  bool luma, sparse;
+  /* a mosaic's grey picture (its colours weighted; sparse: summed before
+   * the inverse, into the first plane) */
+  bool grey, sparse;
+  float grey_weight[3];
   float demosaic[8];
   int offset_x, offset_y;
   float window_x[16], window_y[16], window[16];
@@ -498,8 +500,10 @@ device_plan (const cv_clt_plan *plan)
   p.tiles_y = plan->tiles_y;
   p.operation = plan->operation;
   p.bayer = plan->bayer;
-  p.luma = plan->luma;
+  p.grey = plan->grey;
   p.sparse = plan->sparse;
+  for (int c = 0; c < 3; c++)
+    p.grey_weight[c] = (float) plan->grey_weight[c];
   p.offset_x = plan->offset_x;
   p.offset_y = plan->offset_y;
   for (int n = 0; n < 16; n++) {

@@ -28,8 +28,8 @@
  * That is 4 of the 12 colour layers; the lanes write all 12 to shared
  * memory, each lane then takes its column of each colour, fills the colour
  * in (the demosaic response), runs the operation and the inverse of
- * clt.cu into that colour's quadrant planes, or sums the colours' luma
- * and runs one inverse into the first colour's. */
+ * clt.cu into that colour's quadrant planes, or sums the colours' grey
+ * picture and runs one inverse into the first colour's. */
 #include "clt-device.cuh"
 #include "clt-private.h"
 #include "launch.cuh"
@@ -182,19 +182,21 @@ __launch_bounds__ (kThreads) clt_process_sparse (Image src, Plan p,
         coef[c][4 * j + 2] = q.z;
         coef[c][4 * j + 3] = q.w;
       }
+    float grey[8] = {};
+
 #pragma unroll
     for (int c = 0; c < 3; c++) {
+      if (p.grey && p.grey_weight[c] == 0.0f)
+        continue;
 #pragma unroll
       for (int l = 0; l < 8; l++)
         coef[c][l] *= c == 1 ? 0.5f * (dk + p.demosaic[l]) : dk * p.demosaic[l];
       operate (p, kernels, kernel_colours ? c : 0, tx, ty, lane, coef[c]);
-      if (p.luma) {
+      if (p.grey) {
         /* the inverse is linear: one for the colours' weighted sum */
 #pragma unroll
         for (int l = 0; l < 8; l++)
-          coef[0][l] = c == 0
-              ? (float) cv_clt_luma_weight (0) * coef[0][l]
-              : coef[0][l] + (float) cv_clt_luma_weight (c) * coef[c][l];
+          grey[l] += p.grey_weight[c] * coef[c][l];
         continue;
       }
       inverse (p,
@@ -204,8 +206,8 @@ __launch_bounds__ (kThreads) clt_process_sparse (Image src, Plan p,
       /* the next colour's inverse reuses the shared rows */
       __syncwarp ();
     }
-    if (p.luma)
-      inverse (p, planes, pitch, tx, ty, s.t, lane, coef[0]);
+    if (p.grey)
+      inverse (p, planes, pitch, tx, ty, s.t, lane, grey);
   }
 }
 

@@ -44,6 +44,8 @@ void
 cv_clt_plan_init (cv_clt_plan * plan, int width, int height,
     const cvcore_clt_params * params)
 {
+  /* ITU-R BT.601's, as GStreamer's converters take grey from RGB */
+  static const double luma_weights[3] = { 0.299, 0.587, 0.114 };
   double fx = 0.0, fy = 0.0;
 
   memset (plan, 0, sizeof (*plan));
@@ -55,7 +57,10 @@ cv_clt_plan_init (cv_clt_plan * plan, int width, int height,
   plan->bayer = params->bayer;
   plan->sparse = params->bayer
       && params->mosaic_method == CVCORE_CLT_MOSAIC_SPARSE;
-  plan->luma = params->bayer && params->luma;
+  plan->grey = params->bayer && params->grey != CVCORE_CLT_GREY_NONE;
+  for (int c = 0; c < 3 && plan->grey; c++)
+    plan->grey_weight[c] = params->grey == CVCORE_CLT_GREY_GREEN ?
+        (c == 1) : luma_weights[c];
   for (int k = 0; k < 8; k++)
     plan->demosaic[k] = 1.0 + cos (CV_PI * k / 7.0);
   if (params->operation == CVCORE_CLT_SHIFT) {
@@ -211,7 +216,8 @@ valid_params (const cvcore_clt_params * p)
       && fabs (p->shift_y) <= CVCORE_CLT_MAX_SHIFT
       && p->sigma >= 0.0 && p->sigma <= CVCORE_CLT_MAX_SIGMA
       && (p->mosaic_method == CVCORE_CLT_MOSAIC_INTERPOLATE
-      || p->mosaic_method == CVCORE_CLT_MOSAIC_SPARSE);
+      || p->mosaic_method == CVCORE_CLT_MOSAIC_SPARSE)
+      && p->grey >= CVCORE_CLT_GREY_NONE && p->grey <= CVCORE_CLT_GREY_GREEN;
 }
 
 cvcore_status
@@ -227,11 +233,12 @@ cvcore_clt (cvcore_stream * stream, cvcore_clt_scratch * clt,
     processed += (params->channel_mask >> c) & 1;
   if (params->bayer)
     channels_fit = src->channels == 1 && (dst->channels == 1
-        || (dst->channels == 4 && !params->luma)) && clt->mosaics
-        && valid_pattern (params->bayer);
+        || (dst->channels == 4 && params->grey == CVCORE_CLT_GREY_NONE))
+        && clt->mosaics && valid_pattern (params->bayer);
   else
     channels_fit = dst->channels == src->channels && src->channels >= 1
-        && src->channels <= 4 && processed <= clt->channels && !params->luma;
+        && src->channels <= 4 && processed <= clt->channels
+        && params->grey == CVCORE_CLT_GREY_NONE;
   if (src->width != clt->width || src->height != clt->height
       || dst->width != src->width || dst->height != src->height
       || dst->sample != src->sample || !channels_fit)
@@ -239,7 +246,7 @@ cvcore_clt (cvcore_stream * stream, cvcore_clt_scratch * clt,
         "CLT of %dx%dx%d%s into %dx%dx%d%s with a %dx%d scratch of %d "
         "channels%s", src->width, src->height, src->channels,
         params->bayer ? " (mosaic)" : "", dst->width, dst->height,
-        dst->channels, params->luma ? " (luma)" : "", clt->width,
+        dst->channels, params->grey ? " (grey)" : "", clt->width,
         clt->height, clt->channels, clt->mosaics ? " and mosaics" : "");
   if (!valid_params (params))
     return cv_fail (CVCORE_ERROR_INVALID_VALUE,

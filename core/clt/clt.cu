@@ -25,7 +25,7 @@
  * mosaic's colours are first interpolated into an interleaved colour image
  * (clt_demosaic), which the tiles load like any other; the overlap-add
  * then gives each site its own colour's result, writes RGBA, or sums the
- * colours' luma. Sparse mosaics go through clt-sparse.cu instead of the
+ * colours' grey picture. Sparse mosaics go through clt-sparse.cu instead of the
  * first two steps.
  *
  * DST-IV runs as the DCT-IV of the reversed input with odd outputs
@@ -141,19 +141,19 @@ clt_overlap_add (Image src, Image dst, Plan p, Channels channels,
 
   if (x >= p.width || y >= p.height)
     return;
-  if (p.bayer && p.luma && !p.sparse) {
-    float luma = 0.0f;
+  if (p.grey && !p.sparse) {
+    float grey = 0.0f;
 
-    for (int c = 0; c < 3; c++)
-      luma += (float) cv_clt_luma_weight (c)
-          * quadrant_sum (planes, pitch, p, c, x, y);
-    dst.store (x, y, 0, luma);
+    for (int i = 0; i < channels.count; i++)
+      grey += p.grey_weight[channels.image_of (i)]
+          * quadrant_sum (planes, pitch, p, i, x, y);
+    dst.store (x, y, 0, grey);
     return;
   }
   if (p.bayer && dst.channels == 1) {
     dst.store (x, y, 0,
         quadrant_sum (planes, pitch, p,
-            p.luma ? 0 : cv_clt_bayer_colour (p.bayer, x, y), x, y));
+            p.grey ? 0 : cv_clt_bayer_colour (p.bayer, x, y), x, y));
     return;
   }
   if (p.bayer) {
@@ -207,9 +207,13 @@ launch (cvcore_stream *stream, const cvcore_image *src, const cvcore_image *dst,
   Kernels kernels = { kernel_data, set->stride, set->nodes_x, set->nodes_y };
 
   CUDA_BIND (cvcore_stream_device (stream));
-  /* a mosaic's three colours, or the processed channels */
+  /* a mosaic's three colours (those that its grey picture weighs), or the
+   * processed channels */
   channels.mask =
       params->bayer ? 0x7 : params->channel_mask & ((1u << src->channels) - 1);
+  for (int c = 0; c < 3 && plan->grey; c++)
+    if (plan->grey_weight[c] == 0.0)
+      channels.mask &= ~(1u << c);
   for (int c = 0; c < (params->bayer ? 3 : src->channels); c++)
     if (channels.mask >> c & 1) {
       channels.image |= (unsigned) c << (8 * channels.count);

@@ -159,6 +159,23 @@ typedef enum
   CVCORE_CLT_MOSAIC_SPARSE,
 } cvcore_clt_mosaic_method;
 
+/* What a mosaic gives into an image of one channel.
+ * - NONE: the mosaic, each site its own colour.
+ * - LUMA: at every pixel, the processed colours' luma (ITU-R BT.601's
+ *   weights: 0.299 red, 0.587 green, 0.114 blue), as a grey picture.
+ * - GREEN: at every pixel, the processed green; red and blue are not
+ *   processed. Green is sampled twice as densely as red and blue, so fine
+ *   texture aliases least in it, which is what matching wants.
+ * Sparse mosaics sum the colours in the transform domain after the
+ * operation: one inverse transform a tile instead of three.
+ * Since: 0.1 */
+typedef enum
+{
+  CVCORE_CLT_GREY_NONE,
+  CVCORE_CLT_GREY_LUMA,
+  CVCORE_CLT_GREY_GREEN,
+} cvcore_clt_grey;
+
 typedef struct
 {
   cvcore_clt_operation operation;
@@ -179,12 +196,9 @@ typedef struct
   unsigned bayer;
   /* How a mosaic's colours are filled in (see above). */
   cvcore_clt_mosaic_method mosaic_method;
-  /* With a mosaic and @dst of one channel: the luma of the processed
-   * colours (ITU-R BT.601's weights: 0.299 red, 0.587 green, 0.114
-   * blue) instead of the mosaic, for matching downstream. Sparse mosaics sum the colours in
-   * the transform domain after the operation: one inverse transform a
-   * tile instead of three. */
-  bool luma;
+  /* A mosaic into @dst of one channel: the mosaic, or a grey picture of
+   * its colours (see above). */
+  cvcore_clt_grey grey;
 } cvcore_clt_params;
 
 /* Defaults: none, no shift, sigma 1, channel 0 processed, sparse
@@ -211,8 +225,8 @@ cvcore_status cvcore_clt_set_kernels (cvcore_clt_scratch * clt,
 
 /* Queues forward transform, operation and inverse of the processed
  * channels of @src (8 or 16-bit, 1 to 4 interleaved channels) into @dst
- * (same format and size; from a mosaic also RGBA, or its luma, of the
- * same sample size) on @stream.
+ * (same format and size; from a mosaic also RGBA, or a grey picture, of
+ * the same sample size) on @stream.
  * Since: 0.1 */
 cvcore_status cvcore_clt (cvcore_stream * stream, cvcore_clt_scratch * clt,
     const cvcore_image * src, const cvcore_image * dst,

@@ -570,10 +570,11 @@ colour_kernels (gint w, gint h)
   return set;
 }
 
-/* A mosaic's luma is BT.601's sum of its RGBA, within the rounding of
- * both (one unit), either method, 8 and 16 bits, with and without a
- * deconvolution; it takes one-channel frames from mosaics only. */
-GST_START_TEST (test_bayer_luma)
+/* A mosaic's grey pictures: its luma is BT.601's sum of its RGBA, within
+ * the rounding of both (one unit), and its green is RGBA's green exactly;
+ * either method, 8 and 16 bits, with and without a deconvolution. They
+ * take one-channel frames from mosaics only. */
+GST_START_TEST (test_bayer_grey)
 {
   static const gdouble weight[3] = { 0.299, 0.587, 0.114 };
 
@@ -584,7 +585,7 @@ GST_START_TEST (test_bayer_luma)
     cvcore_clt_kernel_set *set = n >= 4 ? colour_kernels (w, h) : NULL;
     cvcore_clt_params params;
     const gdouble full = n % 2 ? 65535.0 : 255.0;
-    TestImage rgba, luma;
+    TestImage rgba, luma, green;
     gdouble worst = 0.0;
     gint compared = 0;
 
@@ -600,13 +601,17 @@ GST_START_TEST (test_bayer_luma)
         CVCORE_CLT_MOSAIC_INTERPOLATE;
     params.operation = set ? CVCORE_CLT_DECONVOLVE : CVCORE_CLT_NONE;
     rgba = run_to (device, stream, &src, 4, &params, set);
-    params.luma = true;
+    params.grey = CVCORE_CLT_GREY_LUMA;
     luma = run_to (device, stream, &src, 1, &params, set);
+    params.grey = CVCORE_CLT_GREY_GREEN;
+    green = run_to (device, stream, &src, 1, &params, set);
     for (gint y = 0; y < h; y++)
       for (gint x = 0; x < w; x++) {
         gdouble sum = 0.0;
         gboolean clipped = FALSE;
 
+        fail_unless_equals_int (cvtest_host_sample (&green, x, y, 0),
+            cvtest_host_sample (&rgba, x, y, 1));
         for (gint c = 0; c < 3; c++) {
           const gdouble v = cvtest_host_sample (&rgba, x, y, c);
 
@@ -625,6 +630,7 @@ GST_START_TEST (test_bayer_luma)
         compared);
     /* float sums on CUDA add a little to the two roundings */
     fail_unless (worst <= 1.01, "case %u: off by %g", n, worst);
+    cvtest_image_free (&green, device);
     cvtest_image_free (&luma, device);
     cvtest_image_free (&rgba, device);
     cvtest_image_free (&src, device);
@@ -641,13 +647,16 @@ GST_START_TEST (test_bayer_luma)
     fail_unless_equals_int (cvcore_clt_scratch_new (device, 16, 16, 3, true,
             &clt), CVCORE_OK);
     cvcore_clt_params_init (&params);
-    params.luma = true;
-    /* no mosaic: no luma */
+    params.grey = CVCORE_CLT_GREY_LUMA;
+    /* no mosaic: no grey picture of one */
     fail_unless_equals_int (cvcore_clt (stream, clt, &src.image, &src.image,
             &params), CVCORE_ERROR_INVALID_VALUE);
-    /* a luma is one channel */
+    /* a grey picture is one channel */
     params.bayer = patterns[0];
     fail_unless_equals_int (cvcore_clt (stream, clt, &src.image, &out.image,
+            &params), CVCORE_ERROR_INVALID_VALUE);
+    params.grey = (cvcore_clt_grey) (CVCORE_CLT_GREY_GREEN + 1);
+    fail_unless_equals_int (cvcore_clt (stream, clt, &src.image, &src.image,
             &params), CVCORE_ERROR_INVALID_VALUE);
     cvcore_clt_scratch_free (clt);
     cvtest_image_free (&out, device);
@@ -884,8 +893,8 @@ GST_START_TEST (test_cuda_equals_cpu)
   static const gint sizes[][2] = { {1, 1}, {17, 9}, {1921, 1081} };
 
   /* cases 12..15: mosaics, every operation; 16..19 the same, sparse;
-   * 20..23 their luma, either method */
-  for (guint n = 0; n < 24; n++) {
+   * 20..23 their luma, 24..27 their green, either method */
+  for (guint n = 0; n < 28; n++) {
     const gint *size = sizes[n % 3];
     const gint channels = n % 2 && n < 12 ? 4 : 1;
     TestImage src = cvtest_image_new (device, stream, size[0], size[1],
@@ -903,7 +912,8 @@ GST_START_TEST (test_cuda_equals_cpu)
     params.bayer = n < 12 ? 0 : patterns[n % 4];
     params.mosaic_method = n < 16 || (n >= 20 && n % 2 == 0) ?
         CVCORE_CLT_MOSAIC_INTERPOLATE : CVCORE_CLT_MOSAIC_SPARSE;
-    params.luma = n >= 20;
+    params.grey = n >= 24 ? CVCORE_CLT_GREY_GREEN : n >= 20 ?
+        CVCORE_CLT_GREY_LUMA : CVCORE_CLT_GREY_NONE;
     params.shift_x = 1.3 - 0.4 * n;
     params.shift_y = 0.45 * n - 2.0;
     params.sigma = 0.7 + 0.3 * n;
@@ -949,7 +959,7 @@ clt_suite (void)
   tcase_add_test (tc, test_bayer_shift);
   tcase_add_test (tc, test_sparse_symmetry);
   tcase_add_test (tc, test_bayer_sparse);
-  tcase_add_test (tc, test_bayer_luma);
+  tcase_add_test (tc, test_bayer_grey);
   tcase_add_test (tc, test_fractional_shift);
   tcase_add_test (tc, test_lowpass);
   tcase_add_test (tc, test_deconvolve);
