@@ -41,12 +41,13 @@
  * and low-passed by the same distances, in their own pixels; a
  * deconvolution's kernel set is the luma's, and the chroma is copied. Bayer mosaics (`video/x-bayer`, 8 and
  * 16 bits) are processed per colour too; the output is the mosaic again
- * (each site its own colour), RGBA (RGBA64_LE from 16 bits) or the
- * colours' luma (GRAY8, GRAY16_LE; ITU-R BT.601's weights), whichever
- * downstream asks for. The luma suits matching downstream
- * (`cudaphasecorr` reads a grey frame whole, but only the green of RGBA),
- * and from sparse colours it takes one inverse transform a tile instead
- * of three. `mosaic-method` says how each colour is filled in:
+ * (each site its own colour), RGBA (RGBA64_LE from 16 bits) or a grey
+ * picture (GRAY8, GRAY16_LE), whichever downstream asks for. The grey
+ * picture is the colours' luma, or with `mosaic-grey=green` the green
+ * alone: what `cudaphasecorr` matches of RGB, and sampled twice as densely
+ * as red and blue, so fine texture aliases least in it. Then red and blue
+ * are not processed, and from sparse colours a grey picture takes one
+ * inverse transform a tile instead of three. `mosaic-method` says how each colour is filled in:
  * - `sparse` (default): as the tile processor does it, each colour's sites
  *   are transformed with zeros between them. Such sparse inputs make most
  *   of the transform redundant (its sine layers are its cosine layers
@@ -94,13 +95,16 @@ enum
   PROP_SIGMA,
   PROP_KERNELS_LOCATION,
   PROP_MOSAIC_METHOD,
+  PROP_MOSAIC_GREY,
 };
+
+#define DEFAULT_MOSAIC_GREY CVCORE_CLT_GREY_LUMA
 
 struct _GstCudaVisionClt
 {
   GstCudaVisionFilter parent;
 
-  /* properties, under the object lock */
+  /* properties, under the object lock; params.grey is mosaic-grey */
   cvcore_clt_params params;
   gchar *kernels_location;
   gboolean kernels_changed;
@@ -113,7 +117,7 @@ struct _GstCudaVisionClt
   unsigned channel_mask;
   gint kernel_channel[4];
   unsigned bayer;               /* the input's mosaic, or 0 */
-  gboolean luma;                /* a mosaic's luma out */
+  gboolean grey;                /* a grey picture of the mosaic out */
 };
 
 #define BASE(self) GST_CUDA_VISION_BASE_TRANSFORM (self)
@@ -157,6 +161,23 @@ gst_cuda_vision_clt_mosaic_method_get_type (void)
       values);
 }
 
+#define GST_TYPE_CUDA_VISION_CLT_MOSAIC_GREY (gst_cuda_vision_clt_mosaic_grey_get_type ())
+static GType
+gst_cuda_vision_clt_mosaic_grey_get_type (void)
+{
+  static GType type = 0;
+  static const GEnumValue values[] = {
+    {CVCORE_CLT_GREY_LUMA, "The colours' luma (ITU-R BT.601's weights)",
+        "luma"},
+    {CVCORE_CLT_GREY_GREEN, "The green alone, as matching takes RGB's "
+          "luminance; red and blue are not processed", "green"},
+    {0, NULL, NULL},
+  };
+
+  return gst_cuda_vision_enum_type (&type, "GstCudaVisionCltMosaicGrey",
+      values);
+}
+
 static void
 gst_cuda_vision_clt_set_property (GObject * object, guint prop_id,
     const GValue * value, GParamSpec * pspec)
@@ -179,6 +200,9 @@ gst_cuda_vision_clt_set_property (GObject * object, guint prop_id,
       break;
     case PROP_MOSAIC_METHOD:
       self->params.mosaic_method = g_value_get_enum (value);
+      break;
+    case PROP_MOSAIC_GREY:
+      self->params.grey = g_value_get_enum (value);
       break;
     case PROP_KERNELS_LOCATION:
       g_free (self->kernels_location);
@@ -214,6 +238,9 @@ gst_cuda_vision_clt_get_property (GObject * object, guint prop_id,
       break;
     case PROP_MOSAIC_METHOD:
       g_value_set_enum (value, self->params.mosaic_method);
+      break;
+    case PROP_MOSAIC_GREY:
+      g_value_set_enum (value, self->params.grey);
       break;
     case PROP_KERNELS_LOCATION:
       g_value_set_string (value, self->kernels_location);
@@ -335,7 +362,7 @@ gst_cuda_vision_clt_prepare (GstCudaVisionFilter * filter, GstCaps * incaps,
   self->channel_mask = 0;
   memset (self->kernel_channel, 0, sizeof (self->kernel_channel));
   self->bayer = gst_cuda_vision_caps_bayer_pattern (incaps);
-  self->luma = self->bayer && GST_VIDEO_INFO_IS_GRAY (out_info)
+  self->grey = self->bayer && GST_VIDEO_INFO_IS_GRAY (out_info)
       && gst_cuda_vision_caps_bayer_pattern (outcaps) == 0;
   if (GST_VIDEO_INFO_IS_RGB (in_info)) {
     const gint bytes = GST_VIDEO_INFO_COMP_DEPTH (in_info, 0) > 8 ? 2 : 1;
@@ -403,7 +430,8 @@ gst_cuda_vision_clt_process (GstCudaVisionFilter * filter,
   memcpy (params.kernel_channel, self->kernel_channel,
       sizeof (params.kernel_channel));
   params.bayer = self->bayer;
-  params.luma = self->luma;
+  if (!self->grey)
+    params.grey = CVCORE_CLT_GREY_NONE;
   if (!ensure_scratch (self, &in_frame->info))
     return GST_FLOW_ERROR;
   if (params.operation == CVCORE_CLT_DECONVOLVE
@@ -449,7 +477,7 @@ mosaic_structure (const GstStructure * raw, const gchar * suffix)
 }
 
 /* What a mosaic of @s with @format (NULL: any) can also give: RGBA and
- * the luma, of its sample size. */
+ * a grey picture, of its sample size. */
 static GstStructure *
 raw_from_mosaic (const GstStructure * s, const gchar * format)
 {
@@ -481,7 +509,7 @@ raw_from_mosaic (const GstStructure * s, const gchar * format)
 }
 
 /* The same caps either way, in either device memory; a mosaic also gives
- * RGBA (RGBA64_LE from 16 bits) or its luma (GRAY8, GRAY16_LE), and these
+ * RGBA (RGBA64_LE from 16 bits) or grey (GRAY8, GRAY16_LE), and these
  * may come from a mosaic. */
 static GstCaps *
 gst_cuda_vision_clt_transform_caps (GstBaseTransform * trans,
@@ -568,6 +596,11 @@ gst_cuda_vision_clt_class_init (GstCudaVisionCltClass * klass)
           "How the colours of a Bayer mosaic are filled in",
           GST_TYPE_CUDA_VISION_CLT_MOSAIC_METHOD, defaults.mosaic_method,
           GST_CUDA_VISION_PARAM_FLAGS));
+  g_object_class_install_property (gobject_class, PROP_MOSAIC_GREY,
+      g_param_spec_enum ("mosaic-grey", "Mosaic grey",
+          "What a grey output (GRAY8, GRAY16_LE) of a Bayer mosaic holds",
+          GST_TYPE_CUDA_VISION_CLT_MOSAIC_GREY, DEFAULT_MOSAIC_GREY,
+          GST_CUDA_VISION_PARAM_FLAGS));
 
   {
     GstCaps *caps = gst_caps_from_string (CLT_CAPS);
@@ -589,10 +622,12 @@ gst_cuda_vision_clt_class_init (GstCudaVisionCltClass * klass)
 
   gst_type_mark_as_plugin_api (GST_TYPE_CUDA_VISION_CLT_OPERATION, 0);
   gst_type_mark_as_plugin_api (GST_TYPE_CUDA_VISION_CLT_MOSAIC_METHOD, 0);
+  gst_type_mark_as_plugin_api (GST_TYPE_CUDA_VISION_CLT_MOSAIC_GREY, 0);
 }
 
 static void
 gst_cuda_vision_clt_init (GstCudaVisionClt * self)
 {
   cvcore_clt_params_init (&self->params);
+  self->params.grey = DEFAULT_MOSAIC_GREY;
 }

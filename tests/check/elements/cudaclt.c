@@ -290,7 +290,7 @@ mosaic (const gchar * format, gint w, gint h, const guint * colour)
 }
 
 /* Mosaics, either method: `none` gives them back; to RGBA a flat-coloured
- * one gives its colour, opaque, and to grey its luma. */
+ * one gives its colour, opaque, and to grey its luma or its green. */
 GST_START_TEST (test_bayer)
 {
   static const gchar *formats[] = { "grbg", "bggr16le" };
@@ -298,19 +298,21 @@ GST_START_TEST (test_bayer)
     "mosaic-method=sparse"
   };
   static const gchar *outputs[] = { "video/x-bayer", "video/x-raw,format="
-        "{ RGBA, RGBA64_LE }", "video/x-raw,format={ GRAY8, GRAY16_LE }"
+        "{ RGBA, RGBA64_LE }", "video/x-raw,format={ GRAY8, GRAY16_LE }",
+    "video/x-raw,format={ GRAY8, GRAY16_LE }"
   };
   static const guint colour[3] = { 200, 100, 30 };
-  /* BT.601: 0.299 * 200 + 0.587 * 100 + 0.114 * 30 */
-  const guint luma = 122;
+  /* BT.601's luma: 0.299 * 200 + 0.587 * 100 + 0.114 * 30; the green */
+  const guint grey[2] = { 122, 100 };
 
   for (guint f = 0; f < 2 * G_N_ELEMENTS (formats); f++)
     for (guint o = 0; o < G_N_ELEMENTS (outputs); o++) {
       const gint w = 35, h = 18, bytes = f % 2 ? 2 : 1;
       const gint channels = o == 1 ? 4 : 1;
       const gsize stride = GST_ROUND_UP_4 (channels * w * bytes);
-      GstHarness *hs = cvtest_filter_harness ("cudaclt", methods[f / 2],
-          NULL);
+      gchar *props = g_strdup_printf ("%s mosaic-grey=%s", methods[f / 2],
+          o == 3 ? "green" : "luma");
+      GstHarness *hs = cvtest_filter_harness ("cudaclt", props, NULL);
       gchar *caps = g_strdup_printf ("video/x-bayer,format=%s,width=%d,"
           "height=%d,framerate=30/1", formats[f % 2], w, h);
       GstBuffer *in = mosaic (formats[f % 2], w, h, o ? colour : NULL);
@@ -341,8 +343,8 @@ GST_START_TEST (test_bayer)
             const guint8 *p = b.data + y * stride + (channels * x + c) * bytes;
             const guint v = bytes == 2 ? GST_READ_UINT16_LE (p) : *p;
 
-            fail_unless_equals_int (v, o == 2 ? luma : c < 3 ? colour[c] :
-                (bytes == 2 ? 65535 : 255));
+            fail_unless_equals_int (v, o >= 2 ? grey[o - 2] : c < 3 ?
+                colour[c] : (bytes == 2 ? 65535 : 255));
           }
         }
       gst_buffer_unmap (in, &a);
@@ -353,6 +355,7 @@ GST_START_TEST (test_bayer)
 #endif
       gst_buffer_unref (in);
       g_free (caps);
+      g_free (props);
       gst_harness_teardown (hs);
     }
 }
