@@ -9,10 +9,11 @@
 # RGGB mosaics of the given size (default the seed's 2592x1936); each
 # deconvolved by cudaclt with its own lens's kernel set (Gaussian blur
 # growing towards the corners, a little more for each camera, per colour;
-# made by cudavision-clt-kernels) to its luma; then the six pairs correlated and
-# combined per tile by cudaphasecorr mode=rig. Prints the frames and the
-# time the pipeline took, and the median of the frames' disparity
-# (motion-dx), which should read the plane's.
+# made by cudavision-clt-kernels) to a grey picture of its green (what
+# matching takes of colour, and the best sampled); then the six pairs
+# correlated and combined per tile by cudaphasecorr mode=rig. Prints the
+# frames and the time the pipeline took, and the median of the frames'
+# disparity (motion-dx), which should read the plane's.
 #
 # The photograph and the mosaics are made once on the host (imagefreeze);
 # every frame is then uploaded, deconvolved and matched. The pipeline's
@@ -64,7 +65,7 @@ for v in 0 1 2 3; do
   pad=$([ $v = 0 ] && echo sink || echo "sink_$v")
   branches="$branches t. ! queue ! videocrop left=$left top=$top \
     right=$right bottom=$bottom ! rgb2bayer ! video/x-bayer,format=rggb ! \
-    cudavisionupload ! cudaclt operation=deconvolve \
+    cudavisionupload ! cudaclt operation=deconvolve mosaic-grey=green \
     kernels-location=$work/camera$v.kernels ! \
     video/x-raw(memory:CUDAVisionMemory),format=GRAY8 ! rig.$pad"
 done

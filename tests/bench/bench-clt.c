@@ -23,8 +23,8 @@
  * six pairs correlated and combined per tile as cudaphasecorr mode=rig
  * does (4 levels, the fit), the rig's share beside the deconvolution
  * measured in the same run, and how far its disparities lie from the
- * plane's; then the same views as RGGB mosaics, deconvolved to their
- * luma (the seed's own workload). Last,
+ * plane's; then the same views as RGGB mosaics, deconvolved to grey
+ * pictures, their luma and their green (the seed's own workload). Last,
  * phase correlation of a GRAY8 pair at 1080p and 5 MP (2592x1936), as
  * the element does it per frame: the frame's pyramid (reductions and
  * forward transforms) and the matching from the coarsest level (search
@@ -408,11 +408,11 @@ rig_level_costs (cvcore_device * device, cvcore_stream * stream, RigJob * job)
 }
 
 /* The rig on @clt's frames, deconvolved in @deconvolve_ms; the rig
- * matches their @channel (green of RGBA, as the element takes RGB's
- * luminance, or a luma). */
+ * matches their @channel, which holds @what (the green of RGBA, as the
+ * element takes RGB's luminance, or a grey picture). */
 static void
 bench_rig (cvcore_device * device, cvcore_stream * stream, CltJob * clt,
-    gint channel, gdouble deconvolve_ms, gdouble seed_ms)
+    gint channel, const gchar * what, gdouble deconvolve_ms, gdouble seed_ms)
 {
   const gint w = clt->dst[0].width, h = clt->dst[0].height;
   const gint tiles_x = cvcore_clt_tiles (w), tiles = tiles_x *
@@ -442,7 +442,7 @@ bench_rig (cvcore_device * device, cvcore_stream * stream, CltJob * clt,
           rig_plane_disparity (CVCORE_CLT_STRIDE * (t / tiles_x), h));
   qsort (errors, kept, sizeof (gdouble), compare_doubles);
   printf ("The seed's quad: the same, then its six pairs correlated and "
-      "combined per tile from the %s", channel ? "green of RGBA" : "luma");
+      "combined per tile from the %s", what);
   printf (" (4 levels, 2 refinements, the fit): %.3f ms, of "
       "which the rig %.3f ms (%.0fx the seed's deconvolution alone); %d of "
       "%d tiles kept, their disparity off by %.3f px at the median and %.3f "
@@ -460,6 +460,10 @@ bench_rig (cvcore_device * device, cvcore_stream * stream, CltJob * clt,
 void
 bench_clt (cvcore_device * device)
 {
+  static const gchar *grey_names[] = {
+    [CVCORE_CLT_GREY_LUMA] = "luma",
+    [CVCORE_CLT_GREY_GREEN] = "green",
+  };
   const gdouble seed_ms = 86.5;
   cvcore_stream *stream;
   CltJob job;
@@ -478,11 +482,11 @@ bench_clt (cvcore_device * device)
       "(RGBA), forward + deconvolve + inverse: %.3f ms (seed: %.1f ms for "
       "Bayer frames on a GTX 1050 Ti, %.0fx)\n", SEED_FRAMES, ms, seed_ms,
       seed_ms / ms);
-  bench_rig (device, stream, &job, 1, ms, seed_ms);
+  bench_rig (device, stream, &job, 1, "green of RGBA", ms, seed_ms);
   free_frames (device, &job);
 
   /* the same on 8-bit RGGB mosaics (the same views), back to mosaics,
-   * then to their luma */
+   * then to grey pictures */
   memset (&job, 0, sizeof (job));
   alloc_frames (device, stream, &job, SEED_FRAMES, 2592, 1936, 1);
   fill_rig_views (stream, &job, quad_x, quad_y);
@@ -498,11 +502,13 @@ bench_clt (cvcore_device * device)
         "colour layers transformed)" : "each colour interpolated first", ms,
         seed_ms / ms);
   }
-  job.params.luma = true;
-  ms = time_median_ms (device, stream, run_clt, &job, 11, 5);
-  printf ("The same, sparse colours, to their luma: %.3f ms (%.0fx the "
-      "seed)\n", ms, seed_ms / ms);
-  bench_rig (device, stream, &job, 0, ms, seed_ms);
+  for (gint g = CVCORE_CLT_GREY_LUMA; g <= CVCORE_CLT_GREY_GREEN; g++) {
+    job.params.grey = (cvcore_clt_grey) g;
+    ms = time_median_ms (device, stream, run_clt, &job, 11, 5);
+    printf ("The same, sparse colours, to their %s: %.3f ms (%.0fx the "
+        "seed)\n", grey_names[g], ms, seed_ms / ms);
+    bench_rig (device, stream, &job, 0, grey_names[g], ms, seed_ms);
+  }
   free_frames (device, &job);
   bench_correlate (device, stream);
   cvcore_stream_free (stream);
