@@ -73,7 +73,10 @@
  *   #GstTensorMeta of tiles_y x tiles_x x 15 x 15 floats with the id
  *   `cudavision-rig-correlation`, the seed's input to a neural network;
  *   our transfer elements carry it on (GStreamer 1.26's tensor meta does
- *   not copy itself).
+ *   not copy itself). Cameras that give Bayer mosaics go through
+ *   `cudaclt mosaic-grey=green` into GRAY8 (deconvolved or not): only the
+ *   green is processed, and it is what matching takes of colour; the
+ *   sources' `scripts/rig-workload.sh` runs the seed's quad so.
  *
  * Each tile's correlation is weighted by `lowpass`, which counts the
  * frequencies where frames alias less, and tiles whose match falls beyond
