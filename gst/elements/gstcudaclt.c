@@ -63,6 +63,7 @@
  * gst-launch-1.0 videotestsrc ! video/x-raw,format=RGBA ! cudaupload ! cudaclt operation=shift shift-x=0.5 shift-y=-0.25 ! cudadownload ! videoconvert ! autovideosink
  * gst-launch-1.0 v4l2src ! videoconvert ! video/x-raw,format=GRAY8,width=1280,height=720 ! cudavisionupload ! cudaclt operation=deconvolve kernels-location=lens.kernels ! cudavisiondownload ! videoconvert ! autovideosink
  * gst-launch-1.0 v4l2src ! video/x-bayer,format=rggb ! cudavisionupload ! cudaclt operation=lowpass sigma=0.8 ! cudavisiondownload ! video/x-raw,format=RGBA ! videoconvert ! autovideosink
+ * gst-launch-1.0 -m videotestsrc num-buffers=30 pattern=ball ! video/x-raw,format=ARGB ! rgb2bayer ! video/x-bayer,format=rggb ! cudavisionupload ! cudaclt mosaic-grey=green ! "video/x-raw(memory:CUDAVisionMemory),format=GRAY8" ! cudaphasecorr post-messages=true ! fakesink
  * ]|
  */
 #ifdef HAVE_CONFIG_H
