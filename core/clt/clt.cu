@@ -25,8 +25,8 @@
  * mosaic's colours are first interpolated into an interleaved colour image
  * (clt_demosaic), which the tiles load like any other; the overlap-add
  * then gives each site its own colour's result, writes RGBA, or sums the
- * colours' grey picture. Sparse mosaics go through clt-sparse.cu instead of the
- * first two steps.
+ * colours' grey picture. Sparse mosaics go through clt-sparse.cu instead
+ * of the first two steps.
  *
  * DST-IV runs as the DCT-IV of the reversed input with odd outputs
  * negated, so lanes doing MDCT and MDST run the same instructions. */

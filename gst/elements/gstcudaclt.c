@@ -39,15 +39,17 @@
  * (grey frames use the green ones). In I420 and NV12 the luma is processed
  * as a grey frame, and the chroma planes at their own resolution: shifted
  * and low-passed by the same distances, in their own pixels; a
- * deconvolution's kernel set is the luma's, and the chroma is copied. Bayer mosaics (`video/x-bayer`, 8 and
- * 16 bits) are processed per colour too; the output is the mosaic again
- * (each site its own colour), RGBA (RGBA64_LE from 16 bits) or a grey
- * picture (GRAY8, GRAY16_LE), whichever downstream asks for. The grey
- * picture is the colours' luma, or with `mosaic-grey=green` the green
- * alone: what `cudaphasecorr` matches of RGB, and sampled twice as densely
- * as red and blue, so fine texture aliases least in it. Then red and blue
- * are not processed, and from sparse colours a grey picture takes one
- * inverse transform a tile instead of three. `mosaic-method` says how each colour is filled in:
+ * deconvolution's kernel set is the luma's, and the chroma is copied.
+ *
+ * Bayer mosaics (`video/x-bayer`, 8 and 16 bits) are processed per colour
+ * too; the output is the mosaic again (each site its own colour), RGBA
+ * (RGBA64_LE from 16 bits) or a grey picture (GRAY8, GRAY16_LE), whichever
+ * downstream asks for. The grey picture is the colours' luma, or with
+ * `mosaic-grey=green` the green alone: what `cudaphasecorr` matches of
+ * RGB, and sampled twice as densely as red and blue, so fine texture
+ * aliases least in it. Then red and blue are not processed, and from
+ * sparse colours a grey picture takes one inverse transform a tile instead
+ * of three. `mosaic-method` says how each colour is filled in:
  * - `sparse` (default): as the tile processor does it, each colour's sites
  *   are transformed with zeros between them. Such sparse inputs make most
  *   of the transform redundant (its sine layers are its cosine layers
