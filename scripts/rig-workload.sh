@@ -15,12 +15,12 @@
 # frames and the time the pipeline took, and the median of the frames'
 # disparity (motion-dx), which should read the plane's.
 #
-# The photograph and the mosaics are made once on the host (imagefreeze);
-# every frame is then uploaded, deconvolved and matched. The pipeline's
-# rate is bounded by the host's mosaicking; the GPU time of the work is
-# cudavision-bench's to measure. Needs the plugin on GST_PLUGIN_PATH and
-# cudavision-clt-kernels on PATH or in CLT_KERNELS; GST_CUDAVISION_BACKEND
-# =cpu runs it on the CPU reference (slowly: use a small size there).
+# The four mosaics are made once on the host, into files that
+# multifilesrc reads again for every frame; every frame is then uploaded,
+# deconvolved and matched. The time printed is the pipeline's alone.
+# Needs the plugin on GST_PLUGIN_PATH and cudavision-clt-kernels on PATH
+# or in CLT_KERNELS; GST_CUDAVISION_BACKEND=cpu runs it on the CPU
+# reference (slowly: use a small size there).
 # Usage: rig-workload.sh [WIDTHxHEIGHT] [frames] [photograph]
 set -eu
 
@@ -52,6 +52,7 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 # room around the views for their moves
 margin=$((disparity + 8))
+full_width=$((width + 2 * margin)) full_height=$((height + 2 * margin))
 # the square quad: camera v at (v % 2, v / 2)
 branches=""
 for v in 0 1 2 3; do
@@ -62,21 +63,27 @@ for v in 0 1 2 3; do
   "$kernels" --width "$width" --height "$height" \
     --gaussian "1.0,1.$((4 + v))" --colour-scales 1.1,1,0.9 \
     --output "$work/camera$v.kernels" >/dev/null
+  # the camera's mosaic, made once
+  gst-launch-1.0 -q filesrc location="$photo" ! decodebin ! videoconvert ! \
+    videoscale ! \
+    video/x-raw,format=ARGB,width=$full_width,height=$full_height ! \
+    videocrop left=$left top=$top right=$right bottom=$bottom ! rgb2bayer ! \
+    video/x-bayer,format=rggb ! filesink location="$work/camera$v.raw" \
+    >"$work/log" 2>&1 || { tail -20 "$work/log" >&2; exit 1; }
+  # a frame every 1/30 s of stream time: identity stamps each by its bytes
+  rate=$(($(stat -c %s "$work/camera$v.raw") * 30))
   pad=$([ $v = 0 ] && echo sink || echo "sink_$v")
-  branches="$branches t. ! queue ! videocrop left=$left top=$top \
-    right=$right bottom=$bottom ! rgb2bayer ! video/x-bayer,format=rggb ! \
+  branches="$branches multifilesrc location=$work/camera$v.raw loop=true \
+    num-buffers=$frames caps=video/x-bayer,format=rggb,width=$width,\
+height=$height,framerate=30/1 ! identity datarate=$rate ! \
     cudavisionupload ! cudaclt operation=deconvolve mosaic-grey=green \
     kernels-location=$work/camera$v.kernels ! \
     video/x-raw(memory:CUDAVisionMemory),format=GRAY8 ! rig.$pad"
 done
-full_width=$((width + 2 * margin)) full_height=$((height + 2 * margin))
 start=$(date +%s.%N)
 # shellcheck disable=SC2086
-gst-launch-1.0 -m filesrc location="$photo" ! decodebin ! videoconvert ! \
-  videoscale ! video/x-raw,format=ARGB,width=$full_width,height=$full_height \
-  ! imagefreeze num-buffers="$frames" ! tee name=t $branches \
-  cudaphasecorr name=rig mode=rig min-disparity=0 max-disparity=16 \
-  post-messages=true ! fakesink >"$work/log" 2>&1 || {
+gst-launch-1.0 -m $branches cudaphasecorr name=rig mode=rig min-disparity=0 \
+  max-disparity=16 post-messages=true ! fakesink >"$work/log" 2>&1 || {
   tail -20 "$work/log" >&2
   exit 1
 }
