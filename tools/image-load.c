@@ -51,17 +51,20 @@ preroll (GstElement * pipeline, GstAppSink * sink, const gchar * path)
   return sample;
 }
 
-/* The image at @path as tightly packed 8-bit luma, or NULL. */
-guint8 *
-image_load_luma (const gchar * path, gint * width, gint * height)
+/* The image at @path in packed 8-bit @format of @bytes a pixel, rows
+ * tightly packed, or NULL. */
+static guint8 *
+load_packed (const gchar * path, const gchar * format, gint bytes,
+    gint * width, gint * height)
 {
   gchar *desc = g_strdup_printf ("filesrc location=\"%s\" ! decodebin ! "
-      "videoconvert ! video/x-raw,format=GRAY8 ! appsink name=sink", path);
+      "videoconvert ! video/x-raw,format=%s ! appsink name=sink", path,
+      format);
   GError *error = NULL;
   GstElement *pipeline = gst_parse_launch (desc, &error);
   GstElement *sink;
   GstSample *sample;
-  guint8 *luma = NULL;
+  guint8 *pixels = NULL;
 
   g_free (desc);
   if (!pipeline) {
@@ -78,23 +81,49 @@ image_load_luma (const gchar * path, gint * width, gint * height)
     if (gst_video_info_from_caps (&info, gst_sample_get_caps (sample))
         && gst_video_frame_map (&frame, &info, gst_sample_get_buffer (sample),
             GST_MAP_READ)) {
+      const gsize row = (gsize) GST_VIDEO_INFO_WIDTH (&info) * bytes;
+
       *width = GST_VIDEO_INFO_WIDTH (&info);
       *height = GST_VIDEO_INFO_HEIGHT (&info);
-      luma = g_malloc ((gsize) * width * *height);
+      pixels = g_malloc (row * *height);
       for (gint y = 0; y < *height; y++)
-        memcpy (luma + (gsize) y * *width,
+        memcpy (pixels + y * row,
             (guint8 *) GST_VIDEO_FRAME_PLANE_DATA (&frame, 0) +
-            y * GST_VIDEO_FRAME_PLANE_STRIDE (&frame, 0), *width);
+            y * GST_VIDEO_FRAME_PLANE_STRIDE (&frame, 0), row);
       gst_video_frame_unmap (&frame);
     }
     gst_sample_unref (sample);
   }
-  if (!luma)
+  if (!pixels)
     g_printerr ("%s: cannot decode\n", path);
   gst_element_set_state (pipeline, GST_STATE_NULL);
   gst_object_unref (sink);
   gst_object_unref (pipeline);
-  return luma;
+  return pixels;
+}
+
+guint8 *
+image_load_luma (const gchar * path, gint * width, gint * height)
+{
+  return load_packed (path, "GRAY8", 1, width, height);
+}
+
+guint8 *
+image_load_rgb_planes (const gchar * path, gint * width, gint * height)
+{
+  guint8 *rgb = load_packed (path, "RGB", 3, width, height);
+  guint8 *planes;
+  gsize n;
+
+  if (!rgb)
+    return NULL;
+  n = (gsize) * width * *height;
+  planes = g_malloc (3 * n);
+  for (gsize i = 0; i < n; i++)
+    for (gint c = 0; c < 3; c++)
+      planes[c * n + i] = rgb[3 * i + c];
+  g_free (rgb);
+  return planes;
 }
 
 gboolean

@@ -20,6 +20,9 @@
  * with a message on stderr. gst_init() first. */
 guint8 *image_load_luma (const gchar * path, gint * width, gint * height);
 
+/* The same as three planes, red, green and blue, one after the other. */
+guint8 *image_load_rgb_planes (const gchar * path, gint * width, gint * height);
+
 /* Writes @width x @height pixels of @format (tightly packed rows, e.g.
  * "RGBA" or "GRAY8") to @path as JPEG; FALSE with a message on stderr. */
 gboolean image_save_jpeg (const guint8 * pixels, gint width, gint height,

@@ -16,7 +16,8 @@
  *
  *   rig-quality [--size WxH] [--levels N] [--refinements N]
  *               [--fit-radius R] [--fat-zero F] [--lowpass S]
- *               [--min-confidence C] [--noise S] [--case N] image...
+ *               [--min-confidence C] [--noise S] [--case N]
+ *               [--mosaic green|luma] image...
  *
  * The rig is the seed's square quad: cameras at (0,0), (1,0), (0,1) and
  * (1,1) baselines, with every pair or its four sides alone. Each image's luma, scaled to the size (default
@@ -45,7 +46,12 @@
  *
  * It first prints how far the quad can gain on each pair where every view
  * carries its own noise (print_bounds()), and last, for each case, the
- * quad's 95th percentile over its best pair's. */
+ * quad's 95th percentile over its best pair's.
+ *
+ * With --mosaic each view is rendered in colour and seen through an RGGB
+ * mosaic (each site its colour, noise per site), then cudaclt's sparse
+ * method makes the grey picture the rig matches (`mosaic-grey`: the
+ * green, or the luma); the tiles counted are those of the grey render. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -70,6 +76,8 @@ static gdouble noise = 2.0;
 static gchar *size = NULL;
 /* G_MININT: every case */
 static gint only_case = G_MININT;
+static gchar *mosaic = NULL;
+static cvcore_clt_grey mosaic_grey = CVCORE_CLT_GREY_NONE;
 
 typedef enum
 {
@@ -172,7 +180,8 @@ scene_luma (const RigCase * c, const guint8 * luma, gint lw, gint lh, gint w,
       (y + 0.5) * lh / h - 0.5);
 }
 
-/* Pixel (@x, @y) of view @v: the mean of 4 x 4 points over its area. */
+/* Pixel (@x, @y) of view @v: the mean of 4 x 4 points over its area, in
+ * the photograph's plane @luma (its luma or a colour). */
 static gdouble
 sensor (const RigCase * c, gint v, const guint8 * luma, gint lw, gint lh,
     gint w, gint h, gint x, gint y)
@@ -342,41 +351,86 @@ add_summary (GString * summary, const gchar * image, const RigCase * c,
     g_string_append (summary, "- |\n");
 }
 
-/* The views of one case of one image, then every rig's row; the quad
- * against its best pair goes to @summary. */
+/* Grey view @view made from the RGGB mosaic @sites as --mosaic says. */
+static void
+grey_from_mosaic (cvcore_device * device, cvcore_stream * stream,
+    const guint8 * sites, const cvcore_image * view)
+{
+  const gint w = view->width, h = view->height;
+  cvcore_image src = { NULL, 0, w, h, 1, CVCORE_SAMPLE_U8 };
+  cvcore_clt_scratch *clt;
+  cvcore_clt_params params;
+
+  study_check (cvcore_plane_alloc (device, w, h, &src.data, &src.pitch),
+      "alloc");
+  study_check (cvcore_copy_2d_async (stream, src.data, src.pitch, sites, w, w,
+          h, CVCORE_COPY_HOST_TO_DEVICE), "upload");
+  study_check (cvcore_clt_scratch_new (device, w, h, 3, true, &clt), "scratch");
+  cvcore_clt_params_init (&params);
+  params.bayer = 0 | 1 << 2 | 1 << 4 | 2 << 6;
+  params.grey = mosaic_grey;
+  study_check (cvcore_clt (stream, clt, &src, view, &params), "mosaic");
+  study_check (cvcore_stream_synchronize (stream), "sync");
+  cvcore_clt_scratch_free (clt);
+  cvcore_device_free (device, src.data);
+}
+
+/* The views of one case of one image (@rgb: its colour planes, for
+ * --mosaic), then every rig's row; the quad against its best pair goes to
+ * @summary. */
 static void
 run_case (cvcore_device * device, cvcore_stream * stream, const RigCase * c,
-    const guint8 * luma, gint lw, gint lh, gint w, gint h, const gchar * image,
-    GString * summary)
+    const guint8 * luma, const guint8 * rgb, gint lw, gint lh, gint w, gint h,
+    const gchar * image, GString * summary)
 {
   gdouble p95[G_N_ELEMENTS (choices)];
   static const gdouble gains[VIEWS] = { 1.0, 0.9, 1.1, 0.95 };
   GRand *rand = g_rand_new_with_seed (7);
   cvcore_image views[VIEWS];
-  guint8 *frames[VIEWS];
+  guint8 *frames[VIEWS], *sites = g_new (guint8, w * h);
 
   for (gint v = 0; v < VIEWS; v++) {
-    gdouble *clean = g_new (gdouble, w * h);
+    gdouble *clean = g_new (gdouble, w * h), *site = g_new (gdouble, w * h);
 
     frames[v] = g_new (guint8, w * h);
 #pragma omp parallel for
     for (gint y = 0; y < h; y++)
-      for (gint x = 0; x < w; x++)
+      for (gint x = 0; x < w; x++) {
+        /* RGGB: red, green / green, blue */
+        const gint colour = (y & 1) + (x & 1);
+
         clean[y * w + x] = sensor (c, v, luma, lw, lh, w, h, x, y);
+        if (rgb)
+          site[y * w + x] = sensor (c, v, rgb + (gsize) colour * lw * lh, lw,
+              lh, w, h, x, y);
+      }
     for (gint i = 0; i < w * h; i++) {
       const gdouble s = c->noisy ? clean[i] * gains[v] +
           noise * study_gaussian (rand) : clean[i];
 
       frames[v][i] = (guint8) CLAMP (floor (s + 0.5), 0, 255);
     }
+    /* the sites draw noise of their own, as a colour sensor's do */
+    for (gint i = 0; rgb && i < w * h; i++) {
+      const gdouble s = c->noisy ? site[i] * gains[v] +
+          noise * study_gaussian (rand) : site[i];
+
+      sites[i] = (guint8) CLAMP (floor (s + 0.5), 0, 255);
+    }
+    g_free (site);
     g_free (clean);
     views[v] = (cvcore_image) {
     NULL, 0, w, h, 1, CVCORE_SAMPLE_U8};
     study_check (cvcore_plane_alloc (device, w, h, &views[v].data,
             &views[v].pitch), "alloc");
-    study_check (cvcore_copy_2d_async (stream, views[v].data, views[v].pitch,
-            frames[v], w, w, h, CVCORE_COPY_HOST_TO_DEVICE), "upload");
+    if (rgb)
+      grey_from_mosaic (device, stream, sites, &views[v]);
+    else
+      study_check (cvcore_copy_2d_async (stream, views[v].data,
+              views[v].pitch, frames[v], w, w, h, CVCORE_COPY_HOST_TO_DEVICE),
+          "upload");
   }
+  g_free (sites);
   for (guint r = 0; r < G_N_ELEMENTS (choices); r++)
     p95[r] = run_choice (device, stream, &choices[r], c, views, frames[0], w,
         h, image);
@@ -402,6 +456,13 @@ check_arguments (gint * w, gint * h)
         "64\n", CVCORE_CLT_MAX_LEVELS);
     return FALSE;
   }
+  if (mosaic && g_strcmp0 (mosaic, "green") && g_strcmp0 (mosaic, "luma")) {
+    fprintf (stderr, "rig-quality: --mosaic is green or luma\n");
+    return FALSE;
+  }
+  if (mosaic)
+    mosaic_grey = strcmp (mosaic, "green") ? CVCORE_CLT_GREY_LUMA :
+        CVCORE_CLT_GREY_GREEN;
   return study_check_correlation ("rig-quality", &correlation);
 }
 
@@ -417,6 +478,9 @@ main (int argc, char **argv)
     {"size", 0, 0, G_OPTION_ARG_STRING, &size, "Frame size", "WxH"},
     {"case", 0, 0, G_OPTION_ARG_INT, &only_case,
         "Only this case, counted from 0", "N"},
+    {"mosaic", 0, 0, G_OPTION_ARG_STRING, &mosaic,
+          "Views seen through an RGGB mosaic, matched on its green or luma",
+        "green|luma"},
     {NULL}
   };
   const gchar *name = g_getenv ("GST_CUDAVISION_BACKEND");
@@ -438,10 +502,12 @@ main (int argc, char **argv)
       || (name && !cvcore_backend_from_string (name, &backend))) {
     fprintf (stderr, "usage: rig-quality [--size WxH] [--levels N] "
         "[--refinements N] [--fit-radius R] [--fat-zero F] [--lowpass S] "
-        "[--min-confidence C] [--noise S] [--case N] image...\n");
+        "[--min-confidence C] [--noise S] [--case N] [--mosaic green|luma] "
+        "image...\n");
     g_clear_error (&error);
     g_option_context_free (ctx);
     g_free (size);
+    g_free (mosaic);
     return 2;
   }
   g_option_context_free (ctx);
@@ -449,22 +515,27 @@ main (int argc, char **argv)
   print_bounds ();
   study_check (cvcore_device_open (backend, 0, &device), "device");
   study_check (cvcore_stream_new (device, &stream), "stream");
-  printf ("%dx%d, %s backend, %d pyramid levels, kept: confidence >= %.2f\n\n"
-      "| image | depth | rig | textured kept | median | 95th percentile | "
-      "textured within 0.5 |\n|---|---|---|---|---|---|---|\n", w, h,
-      cvcore_backend_name (backend), levels, min_confidence);
+  printf ("%dx%d, %s backend, %d pyramid levels, kept: confidence >= %.2f%s"
+      "%s\n\n| image | depth | rig | textured kept | median | 95th "
+      "percentile | textured within 0.5 |\n|---|---|---|---|---|---|---|\n",
+      w, h, cvcore_backend_name (backend), levels, min_confidence,
+      mosaic ? ", views through an RGGB mosaic, matched on its " : "",
+      mosaic ? mosaic : "");
   summary = g_string_new (NULL);
   for (gint i = 1; i < argc && status == 0; i++) {
     gint lw, lh;
     guint8 *luma = image_load_luma (argv[i], &lw, &lh);
+    guint8 *rgb = mosaic ? image_load_rgb_planes (argv[i], &lw, &lh) : NULL;
     gchar *base = g_path_get_basename (argv[i]);
 
-    if (!luma)
+    if (!luma || (mosaic && !rgb))
       status = 1;
-    for (gint c = 0; luma && c < CASES; c++)
+    for (gint c = 0; status == 0 && c < CASES; c++)
       if (only_case == G_MININT || only_case == c)
-        run_case (device, stream, &cases[c], luma, lw, lh, w, h, base, summary);
+        run_case (device, stream, &cases[c], luma, rgb, lw, lh, w, h, base,
+            summary);
     g_free (base);
+    g_free (rgb);
     g_free (luma);
   }
   printf ("\nThe quad's 95th percentile against its best pair's:\n\n"
@@ -474,5 +545,6 @@ main (int argc, char **argv)
   cvcore_stream_free (stream);
   cvcore_device_close (device);
   g_free (size);
+  g_free (mosaic);
   return status;
 }
