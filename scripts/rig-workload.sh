@@ -10,7 +10,7 @@
 # deconvolved by cudaclt with its own lens's kernel set (Gaussian blur
 # growing towards the corners, a little more for each camera, per colour;
 # made by cudavision-clt-kernels) to a grey picture of its green (what
-# matching takes of colour, and the best sampled); then the six pairs
+# matching takes of RGB, and the cheaper grey); then the six pairs
 # correlated and combined per tile by cudaphasecorr mode=rig. Prints the
 # frames and the time the pipeline took, and the median of the frames'
 # disparity (motion-dx), which should read the plane's.

@@ -163,9 +163,8 @@ typedef enum
  * - NONE: the mosaic, each site its own colour.
  * - LUMA: at every pixel, the processed colours' luma (ITU-R BT.601's
  *   weights: 0.299 red, 0.587 green, 0.114 blue), as a grey picture.
- * - GREEN: at every pixel, the processed green; red and blue are not
- *   processed. Green is sampled twice as densely as red and blue, so fine
- *   texture aliases least in it, which is what matching wants.
+ * - GREEN: at every pixel, the processed green, which is sampled twice as
+ *   densely as red and blue; red and blue are not processed.
  * Sparse mosaics sum the colours in the transform domain after the
  * operation: one inverse transform a tile instead of three.
  * Since: 0.1 */

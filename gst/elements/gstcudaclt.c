@@ -45,11 +45,10 @@
  * too; the output is the mosaic again (each site its own colour), RGBA
  * (RGBA64_LE from 16 bits) or a grey picture (GRAY8, GRAY16_LE), whichever
  * downstream asks for. The grey picture is the colours' luma, or with
- * `mosaic-grey=green` the green alone: what `cudaphasecorr` matches of
- * RGB, and sampled twice as densely as red and blue, so fine texture
- * aliases least in it. Then red and blue are not processed, and from
- * sparse colours a grey picture takes one inverse transform a tile instead
- * of three. `mosaic-method` says how each colour is filled in:
+ * `mosaic-grey=green` the green alone, which is what `cudaphasecorr`
+ * matches of RGB; then red and blue are not processed. From sparse
+ * colours a grey picture takes one inverse transform a tile instead of
+ * three. `mosaic-method` says how each colour is filled in:
  * - `sparse` (default): as the tile processor does it, each colour's sites
  *   are transformed with zeros between them. Such sparse inputs make most
  *   of the transform redundant (its sine layers are its cosine layers

@@ -74,9 +74,10 @@
  *   `cudavision-rig-correlation`, the seed's input to a neural network;
  *   our transfer elements carry it on (GStreamer 1.26's tensor meta does
  *   not copy itself). Cameras that give Bayer mosaics go through
- *   `cudaclt mosaic-grey=green` into GRAY8 (deconvolved or not): only the
- *   green is processed, and it is what matching takes of colour; the
- *   sources' `scripts/rig-workload.sh` runs the seed's quad so.
+ *   `cudaclt` into GRAY8 (deconvolved or not): their luma, or with
+ *   `mosaic-grey=green` their green alone, the cheaper of the two (the
+ *   sources' docs/core/clt.md compares them); the sources'
+ *   `scripts/rig-workload.sh` runs the seed's quad on the green.
  *
  * Each tile's correlation is weighted by `lowpass`, which counts the
  * frequencies where frames alias less, and tiles whose match falls beyond
