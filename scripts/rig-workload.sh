@@ -17,7 +17,9 @@
 #
 # The four mosaics are made once on the host, into files that
 # multifilesrc reads again for every frame; every frame is then uploaded,
-# deconvolved and matched. The time printed is the pipeline's alone.
+# deconvolved and matched. A queue before each of the rig's pads lets a
+# camera's thread read and upload its next frame while the rig matches.
+# The time printed is the pipeline's alone.
 # Needs the plugin on GST_PLUGIN_PATH and cudavision-clt-kernels on PATH
 # or in CLT_KERNELS; GST_CUDAVISION_BACKEND=cpu runs it on the CPU
 # reference (slowly: use a small size there).
@@ -78,7 +80,8 @@ for v in 0 1 2 3; do
 height=$height,framerate=30/1 ! identity datarate=$rate ! \
     cudavisionupload ! cudaclt operation=deconvolve mosaic-grey=green \
     kernels-location=$work/camera$v.kernels ! \
-    video/x-raw(memory:CUDAVisionMemory),format=GRAY8 ! rig.$pad"
+    video/x-raw(memory:CUDAVisionMemory),format=GRAY8 ! \
+    queue max-size-buffers=2 ! rig.$pad"
 done
 start=$(date +%s.%N)
 # shellcheck disable=SC2086
