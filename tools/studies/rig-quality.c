@@ -387,10 +387,11 @@ run_case (cvcore_device * device, cvcore_stream * stream, const RigCase * c,
   static const gdouble gains[VIEWS] = { 1.0, 0.9, 1.1, 0.95 };
   GRand *rand = g_rand_new_with_seed (7);
   cvcore_image views[VIEWS];
-  guint8 *frames[VIEWS], *sites = g_new (guint8, w * h);
+  guint8 *frames[VIEWS], *sites = rgb ? g_new (guint8, w * h) : NULL;
 
   for (gint v = 0; v < VIEWS; v++) {
-    gdouble *clean = g_new (gdouble, w * h), *site = g_new (gdouble, w * h);
+    gdouble *clean = g_new (gdouble, w * h);
+    gdouble *site = rgb ? g_new (gdouble, w * h) : NULL;
 
     frames[v] = g_new (guint8, w * h);
 #pragma omp parallel for
