@@ -32,13 +32,11 @@ typedef struct
   bool conjugated[CV_CLT_RIG_MAX_PAIRS][64][2];
 } RigBins;
 
-/* One tile's pairs: cross-power spectra and phases per unit disparity,
- * and the spectra summed by bin. */
+/* One tile's pairs: cross-power spectra, and the spectra summed by bin. */
 typedef struct
 {
   int pairs;
   float r[CV_CLT_RIG_MAX_PAIRS][64][2][2];
-  float phase[CV_CLT_RIG_MAX_PAIRS][64][2];
   double sum[RIG_TERMS][2];
 } RigSpectra;
 
@@ -190,8 +188,8 @@ rig_surface_2d (const RigSpectra * sp, const cv_clt_rig * rig, double d,
         cv_clt_rig_pair (rig, p, &a, &b);
         for (int f = 0; f < 64; f++)
           for (int s = 0; s < 2; s++) {
-            const double th = CV_PI * (u * sp->phase[p][f][s] +
-                v * cv_clt_rig_phase_across (rig, a, b, f, s));
+            const double th = CV_PI * (u * cv_clt_rig_phase (rig, a, b, f, s)
+                + v * cv_clt_rig_phase_across (rig, a, b, f, s));
 
             c += sp->r[p][f][s][0] * cos (th) - sp->r[p][f][s][1] * sin (th);
           }
@@ -223,8 +221,6 @@ rig_match_tile (const cvcore_image * views, int channel, int tx, int ty,
         cv_clt_cross_power (coef[i], coef[j], f,
             (float) (1.0 / params->full_scale), (float) params->fat_zero,
             cv_clt_lowpass_weight (f, spread), sp->r[p][f][0], sp->r[p][f][1]);
-        sp->phase[p][f][0] = cv_clt_rig_phase (rig, i, j, f, 0);
-        sp->phase[p][f][1] = cv_clt_rig_phase (rig, i, j, f, 1);
       }
     }
     rig_bin_sums (sp, bins);
