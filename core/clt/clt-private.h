@@ -135,9 +135,16 @@ cvcore_status cv_clt_fit_frames (cvcore_stream * stream, const float *shapes,
     const cvcore_clt_match * matches, int width, int height, int radius,
     bool after_kernel, cvcore_clt_match * fitted);
 
-cvcore_status cv_clt_reduce_cpu (const cvcore_image * src, int channel,
-    const cvcore_image * dst);
-cvcore_status cv_clt_reduce_cuda (cvcore_stream * stream,
+cvcore_status cv_clt_reduce_cpu (int count, const cvcore_image * src,
+    int channel, const cvcore_image * dst);
+/* all @count frames in one launch */
+cvcore_status cv_clt_reduce_cuda (cvcore_stream * stream, int count,
+    const cvcore_image * src, int channel, const cvcore_image * dst,
+    bool after_kernel);
+/* cvcore_clt_reduce() of @count frames of one size, @src[f] into @dst[f];
+ * with @after_kernel, on CUDA behind the kernel queued just before it on
+ * @stream, which must be one */
+cvcore_status cv_clt_reduce_frames (cvcore_stream * stream, int count,
     const cvcore_image * src, int channel, const cvcore_image * dst,
     bool after_kernel);
 cvcore_status cv_clt_predict_cpu (const cvcore_clt_match * coarse,

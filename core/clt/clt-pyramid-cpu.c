@@ -18,9 +18,8 @@
 
 #include <stdint.h>
 
-cvcore_status
-cv_clt_reduce_cpu (const cvcore_image * src, int channel,
-    const cvcore_image * dst)
+static void
+reduce_frame (const cvcore_image * src, int channel, const cvcore_image * dst)
 {
   for (int y = 0; y < dst->height; y++)
     for (int x = 0; x < dst->width; x++) {
@@ -37,6 +36,14 @@ cv_clt_reduce_cpu (const cvcore_image * src, int channel,
       else
         row[x] = (uint8_t) ((sum + 32) / 64);
     }
+}
+
+cvcore_status
+cv_clt_reduce_cpu (int count, const cvcore_image * src, int channel,
+    const cvcore_image * dst)
+{
+  for (int f = 0; f < count; f++)
+    reduce_frame (&src[f], channel, &dst[f]);
   return CVCORE_OK;
 }
 

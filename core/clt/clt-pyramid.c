@@ -39,30 +39,35 @@ struct cvcore_clt_pyramid
   cvcore_event *fork, *join;
 };
 
-/* cvcore_clt_reduce(); with @after_kernel, on CUDA behind the kernel
- * queued just before it on @stream, which must be one */
-static cvcore_status
-reduce_checked (cvcore_stream * stream, const cvcore_image * src,
-    int channel, const cvcore_image * dst, bool after_kernel)
+cvcore_status
+cv_clt_reduce_frames (cvcore_stream * stream, int count,
+    const cvcore_image * src, int channel, const cvcore_image * dst,
+    bool after_kernel)
 {
-  if (channel < 0 || channel >= src->channels || src->width < 1
-      || src->height < 1 || dst->channels != 1 || dst->sample != src->sample
-      || dst->width != (src->width + 1) / 2
-      || dst->height != (src->height + 1) / 2)
+  if (count < 1 || count > CVCORE_CLT_MAX_VIEWS)
     return cv_fail (CVCORE_ERROR_INVALID_VALUE,
-        "reduction of channel %d of %dx%dx%d to %dx%dx%d", channel,
-        src->width, src->height, src->channels, dst->width, dst->height,
-        dst->channels);
+        "reduction of %d frames at once", count);
+  for (int f = 0; f < count; f++)
+    if (channel < 0 || channel >= src[f].channels || src[f].width < 1
+        || src[f].height < 1 || dst[f].channels != 1
+        || dst[f].sample != src[f].sample
+        || dst[f].width != (src[f].width + 1) / 2
+        || dst[f].height != (src[f].height + 1) / 2
+        || src[f].width != src[0].width || src[f].height != src[0].height)
+      return cv_fail (CVCORE_ERROR_INVALID_VALUE,
+          "reduction of channel %d of %dx%dx%d to %dx%dx%d", channel,
+          src[f].width, src[f].height, src[f].channels, dst[f].width,
+          dst[f].height, dst[f].channels);
   return CV_DISPATCH (cvcore_stream_device (stream),
-      cv_clt_reduce_cpu (src, channel, dst),
-      cv_clt_reduce_cuda (stream, src, channel, dst, after_kernel));
+      cv_clt_reduce_cpu (count, src, channel, dst),
+      cv_clt_reduce_cuda (stream, count, src, channel, dst, after_kernel));
 }
 
 cvcore_status
 cvcore_clt_reduce (cvcore_stream * stream, const cvcore_image * src,
     int channel, const cvcore_image * dst)
 {
-  return reduce_checked (stream, src, channel, dst, false);
+  return cv_clt_reduce_frames (stream, 1, src, channel, dst, false);
 }
 
 cvcore_status
@@ -214,8 +219,8 @@ build_levels (cvcore_stream * stream, cvcore_clt_pyramid * pyramid, int slot,
     const cvcore_image image = level_image (pyramid, slot, l);
 
     /* each level after the first is reduced behind the one before */
-    status = reduce_checked (stream, &finer, l > 1 ? 0 : channel, &image,
-        l > 1);
+    status = cv_clt_reduce_frames (stream, 1, &finer, l > 1 ? 0 : channel,
+        &image, l > 1);
   }
   return status;
 }

@@ -10,9 +10,10 @@
  * Public License (COPYING) for more details.
  */
 
-/* CLT pyramids on CUDA: the half-size reduction, a thread per reduced
- * sample, the prediction of a level's motion from the coarser one, a
- * thread per tile, and the tiles' shapes, a block per patch of tiles. */
+/* CLT pyramids on CUDA: the half-size reduction, a block per patch of
+ * reduced samples of one or several frames, the prediction of a level's
+ * motion from the coarser one, a thread per tile, and the tiles' shapes,
+ * a block per patch of tiles. */
 #include "clt-device.cuh"
 #include "clt-fit-common.h"
 #include "clt-pyramid-common.h"
@@ -21,28 +22,61 @@
 
 namespace {
 
-__global__ void
-clt_reduce (Image src, int c, int width, int height, Image dst, int dst_width,
-    int dst_height)
+/* The frames that one launch reduces, all of one size. */
+struct ReduceFrames
 {
-  const int x = blockIdx.x * blockDim.x + threadIdx.x;
-  const int y = blockIdx.y * blockDim.y + threadIdx.y;
+  Image src[CVCORE_CLT_MAX_VIEWS], dst[CVCORE_CLT_MAX_VIEWS];
+};
+
+/* A block reduces kReduceX x kReduceY samples of frame blockIdx.z: it
+ * loads their source samples once (each serves two reduced samples each
+ * way), sums them along each source row, then down each column. The sums
+ * are whole numbers, so their order does not change them. */
+constexpr int kReduceX = 32, kReduceY = 8;
+constexpr int kReduceSourceX = 2 * kReduceX + 2;
+constexpr int kReduceSourceY = 2 * kReduceY + 2;
+
+__global__ void
+__launch_bounds__ (kReduceX *kReduceY) clt_reduce (ReduceFrames frames, int c,
+    int width, int height, int dst_width, int dst_height)
+{
+  /* odd pitches: the rows that one warp spans start on different banks */
+  __shared__ unsigned source[kReduceSourceY][kReduceSourceX + 1];
+  __shared__ unsigned along[kReduceSourceY][kReduceX + 1];
+  const Image src = frames.src[blockIdx.z];
+  const int first_x = blockIdx.x * kReduceX, first_y = blockIdx.y * kReduceY;
+  const int thread = threadIdx.y * kReduceX + threadIdx.x;
+  const int x = first_x + threadIdx.x, y = first_y + threadIdx.y;
   unsigned sum = 0;
 
   /* the reduction before writes @src */
   cv_grid_wait ();
-  if (x >= dst_width || y >= dst_height)
-    return;
-#pragma unroll
-  for (int j = 0; j < 4; j++) {
-    const int sy = cv_clamp_index (2 * y - 1 + j, height);
+  for (int e = thread; e < kReduceSourceY * kReduceSourceX;
+       e += kReduceX * kReduceY) {
+    const int r = e / kReduceSourceX, k = e % kReduceSourceX;
+
+    source[r][k] =
+        (unsigned) src.at (cv_clamp_index (2 * first_x - 1 + k, width),
+            cv_clamp_index (2 * first_y - 1 + r, height), c);
+  }
+  __syncthreads ();
+  for (int e = thread; e < kReduceSourceY * kReduceX;
+       e += kReduceX * kReduceY) {
+    const int r = e / kReduceX, k = e % kReduceX;
+    unsigned row = 0;
 
 #pragma unroll
     for (int i = 0; i < 4; i++)
-      sum += cv_clt_reduce_weight (i) * cv_clt_reduce_weight (j)
-          * (unsigned) src.at (cv_clamp_index (2 * x - 1 + i, width), sy, c);
+      row += cv_clt_reduce_weight (i) * source[r][2 * k + i];
+    along[r][k] = row;
   }
-  dst.store (x, y, 0, (float) ((sum + 32) / 64));
+  __syncthreads ();
+  if (x >= dst_width || y >= dst_height)
+    return;
+#pragma unroll
+  for (int j = 0; j < 4; j++)
+    sum += cv_clt_reduce_weight (j) * along[2 * threadIdx.y + j][threadIdx.x];
+  frames.dst[blockIdx.z].store (x, y, 0, (float) ((sum + 32) / 64));
 }
 
 __global__ void
@@ -171,16 +205,22 @@ __launch_bounds__ (kShapeThreads) clt_shapes (Image src, int c, int width,
 } /* namespace */
 
 extern "C" cvcore_status
-cv_clt_reduce_cuda (cvcore_stream *stream, const cvcore_image *src, int channel,
-    const cvcore_image *dst, bool after_kernel)
+cv_clt_reduce_cuda (cvcore_stream *stream, int count, const cvcore_image *src,
+    int channel, const cvcore_image *dst, bool after_kernel)
 {
-  const dim3 block (32, 8);
-  const dim3 grid ((dst->width + 31) / 32, (dst->height + 7) / 8);
+  const dim3 block (kReduceX, kReduceY);
+  const dim3 grid ((dst->width + kReduceX - 1) / kReduceX,
+      (dst->height + kReduceY - 1) / kReduceY, count);
+  ReduceFrames frames = {};
 
+  for (int f = 0; f < count; f++) {
+    frames.src[f] = device_image (&src[f]);
+    frames.dst[f] = device_image (&dst[f]);
+  }
   CUDA_BIND (cvcore_stream_device (stream));
-  CUDA_TRY (cv_cuda_launch_chained (stream, after_kernel, clt_reduce, grid,
-      block, device_image (src), channel, src->width, src->height,
-      device_image (dst), dst->width, dst->height));
+  CUDA_TRY (
+      cv_cuda_launch_chained (stream, after_kernel, clt_reduce, grid, block,
+          frames, channel, src->width, src->height, dst->width, dst->height));
   return CVCORE_OK;
 }
 

@@ -33,6 +33,9 @@ struct cvcore_clt_rig_pyramid
   /* level 0's disparities before the fit, and view 0's tile shapes */
   cvcore_clt_match *unfitted;
   float *shapes;
+  /* the matching's stream beside the caller's, and its fork and join */
+  cvcore_stream *matching;
+  cvcore_event *fork, *join;
 };
 
 int
@@ -191,6 +194,12 @@ cvcore_clt_rig_pyramid_new (cvcore_device * device, int width, int height,
     status = cvcore_device_alloc (device, CVCORE_CLT_SHAPE_FLOATS *
         sizeof (float) * cvcore_clt_tiles (width) * cvcore_clt_tiles (height),
         (void **) &p->shapes);
+  if (status == CVCORE_OK)
+    status = cv_stream_new_urgent (device, &p->matching);
+  if (status == CVCORE_OK)
+    status = cvcore_event_new (device, false, &p->fork);
+  if (status == CVCORE_OK)
+    status = cvcore_event_new (device, false, &p->join);
   if (status != CVCORE_OK) {
     cvcore_clt_rig_pyramid_free (p);
     return status;
@@ -215,6 +224,12 @@ cvcore_clt_rig_pyramid_free (cvcore_clt_rig_pyramid * pyramid)
     cvcore_device_free (pyramid->device, pyramid->unfitted);
   if (pyramid->shapes)
     cvcore_device_free (pyramid->device, pyramid->shapes);
+  if (pyramid->fork)
+    cvcore_event_free (pyramid->fork);
+  if (pyramid->join)
+    cvcore_event_free (pyramid->join);
+  if (pyramid->matching)
+    cvcore_stream_free (pyramid->matching);
   free (pyramid);
 }
 
@@ -254,6 +269,39 @@ rig_fit_views (const cvcore_clt_rig * rig)
   return views;
 }
 
+/* Each level's disparities from coarse to fine on @stream, the finest
+ * level's into @matches (not fitted), with its 2-D surfaces. */
+static cvcore_status
+match_levels (cvcore_stream * stream, cvcore_clt_rig_pyramid * pyramid,
+    const cvcore_image * views, int channel, const cvcore_clt_rig * rig,
+    const cvcore_clt_corr_params * params, cvcore_clt_match * matches,
+    float *surfaces)
+{
+  cvcore_image level[CVCORE_CLT_MAX_VIEWS];
+  cvcore_status status = CVCORE_OK;
+
+  for (int l = pyramid->levels; l >= 0 && status == CVCORE_OK; l--) {
+    cvcore_clt_corr_params at = *params;
+    cvcore_clt_match *out = l > 0 ? pyramid->matches[l] : matches;
+
+    level_views (pyramid, views, l, level);
+    if (l < pyramid->levels) {
+      at.guided = true;
+      status = cvcore_clt_predict (stream, pyramid->matches[l + 1],
+          pyramid->width[l], pyramid->height[l], out);
+    } else {
+      at.guided = false;
+      at.initial_x = ldexp (params->initial_x, -l);
+    }
+    /* the coarser levels only predict, from tiles seen whole */
+    if (status == CVCORE_OK)
+      status = rig_correlate (stream, level, l > 0 ? 0 : channel, rig, &at,
+          l > 0 ? CV_CLT_RIG_KEEP_WINDOW_INSIDE : reported_keep (params),
+          out, l > 0 ? NULL : surfaces);
+  }
+  return status;
+}
+
 cvcore_status
 cvcore_clt_rig_pyramid_correlate (cvcore_stream * stream,
     cvcore_clt_rig_pyramid * pyramid, const cvcore_image * views,
@@ -263,7 +311,7 @@ cvcore_clt_rig_pyramid_correlate (cvcore_stream * stream,
 {
   cvcore_image level[CVCORE_CLT_MAX_VIEWS], finer[CVCORE_CLT_MAX_VIEWS];
   CvCltFitViews fit_views;
-  cvcore_status status = CVCORE_OK;
+  cvcore_status status = CVCORE_OK, matched, joined;
 
   if (rig->views != pyramid->views)
     return cv_fail (CVCORE_ERROR_INVALID_VALUE,
@@ -278,37 +326,38 @@ cvcore_clt_rig_pyramid_correlate (cvcore_stream * stream,
   for (int l = 1; l <= pyramid->levels && status == CVCORE_OK; l++) {
     level_views (pyramid, views, l - 1, finer);
     level_views (pyramid, views, l, level);
-    for (int v = 0; v < rig->views && status == CVCORE_OK; v++)
-      status = cvcore_clt_reduce (stream, &finer[v], l > 1 ? 0 : channel,
-          &level[v]);
+    /* each level after the first behind the one before */
+    status = cv_clt_reduce_frames (stream, rig->views, finer,
+        l > 1 ? 0 : channel, level, l > 1);
   }
-  if (status == CVCORE_OK && params->fit_radius > 0)
-    status = cvcore_clt_shapes (stream, &views[0], channel, pyramid->shapes);
-  for (int l = pyramid->levels; l >= 0 && status == CVCORE_OK; l--) {
-    cvcore_clt_corr_params at = *params;
-    cvcore_clt_match *out = l > 0 ? pyramid->matches[l] : matches;
-    /* level 0's disparities, fitted, go from the unfitted ones to @out */
-    cvcore_clt_match *found = params->fit_radius > 0 && l == 0 ?
-        pyramid->unfitted : out;
-
-    level_views (pyramid, views, l, level);
-    if (l < pyramid->levels) {
-      at.guided = true;
-      status = cvcore_clt_predict (stream, pyramid->matches[l + 1],
-          pyramid->width[l], pyramid->height[l], found);
-    } else {
-      at.guided = false;
-      at.initial_x = ldexp (params->initial_x, -l);
-    }
-    /* the coarser levels only predict, from tiles seen whole */
+  if (status != CVCORE_OK)
+    return status;
+  if (params->fit_radius > 0) {
+    /* The matching is a chain of launches, few blocks each but the last;
+     * the shapes, which only the fit reads, fill the device beside it. */
+    status = cvcore_event_record (pyramid->fork, stream);
     if (status == CVCORE_OK)
-      status = rig_correlate (stream, level, l > 0 ? 0 : channel, rig, &at,
-          l > 0 ? CV_CLT_RIG_KEEP_WINDOW_INSIDE : reported_keep (params),
-          found, l > 0 ? NULL : surfaces);
-    if (status == CVCORE_OK && found != out)
-      status = cv_clt_fit_checked (stream, pyramid->shapes, found,
+      status = cvcore_stream_wait_event (pyramid->matching, pyramid->fork);
+    if (status != CVCORE_OK)
+      return status;
+    matched = match_levels (pyramid->matching, pyramid, views, channel, rig,
+        params, pyramid->unfitted, surfaces);
+    status = cvcore_clt_shapes (stream, &views[0], channel, pyramid->shapes);
+    /* joined even after a failure: @stream's later work must follow all
+     * of it */
+    joined = cvcore_event_record (pyramid->join, pyramid->matching);
+    if (joined == CVCORE_OK)
+      joined = cvcore_stream_wait_event (stream, pyramid->join);
+    if (joined != CVCORE_OK)
+      return joined;
+    if (matched != CVCORE_OK)
+      return matched;
+    if (status == CVCORE_OK)
+      status = cv_clt_fit_checked (stream, pyramid->shapes, pyramid->unfitted,
           pyramid->width[0], pyramid->height[0], params->fit_radius,
-          &fit_views, false, out);
+          &fit_views, false, matches);
+    return status;
   }
-  return status;
+  return match_levels (stream, pyramid, views, channel, rig, params, matches,
+      surfaces);
 }

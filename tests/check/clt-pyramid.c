@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "clt-matching.h"
+#include "clt-private.h"
 #include "pictures.h"
 
 
@@ -33,11 +34,33 @@ teardown (void)
   cvtest_close_backend (device, stream);
 }
 
-/* Halving: each sample the rounded binomial mean of the 4 x 4 samples
- * around it, edges clamped; a frame too small to halve keeps no levels. */
-GST_START_TEST (test_reduce)
+/* Whether @dst (downloaded) holds channel @c of @src halved: each sample
+ * the rounded binomial mean of the 4 x 4 samples around it, edges
+ * clamped. */
+static void
+check_reduced (const TestImage * src, gint c, const TestImage * dst)
 {
   static const guint weight[4] = { 1, 3, 3, 1 };
+  const gint w = src->image.width, h = src->image.height;
+
+  for (gint y = 0; y < dst->image.height; y++)
+    for (gint x = 0; x < dst->image.width; x++) {
+      guint64 sum = 0;
+
+      for (gint j = 0; j < 4; j++)
+        for (gint i = 0; i < 4; i++)
+          sum += weight[i] * weight[j] * (guint64) cvtest_host_sample (src,
+              CLAMP (2 * x - 1 + i, 0, w - 1), CLAMP (2 * y - 1 + j, 0, h - 1),
+              c);
+      fail_unless (cvtest_host_sample (dst, x, y, 0) == (sum + 32) / 64,
+          "%dx%d, (%d, %d): %d, not %d", w, h, x, y,
+          cvtest_host_sample (dst, x, y, 0), (gint) ((sum + 32) / 64));
+    }
+}
+
+/* Halving (check_reduced); a frame too small to halve keeps no levels. */
+GST_START_TEST (test_reduce)
+{
   TestImage src = cvtest_image_new (device, stream, 5, 3, 2,
       CVCORE_SAMPLE_U16, -1, 0, 7);
   TestImage dst = cvtest_image_new (device, stream, 3, 2, 1,
@@ -48,17 +71,7 @@ GST_START_TEST (test_reduce)
           &dst.image), CVCORE_OK);
   cvtest_image_download (&dst, stream);
   cvtest_image_download (&src, stream);
-  for (gint y = 0; y < 2; y++)
-    for (gint x = 0; x < 3; x++) {
-      guint64 sum = 0;
-
-      for (gint j = 0; j < 4; j++)
-        for (gint i = 0; i < 4; i++)
-          sum += weight[i] * weight[j] * (guint64) cvtest_host_sample (&src,
-              CLAMP (2 * x - 1 + i, 0, 4), CLAMP (2 * y - 1 + j, 0, 2), 1);
-      fail_unless_equals_int (cvtest_host_sample (&dst, x, y, 0),
-          (sum + 32) / 64);
-    }
+  check_reduced (&src, 1, &dst);
   fail_unless_equals_int (cvcore_clt_reduce (stream, &src.image, 2,
           &dst.image), CVCORE_ERROR_INVALID_VALUE);
   fail_unless_equals_int (cvcore_clt_pyramid_new (device, 100, 62, 4,
@@ -258,6 +271,46 @@ GST_START_TEST (test_build_and_correlate)
 
 GST_END_TEST;
 
+/* Several frames of one size reduced at once, as a rig's pyramid reduces
+ * its views, each whatever its pitch; no frames, more than a rig's views,
+ * or frames of two sizes refused. */
+GST_START_TEST (test_reduce_frames)
+{
+  const gint w = 133, h = 75, count = 3;
+  TestImage src[3], dst[3];
+  cvcore_image in[3], out[3];
+
+  for (gint f = 0; f < count; f++) {
+    src[f] = cvtest_image_new (device, stream, w, h, 3, CVCORE_SAMPLE_U8, -1,
+        5 * f, 11 + f);
+    dst[f] = cvtest_image_new (device, stream, (w + 1) / 2, (h + 1) / 2, 1,
+        CVCORE_SAMPLE_U8, 0, 3 * f, 0);
+    in[f] = src[f].image;
+    out[f] = dst[f].image;
+  }
+  fail_unless_equals_int (cv_clt_reduce_frames (stream, count, in, 1, out,
+          FALSE), CVCORE_OK);
+  for (gint f = 0; f < count; f++) {
+    cvtest_image_download (&dst[f], stream);
+    check_reduced (&src[f], 1, &dst[f]);
+  }
+  fail_unless_equals_int (cv_clt_reduce_frames (stream, 0, in, 1, out,
+          FALSE), CVCORE_ERROR_INVALID_VALUE);
+  fail_unless_equals_int (cv_clt_reduce_frames (stream,
+          CVCORE_CLT_MAX_VIEWS + 1, in, 1, out, FALSE),
+      CVCORE_ERROR_INVALID_VALUE);
+  in[2].width -= 2;
+  out[2].width--;
+  fail_unless_equals_int (cv_clt_reduce_frames (stream, count, in, 1, out,
+          FALSE), CVCORE_ERROR_INVALID_VALUE);
+  for (gint f = 0; f < count; f++) {
+    cvtest_image_free (&src[f], device);
+    cvtest_image_free (&dst[f], device);
+  }
+}
+
+GST_END_TEST;
+
 /* CUDA against the CPU reference from coarse to fine: the reductions
  * equal, the motion within 0.01 pixels in the inner tiles where the CPU
  * finds confidence, at odd sizes and large motions. */
@@ -342,6 +395,7 @@ clt_pyramid_suite (void)
   tcase_set_timeout (tc, 300);
   tcase_add_checked_fixture (tc, setup, teardown);
   tcase_add_test (tc, test_reduce);
+  tcase_add_test (tc, test_reduce_frames);
   tcase_add_test (tc, test_predict);
   tcase_add_test (tc, test_build_and_correlate);
   /* minutes under valgrind (CVTEST_QUICK); the elements' tests run
