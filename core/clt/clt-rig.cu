@@ -224,39 +224,60 @@ struct RigGroupSurface
   const float *spectra;
   int lane;
 
-  /* this lane's terms at the samples within @samples steps of the
-   * middle, added to @acc */
-  template <int MOST>
+  /* Calls @visit (r, k, phases, half, s) for each of this lane's terms:
+   * its spectrum r, its phase per unit of residual disparity k (units of
+   * pi), and its phase factors phases[i][half][s] at each disparity
+   * @d[i]. */
+  template <int COUNT, typename Visit>
   __device__ __forceinline__ void
-  add_samples (float *acc, int samples) const
+  for_each_term (const float (&d)[COUNT], Visit visit) const
   {
     for (int round = 0; 2 * round < rig.groups; round++) {
-      /* each term at the first sample, then turned a step at a time */
-      const float2 own_first =
-          rig_own_phase (rig, round, -samples * rig.step, lane);
-      const float2 own_step = rig_own_phase (rig, round, rig.step, lane);
+      float2 own[COUNT];
 
+#pragma unroll
+      for (int i = 0; i < COUNT; i++)
+        own[i] = rig_own_phase (rig, round, d[i], lane);
       for (int second = 0; second < 2; second++) {
         const int group = 2 * round + second;
-        float2 first[2][2], step[2][2];
+        float2 phases[COUNT][2][2];
 
         if (group >= rig.groups)
           break;
-        rig_term_phases (own_first, second, lane, first);
-        rig_term_phases (own_step, second, lane, step);
+#pragma unroll
+        for (int i = 0; i < COUNT; i++)
+          rig_term_phases (own[i], second, lane, phases[i]);
 #pragma unroll
         for (int half = 0; half < 2; half++) {
 #pragma unroll
           for (int s = 0; s < 2; s++) {
             float r[2];
+            const float k =
+                rig_group_term (rig, spectra, group, half, s, lane, r);
 
-            rig_group_term (rig, spectra, group, half, s, lane, r);
-            rig_add_term<MOST> (acc, r, first[half][s].x, first[half][s].y,
-                step[half][s].x, step[half][s].y, samples);
+            visit (r, k, phases, half, s);
           }
         }
       }
     }
+  }
+
+  /* this lane's terms at the samples within @samples steps of the
+   * middle, added to @acc: each term at the first sample, then turned a
+   * step at a time */
+  template <int MOST>
+  __device__ __forceinline__ void
+  add_samples (float *acc, int samples) const
+  {
+    const float d[2] = { -samples * rig.step, rig.step };
+
+    for_each_term (d,
+        [&] (const float r[2], float, const float2 (*phases)[2][2], int half,
+            int s) {
+          rig_add_term<MOST> (acc, r, phases[0][half][s].x,
+              phases[0][half][s].y, phases[1][half][s].x, phases[1][half][s].y,
+              samples);
+        });
   }
 
   /* this lane's terms at residual disparity @d, with their first and
@@ -264,31 +285,15 @@ struct RigGroupSurface
   __device__ __forceinline__ void
   terms (float d, float *c, float *g, float *h) const
   {
+    const float at_d[1] = { d };
+
     *c = *g = *h = 0.0f;
-    for (int round = 0; 2 * round < rig.groups; round++) {
-      const float2 own = rig_own_phase (rig, round, d, lane);
-
-      for (int second = 0; second < 2; second++) {
-        const int group = 2 * round + second;
-        float2 phases[2][2];
-
-        if (group >= rig.groups)
-          break;
-        rig_term_phases (own, second, lane, phases);
-#pragma unroll
-        for (int half = 0; half < 2; half++) {
-#pragma unroll
-          for (int s = 0; s < 2; s++) {
-            float r[2];
-            const float k = CUDART_PI_F
-                * rig_group_term (rig, spectra, group, half, s, lane, r);
-
-            rig_add_derivatives (r, phases[half][s].x, phases[half][s].y, k, c,
-                g, h);
-          }
-        }
-      }
-    }
+    for_each_term (at_d,
+        [&] (const float r[2], float k, const float2 (*phases)[2][2], int half,
+            int s) {
+          rig_add_derivatives (r, phases[0][half][s].x, phases[0][half][s].y,
+              CUDART_PI_F * k, c, g, h);
+        });
   }
 };
 
