@@ -135,6 +135,26 @@ cvcore_status cv_clt_fit_frames (cvcore_stream * stream, const float *shapes,
     const cvcore_clt_match * matches, int width, int height, int radius,
     bool after_kernel, cvcore_clt_match * fitted);
 
+/* A stream of high priority beside a caller's: a pyramid's matching, a
+ * chain of small launches, runs on it while other work fills the device
+ * on the caller's stream. */
+typedef struct
+{
+  cvcore_stream *stream;
+  cvcore_event *fork, *join;
+} CvCltSideStream;
+
+/* Makes @side's stream and events, all or none. */
+cvcore_status cv_clt_side_stream_init (cvcore_device * device,
+    CvCltSideStream * side);
+void cv_clt_side_stream_clear (CvCltSideStream * side);
+/* Work queued on @side after this follows @stream's work queued before. */
+cvcore_status cv_clt_side_stream_fork (CvCltSideStream * side,
+    cvcore_stream * stream);
+/* Work queued on @stream after this follows @side's work queued before. */
+cvcore_status cv_clt_side_stream_join (CvCltSideStream * side,
+    cvcore_stream * stream);
+
 cvcore_status cv_clt_reduce_cpu (int count, const cvcore_image * src,
     int channel, const cvcore_image * dst);
 /* all @count frames in one launch */

@@ -33,10 +33,9 @@ struct cvcore_clt_pyramid
   /* level 0's matches before the fit, and each frame's tile shapes */
   cvcore_clt_match *unfitted;
   float *shapes[2];
-  /* cvcore_clt_pyramid_build_and_correlate's matching stream, and its
-   * fork and join, made when first needed */
-  cvcore_stream *urgent;
-  cvcore_event *fork, *join;
+  /* cvcore_clt_pyramid_build_and_correlate's matching stream, made when
+   * first needed */
+  CvCltSideStream matching;
 };
 
 cvcore_status
@@ -161,12 +160,7 @@ cvcore_clt_pyramid_free (cvcore_clt_pyramid * pyramid)
   for (int slot = 0; slot < 2; slot++)
     if (pyramid->shapes[slot])
       cvcore_device_free (pyramid->device, pyramid->shapes[slot]);
-  if (pyramid->fork)
-    cvcore_event_free (pyramid->fork);
-  if (pyramid->join)
-    cvcore_event_free (pyramid->join);
-  if (pyramid->urgent)
-    cvcore_stream_free (pyramid->urgent);
+  cv_clt_side_stream_clear (&pyramid->matching);
   free (pyramid);
 }
 
@@ -324,26 +318,51 @@ cvcore_clt_pyramid_correlate (cvcore_stream * stream,
       matches);
 }
 
-/* cvcore_clt_pyramid_build_and_correlate's stream and events, all or
- * none. */
-static cvcore_status
-make_side_streams (cvcore_clt_pyramid * pyramid)
+cvcore_status
+cv_clt_side_stream_init (cvcore_device * device, CvCltSideStream * side)
 {
-  cvcore_status status = cv_stream_new_urgent (pyramid->device,
-      &pyramid->urgent);
+  cvcore_status status = cv_stream_new_urgent (device, &side->stream);
+
+  side->fork = side->join = NULL;
+  if (status == CVCORE_OK)
+    status = cvcore_event_new (device, false, &side->fork);
+  if (status == CVCORE_OK)
+    status = cvcore_event_new (device, false, &side->join);
+  if (status != CVCORE_OK)
+    cv_clt_side_stream_clear (side);
+  return status;
+}
+
+void
+cv_clt_side_stream_clear (CvCltSideStream * side)
+{
+  if (side->fork)
+    cvcore_event_free (side->fork);
+  if (side->join)
+    cvcore_event_free (side->join);
+  if (side->stream)
+    cvcore_stream_free (side->stream);
+  side->stream = NULL;
+  side->fork = side->join = NULL;
+}
+
+cvcore_status
+cv_clt_side_stream_fork (CvCltSideStream * side, cvcore_stream * stream)
+{
+  cvcore_status status = cvcore_event_record (side->fork, stream);
 
   if (status == CVCORE_OK)
-    status = cvcore_event_new (pyramid->device, false, &pyramid->fork);
+    status = cvcore_stream_wait_event (side->stream, side->fork);
+  return status;
+}
+
+cvcore_status
+cv_clt_side_stream_join (CvCltSideStream * side, cvcore_stream * stream)
+{
+  cvcore_status status = cvcore_event_record (side->join, side->stream);
+
   if (status == CVCORE_OK)
-    status = cvcore_event_new (pyramid->device, false, &pyramid->join);
-  if (status != CVCORE_OK) {
-    if (pyramid->fork)
-      cvcore_event_free (pyramid->fork);
-    if (pyramid->urgent)
-      cvcore_stream_free (pyramid->urgent);
-    pyramid->fork = NULL;
-    pyramid->urgent = NULL;
-  }
+    status = cvcore_stream_wait_event (stream, side->join);
   return status;
 }
 
@@ -359,29 +378,25 @@ cvcore_clt_pyramid_build_and_correlate (cvcore_stream * stream,
     return cv_fail (CVCORE_ERROR_INVALID_VALUE,
         "pyramid building of slot %d and correlation with slot %d, channel "
         "%d of %dx%d", to, from, channel, src->width, src->height);
-  if (pyramid->join == NULL) {
-    status = make_side_streams (pyramid);
+  if (pyramid->matching.stream == NULL) {
+    status = cv_clt_side_stream_init (pyramid->device, &pyramid->matching);
     if (status != CVCORE_OK)
       return status;
   }
   status = build_levels (stream, pyramid, to, src, channel);
   if (status == CVCORE_OK)
-    status = cvcore_event_record (pyramid->fork, stream);
-  if (status == CVCORE_OK)
-    status = cvcore_stream_wait_event (pyramid->urgent, pyramid->fork);
+    status = cv_clt_side_stream_fork (&pyramid->matching, stream);
   if (status != CVCORE_OK)
     return status;
   /* The matching is a chain of launches, few blocks each but the last;
    * the transforms, which only the next frame's matching reads, fill the
    * device beside it, behind it in priority. */
-  matched = match_levels (pyramid->urgent, pyramid, from, to, src, channel,
-      params, matches);
+  matched = match_levels (pyramid->matching.stream, pyramid, from, to, src,
+      channel, params, matches);
   status = build_transforms (stream, pyramid, to, src, channel);
   /* joined even after a failure: @stream's later work must follow all of
    * it */
-  joined = cvcore_event_record (pyramid->join, pyramid->urgent);
-  if (joined == CVCORE_OK)
-    joined = cvcore_stream_wait_event (stream, pyramid->join);
+  joined = cv_clt_side_stream_join (&pyramid->matching, stream);
   if (joined != CVCORE_OK)
     return joined;
   return matched != CVCORE_OK ? matched : status;

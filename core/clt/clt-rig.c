@@ -33,9 +33,8 @@ struct cvcore_clt_rig_pyramid
   /* level 0's disparities before the fit, and view 0's tile shapes */
   cvcore_clt_match *unfitted;
   float *shapes;
-  /* the matching's stream beside the caller's, and its fork and join */
-  cvcore_stream *matching;
-  cvcore_event *fork, *join;
+  /* the matching's stream beside the caller's */
+  CvCltSideStream matching;
 };
 
 int
@@ -195,11 +194,7 @@ cvcore_clt_rig_pyramid_new (cvcore_device * device, int width, int height,
         sizeof (float) * cvcore_clt_tiles (width) * cvcore_clt_tiles (height),
         (void **) &p->shapes);
   if (status == CVCORE_OK)
-    status = cv_stream_new_urgent (device, &p->matching);
-  if (status == CVCORE_OK)
-    status = cvcore_event_new (device, false, &p->fork);
-  if (status == CVCORE_OK)
-    status = cvcore_event_new (device, false, &p->join);
+    status = cv_clt_side_stream_init (device, &p->matching);
   if (status != CVCORE_OK) {
     cvcore_clt_rig_pyramid_free (p);
     return status;
@@ -224,12 +219,7 @@ cvcore_clt_rig_pyramid_free (cvcore_clt_rig_pyramid * pyramid)
     cvcore_device_free (pyramid->device, pyramid->unfitted);
   if (pyramid->shapes)
     cvcore_device_free (pyramid->device, pyramid->shapes);
-  if (pyramid->fork)
-    cvcore_event_free (pyramid->fork);
-  if (pyramid->join)
-    cvcore_event_free (pyramid->join);
-  if (pyramid->matching)
-    cvcore_stream_free (pyramid->matching);
+  cv_clt_side_stream_clear (&pyramid->matching);
   free (pyramid);
 }
 
@@ -335,19 +325,15 @@ cvcore_clt_rig_pyramid_correlate (cvcore_stream * stream,
   if (params->fit_radius > 0) {
     /* The matching is a chain of launches, few blocks each but the last;
      * the shapes, which only the fit reads, fill the device beside it. */
-    status = cvcore_event_record (pyramid->fork, stream);
-    if (status == CVCORE_OK)
-      status = cvcore_stream_wait_event (pyramid->matching, pyramid->fork);
+    status = cv_clt_side_stream_fork (&pyramid->matching, stream);
     if (status != CVCORE_OK)
       return status;
-    matched = match_levels (pyramid->matching, pyramid, views, channel, rig,
-        params, pyramid->unfitted, surfaces);
+    matched = match_levels (pyramid->matching.stream, pyramid, views,
+        channel, rig, params, pyramid->unfitted, surfaces);
     status = cvcore_clt_shapes (stream, &views[0], channel, pyramid->shapes);
     /* joined even after a failure: @stream's later work must follow all
      * of it */
-    joined = cvcore_event_record (pyramid->join, pyramid->matching);
-    if (joined == CVCORE_OK)
-      joined = cvcore_stream_wait_event (stream, pyramid->join);
+    joined = cv_clt_side_stream_join (&pyramid->matching, stream);
     if (joined != CVCORE_OK)
       return joined;
     if (matched != CVCORE_OK)
