@@ -187,7 +187,7 @@ typedef struct
   int kernel_channel[4];
   /* Non-zero: @src is a Bayer mosaic (one sample per pixel) whose 2x2
    * cell holds, row by row, the colours (0 red, 1 green, 2 blue) in bits
-   * 2i, 2i + 1. Each colour is processed as a plane (filled in as
+   * 2i, 2i + 1 (CVCORE_CLT_BAYER). Each colour is processed as a plane (filled in as
    * @mosaic_method says; kernel channel = colour, for sets of 3) and
    * written back to the mosaic (@dst of one channel, each site its own
    * colour) or to RGBA (@dst of 4 channels, opaque). channel_mask and
@@ -199,6 +199,16 @@ typedef struct
    * its colours (see above). */
   cvcore_clt_grey grey;
 } cvcore_clt_params;
+
+/* cvcore_clt_params.bayer of a cell whose sites, row by row, hold the
+ * colours @a, @b, @c, @d (0 red, 1 green, 2 blue).
+ * Since: 0.2 */
+#define CVCORE_CLT_BAYER(a, b, c, d) \
+  ((unsigned) (a) | (unsigned) (b) << 2 | (unsigned) (c) << 4 \
+      | (unsigned) (d) << 6)
+/* The most common cell, a camera's RGGB.
+ * Since: 0.2 */
+#define CVCORE_CLT_BAYER_RGGB CVCORE_CLT_BAYER (0, 1, 1, 2)
 
 /* Defaults: none, no shift, sigma 1, channel 0 processed, sparse
  * mosaics, a mosaic back from a mosaic.

@@ -492,7 +492,7 @@ bench_clt (cvcore_device * device)
   fill_rig_views (stream, &job, quad_x, quad_y);
   load_kernels (stream, &job, 2592, 1936, 2);
   set_params (&job, CVCORE_CLT_DECONVOLVE, 1);
-  job.params.bayer = 0 | 1 << 2 | 1 << 4 | 2 << 6;
+  job.params.bayer = CVCORE_CLT_BAYER_RGGB;
   for (gint m = 0; m < 2; m++) {
     job.params.mosaic_method = m ? CVCORE_CLT_MOSAIC_SPARSE :
         CVCORE_CLT_MOSAIC_INTERPOLATE;

@@ -294,14 +294,12 @@ GST_START_TEST (test_fractional_shift)
 GST_END_TEST;
 
 
-/* Mosaic patterns as the core takes them: colours of the 2x2 cell, 2 bits
- * each, row by row (0 red, 1 green, 2 blue). */
-#define PATTERN(a, b, c, d) ((a) | (b) << 2 | (c) << 4 | (d) << 6)
+/* Mosaic patterns as the core takes them */
 static const unsigned patterns[] = {
-  PATTERN (0, 1, 1, 2),         /* rggb */
-  PATTERN (2, 1, 1, 0),         /* bggr */
-  PATTERN (1, 0, 2, 1),         /* grbg */
-  PATTERN (1, 2, 0, 1),         /* gbrg */
+  CVCORE_CLT_BAYER (0, 1, 1, 2),        /* rggb */
+  CVCORE_CLT_BAYER (2, 1, 1, 0),        /* bggr */
+  CVCORE_CLT_BAYER (1, 0, 2, 1),        /* grbg */
+  CVCORE_CLT_BAYER (1, 2, 0, 1),        /* gbrg */
 };
 
 static gint

@@ -367,7 +367,7 @@ grey_from_mosaic (cvcore_device * device, cvcore_stream * stream,
           h, CVCORE_COPY_HOST_TO_DEVICE), "upload");
   study_check (cvcore_clt_scratch_new (device, w, h, 3, true, &clt), "scratch");
   cvcore_clt_params_init (&params);
-  params.bayer = 0 | 1 << 2 | 1 << 4 | 2 << 6;
+  params.bayer = CVCORE_CLT_BAYER_RGGB;
   params.grey = mosaic_grey;
   study_check (cvcore_clt (stream, clt, &src, view, &params), "mosaic");
   study_check (cvcore_stream_synchronize (stream), "sync");
