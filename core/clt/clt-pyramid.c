@@ -54,9 +54,10 @@ cv_clt_reduce_frames (cvcore_stream * stream, int count,
         || dst[f].height != (src[f].height + 1) / 2
         || src[f].width != src[0].width || src[f].height != src[0].height)
       return cv_fail (CVCORE_ERROR_INVALID_VALUE,
-          "reduction of channel %d of %dx%dx%d to %dx%dx%d", channel,
-          src[f].width, src[f].height, src[f].channels, dst[f].width,
-          dst[f].height, dst[f].channels);
+          "reduction of channel %d of frame %d, %dx%dx%d, to %dx%dx%d "
+          "(frame 0: %dx%d)", channel, f, src[f].width, src[f].height,
+          src[f].channels, dst[f].width, dst[f].height, dst[f].channels,
+          src[0].width, src[0].height);
   return CV_DISPATCH (cvcore_stream_device (stream),
       cv_clt_reduce_cpu (count, src, channel, dst),
       cv_clt_reduce_cuda (stream, count, src, channel, dst, after_kernel));
