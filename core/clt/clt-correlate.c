@@ -24,6 +24,7 @@ cvcore_clt_corr_params_init (cvcore_clt_corr_params * params)
   params->lowpass = 1.0;
   params->search_radius = CVCORE_CLT_MAX_SEARCH;
   params->refinements = 2;
+  params->converge = 0.01;
   params->full_scale = 255.0;
   params->fit_radius = 3;
   params->max_dy = -1.0;

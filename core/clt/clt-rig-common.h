@@ -103,6 +103,18 @@ cv_clt_rig_init (cv_clt_rig * rig, const cvcore_clt_rig * in, double longest)
   }
 }
 
+/* The residual disparity below which a pass ends a tile's refinements:
+ * @converge pixels along the longest baseline (cvcore_clt_corr_params),
+ * worked out on the host once for both backends, so that they compare
+ * with the same number. */
+static inline float
+cv_clt_rig_converged (const cv_clt_rig * rig, double converge)
+{
+  const float pixels = (float) converge;
+
+  return 2.0f * pixels * rig->step;
+}
+
 /* Pair @p's views @i < @j. */
 CV_HD void
 cv_clt_rig_pair (const cv_clt_rig * rig, int p, int *i, int *j)

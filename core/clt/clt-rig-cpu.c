@@ -208,6 +208,7 @@ rig_match_tile (const cvcore_image * views, int channel, int tx, int ty,
   float coef[CVCORE_CLT_MAX_VIEWS][CVCORE_CLT_COEFFICIENTS];
   const float spread = (float) (0.5 * params->lowpass * params->lowpass);
   float d = params->guided ? match->dx : (float) params->initial_x;
+  const float converged = cv_clt_rig_converged (rig, params->converge);
   double peak = 0.0, residual = 0.0;
 
   sp->pairs = rig->pairs;
@@ -227,6 +228,8 @@ rig_match_tile (const cvcore_image * views, int channel, int tx, int ty,
     residual = rig_pass (sp, bins, rig, pass ? CV_CLT_RIG_REFINE_STEPS :
         2 * params->search_radius, &peak);
     d += (float) residual;
+    if (fabsf ((float) residual) < converged)
+      break;
   }
   if (surface)
     rig_surface_2d (sp, rig, residual, surface);

@@ -125,6 +125,7 @@ rig_correlate (cvcore_stream * stream, const cvcore_image * views,
       || params->search_radius > CVCORE_CLT_MAX_SEARCH
       || params->refinements < 0
       || params->refinements > CVCORE_CLT_MAX_REFINEMENTS
+      || !(params->converge >= 0.0 && params->converge <= 1.0)
       || !(fabs (params->initial_x) <= CVCORE_CLT_MAX_SHIFT)
       || !(params->fat_zero >= 0.0) || !(params->full_scale > 0.0)
       || !(params->lowpass >= 0.0 && params->lowpass <= 16.0))

@@ -471,8 +471,9 @@ rig_surface_2d (const cv_clt_rig &rig, const float *spectra, int lane, float d,
 __global__ void __launch_bounds__ (32 * kRigTilesPerBlock)
     clt_rig_correlate (RigViews views, int c, int width, int height,
         cv_clt_rig rig, float scale, float fat_zero, float spread, int radius,
-        int refinements, float initial, bool guided, cv_clt_rig_keep keep,
-        RigBins bins, cvcore_clt_match *matches, float *surfaces)
+        int refinements, float converged, float initial, bool guided,
+        cv_clt_rig_keep keep, RigBins bins, cvcore_clt_match *matches,
+        float *surfaces)
 {
   __shared__ RigShared s;
   extern __shared__ float rig_warp_shared[];
@@ -522,6 +523,9 @@ __global__ void __launch_bounds__ (32 * kRigTilesPerBlock)
       residual = rig_pass (rig, surface, pass, radius, &peak);
     }
     d += residual;
+    /* the warp's sums are alike in every lane: the warp leaves as one */
+    if (fabsf (residual) < converged)
+      break;
     __syncwarp ();
   }
   if (surfaces)
@@ -609,8 +613,8 @@ cv_clt_rig_correlate_cuda (cvcore_stream *stream, const cvcore_image *views,
       32 * kRigTilesPerBlock, shared_bytes, cs>>> (images, channel, width,
       height, rig, (float) (1.0 / params->full_scale), (float) params->fat_zero,
       (float) (0.5 * params->lowpass * params->lowpass), params->search_radius,
-      params->refinements, (float) params->initial_x, params->guided, keep,
-      bins, matches, surfaces);
+      params->refinements, cv_clt_rig_converged (&rig, params->converge),
+      (float) params->initial_x, params->guided, keep, bins, matches, surfaces);
   CV_CUDA_LAUNCHED ();
   return CVCORE_OK;
 }

@@ -160,6 +160,53 @@ GST_START_TEST (test_rig_plane)
 
 GST_END_TEST;
 
+/* A tile whose first pass moves it by less than converge pixels along
+ * the longest baseline takes no refinement: with converge 1 and the
+ * search starting half a pixel from the plane, the inner tiles end as
+ * they end without refinements, bit for bit; with converge 0 they all
+ * take theirs. */
+GST_START_TEST (test_rig_converge)
+{
+  const gint w = 96, h = 80;
+  const gint tiles = cvcore_clt_tiles (w) * cvcore_clt_tiles (h);
+  const gdouble d = 2.35, initial = 2.0;
+  cvcore_clt_corr_params params;
+  cvcore_clt_match *once, *converged, *refined;
+  TestImage views[4];
+  gint inner = 0, stopped = 0, moved = 0;
+
+  render_rig (device, stream, &quad, clt_texture_field, w, h, d, views);
+  rig_params (&params);
+  params.fit_radius = 0;
+  params.initial_x = initial;
+  params.refinements = 0;
+  once = rig_correlate_on (device, stream, &quad, views, &params, 0);
+  params.refinements = 2;
+  params.converge = 1.0;
+  converged = rig_correlate_on (device, stream, &quad, views, &params, 0);
+  params.converge = 0.0;
+  refined = rig_correlate_on (device, stream, &quad, views, &params, 0);
+  for (gint t = 0; t < tiles; t++) {
+    if (!clt_inner_tile (t, w, h, 2 + ceil (d)))
+      continue;
+    inner++;
+    fail_unless (fabs (once[t].dx - initial) * G_SQRT2 < 1.0,
+        "tile %d moved %g", t, once[t].dx - initial);
+    stopped += converged[t].dx == once[t].dx
+        && converged[t].confidence == once[t].confidence;
+    moved += refined[t].dx != once[t].dx;
+  }
+  fail_unless (inner > 0);
+  fail_unless_equals_int (stopped, inner);
+  fail_unless_equals_int (moved, inner);
+  g_free (once);
+  g_free (converged);
+  g_free (refined);
+  free_views (device, views, 4);
+}
+
+GST_END_TEST;
+
 /* Stripes across the horizontal baseline, five pixels apart, over a
  * texture that varies only down the frame (waves of incommensurate
  * lengths). */
@@ -389,6 +436,15 @@ GST_START_TEST (test_rig_refuses)
   rig.views = 1;
   fail_unless_equals_int (cvcore_clt_rig_correlate (stream, images, 0, &rig,
           &params, dev_matches, NULL), CVCORE_ERROR_INVALID_VALUE);
+  rig.views = 2;
+  rig.x[1] = 1.0;
+  for (guint i = 0; i < 3; i++) {
+    const gdouble converge[] = { -0.01, 1.01, NAN };
+
+    params.converge = converge[i];
+    fail_unless_equals_int (cvcore_clt_rig_correlate (stream, images, 0,
+            &rig, &params, dev_matches, NULL), CVCORE_ERROR_INVALID_VALUE);
+  }
   fail_unless_equals_int (cvcore_clt_rig_pyramid_new (device, 32, 32, 0,
           CVCORE_CLT_MAX_VIEWS + 1, &pyramid), CVCORE_ERROR_INVALID_VALUE);
   fail_unless_equals_int (cvcore_stream_synchronize (stream), CVCORE_OK);
@@ -512,6 +568,7 @@ clt_rig_suite (void)
   tcase_set_timeout (tc, 300);
   tcase_add_checked_fixture (tc, setup, teardown);
   tcase_add_test (tc, test_rig_plane);
+  tcase_add_test (tc, test_rig_converge);
   tcase_add_test (tc, test_rig_periodic);
   tcase_add_test (tc, test_rig_refuses);
   tcase_add_test (tc, test_rig_longest);

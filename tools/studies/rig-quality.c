@@ -15,7 +15,7 @@
  * the same rig.
  *
  *   rig-quality [--size WxH] [--levels N] [--refinements N]
- *               [--fit-radius R] [--fat-zero F] [--lowpass S]
+ *               [--converge P] [--fit-radius R] [--fat-zero F] [--lowpass S]
  *               [--min-confidence C] [--noise S] [--case N]
  *               [--mosaic green|luma] image...
  *
@@ -452,9 +452,10 @@ check_arguments (gint * w, gint * h)
           w, h))
     return FALSE;
   if (levels < 0 || levels > CVCORE_CLT_MAX_LEVELS
-      || !(noise >= 0.0 && noise <= 64.0)) {
+      || !(noise >= 0.0 && noise <= 64.0)
+      || !(correlation.converge >= 0.0 && correlation.converge <= 1.0)) {
     fprintf (stderr, "rig-quality: --levels must be 0 to %d, --noise 0 to "
-        "64\n", CVCORE_CLT_MAX_LEVELS);
+        "64, --converge 0 to 1\n", CVCORE_CLT_MAX_LEVELS);
     return FALSE;
   }
   if (mosaic && g_strcmp0 (mosaic, "green") && g_strcmp0 (mosaic, "luma")) {
@@ -482,6 +483,9 @@ main (int argc, char **argv)
     {"mosaic", 0, 0, G_OPTION_ARG_STRING, &mosaic,
           "Views seen through an RGGB mosaic, matched on its green or luma",
         "green|luma"},
+    {"converge", 0, 0, G_OPTION_ARG_DOUBLE, &correlation.converge,
+        "A tile takes no more refinements once a pass moves it by less, "
+          "pixels along the longest baseline (0: every refinement)", "P"},
     {NULL}
   };
   const gchar *name = g_getenv ("GST_CUDAVISION_BACKEND");
@@ -502,7 +506,8 @@ main (int argc, char **argv)
       || !check_arguments (&w, &h)
       || (name && !cvcore_backend_from_string (name, &backend))) {
     fprintf (stderr, "usage: rig-quality [--size WxH] [--levels N] "
-        "[--refinements N] [--fit-radius R] [--fat-zero F] [--lowpass S] "
+        "[--refinements N] [--converge P] [--fit-radius R] [--fat-zero F] "
+        "[--lowpass S] "
         "[--min-confidence C] [--noise S] [--case N] [--mosaic green|luma] "
         "image...\n");
     g_clear_error (&error);
