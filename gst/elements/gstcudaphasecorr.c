@@ -64,7 +64,12 @@
  *   `max-disparity` are per unit baseline here; `fit-radius` fits each
  *   tile's disparity with its neighbours' as in flow, but with no tile
  *   losing trust for its texture's orientation (the baselines see across
- *   any edge); `max-vertical-disparity` is not used. A view whose pad is released
+ *   any edge); `max-vertical-disparity` is not used. A tile takes no
+ *   more `refinements` once a pass has moved it by less than `converge`
+ *   pixels along the longest baseline (0.01 by default; 0: every
+ *   refinement): the next would move it by a fraction of that, and on
+ *   rendered rigs most tiles of the finest level settle after one. A view
+ *   whose pad is released
  *   leaves the rig; with none left view 0's frames pass unmatched. Built
  *   against GStreamer 1.26 or newer with its analytics library,
  *   `tensor-meta=true` also attaches each tile's combined correlation in
@@ -161,6 +166,7 @@ enum
   PROP_RIG_LOCATION,
   PROP_RIG_PAIRS,
   PROP_TENSOR_META,
+  PROP_CONVERGE,
   PROP_CORRELATOR,              /* first of the shared matching properties */
 };
 
@@ -253,6 +259,8 @@ gst_cuda_vision_phase_corr_set_property (GObject * object, guint prop_id,
     set_rig_pairs (self, g_value_get_string (value));
   else if (prop_id == PROP_TENSOR_META)
     self->tensor_meta = g_value_get_boolean (value);
+  else if (prop_id == PROP_CONVERGE)
+    self->settings.params.converge = g_value_get_double (value);
   else if (!gst_cuda_vision_correlator_set_property (&self->settings,
           PROP_CORRELATOR, prop_id, value))
     G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -287,6 +295,8 @@ gst_cuda_vision_phase_corr_get_property (GObject * object, guint prop_id,
         gst_cuda_vision_rig_pairs_to_string (&self->rig));
   else if (prop_id == PROP_TENSOR_META)
     g_value_set_boolean (value, self->tensor_meta);
+  else if (prop_id == PROP_CONVERGE)
+    g_value_set_double (value, self->settings.params.converge);
   else if (!gst_cuda_vision_correlator_get_property (&self->settings,
           PROP_CORRELATOR, prop_id, value))
     G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -659,6 +669,11 @@ gst_cuda_vision_phase_corr_class_init (GstCudaVisionPhaseCorrClass * klass)
           "cudavision-rig-correlation (for a neural network downstream)",
           FALSE, GST_CUDA_VISION_PARAM_FLAGS));
 #endif
+  gst_cuda_vision_install_double (gobject_class, PROP_CONVERGE, "converge",
+      "Converge", "mode=rig: a tile takes no more refinements once a pass "
+      "has moved it by less than this, in pixels along the longest "
+      "baseline (0: every tile takes every refinement)", 0.0, 1.0,
+      defaults.converge, GST_CUDA_VISION_PARAM_FLAGS);
   gst_cuda_vision_correlator_install_properties (gobject_class, PROP_CORRELATOR,
       "Draw each tile's match onto a copy of the frame");
 

@@ -1333,18 +1333,25 @@ rig_expect (GstElement * pipeline, gint n, const gdouble * cx,
 }
 
 /* The seed's square quad (the default rig) sees a plane at disparity
- * 2.4: one disparity per tile from the six pairs. */
+ * 2.4: one disparity per tile from the six pairs, whether the tiles that
+ * settle end their refinements (the default) or every tile takes them. */
 GST_START_TEST (test_rig_quad)
 {
   static const gdouble cx[] = { 0.0, 1.0, 0.0, 1.0 };
   static const gdouble cy[] = { 0.0, 0.0, 1.0, 1.0 };
-  GstElement *pipeline = rig_pipeline ("min-disparity=0 max-disparity=5",
-      4);
+  static const gchar *const properties[] = {
+    "min-disparity=0 max-disparity=5",
+    "min-disparity=0 max-disparity=5 converge=0",
+  };
 
-  gst_element_set_state (pipeline, GST_STATE_PLAYING);
-  rig_expect (pipeline, 4, cx, cy, 2.4, 6);
-  gst_element_set_state (pipeline, GST_STATE_NULL);
-  gst_object_unref (pipeline);
+  for (guint i = 0; i < G_N_ELEMENTS (properties); i++) {
+    GstElement *pipeline = rig_pipeline (properties[i], 4);
+
+    gst_element_set_state (pipeline, GST_STATE_PLAYING);
+    rig_expect (pipeline, 4, cx, cy, 2.4, 6);
+    gst_element_set_state (pipeline, GST_STATE_NULL);
+    gst_object_unref (pipeline);
+  }
 }
 
 GST_END_TEST;
@@ -1566,6 +1573,16 @@ GST_START_TEST (test_rig_property)
   }
   g_object_set (pc, "rig-pairs", "", NULL);
   assert_string_property (pc, "rig-pairs", "");
+  /* the refinements' end, in pixels along the longest baseline */
+  {
+    GParamSpecDouble *converge = G_PARAM_SPEC_DOUBLE
+        (g_object_class_find_property (G_OBJECT_GET_CLASS (pc), "converge"));
+
+    fail_unless (converge != NULL);
+    fail_unless_equals_float (converge->default_value, 0.01);
+    fail_unless_equals_float (converge->minimum, 0.0);
+    fail_unless_equals_float (converge->maximum, 1.0);
+  }
   gst_object_unref (pc);
 }
 
