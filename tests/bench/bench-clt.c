@@ -23,7 +23,8 @@
  * six pairs correlated and combined per tile as cudaphasecorr mode=rig
  * does (4 levels, the fit), the rig's share beside the deconvolution
  * measured in the same run, and how far its disparities lie from the
- * plane's; then the same views as RGGB mosaics, deconvolved to grey
+ * plane's, and its time where every tile takes every refinement (converge
+ * 0); then the same views as RGGB mosaics, deconvolved to grey
  * pictures, their luma and their green (the seed's own workload). Last,
  * phase correlation of a GRAY8 pair at 1080p and 5 MP (2592x1936), as
  * the element does it per frame: the frame's pyramid (reductions and
@@ -42,6 +43,8 @@
 #include "cvclt.h"
 
 #define SEED_FRAMES 4
+/* the seed's deconvolution of its four Bayer frames on a GTX 1050 Ti */
+#define SEED_MS 86.5
 
 /* the seed's square quad, camera centres in baselines */
 static const gdouble quad_x[SEED_FRAMES] = { 0.0, 1.0, 0.0, 1.0 };
@@ -419,17 +422,21 @@ bench_rig (cvcore_device * device, cvcore_stream * stream, CltJob * clt,
       cvcore_clt_tiles (h);
   RigJob job = { clt, channel };
   cvcore_clt_match *found = g_new (cvcore_clt_match, tiles);
-  gdouble ms, *errors = g_new (gdouble, tiles);
+  gdouble ms, every_ms, default_converge, *errors = g_new (gdouble, tiles);
   gint kept = 0;
 
   cvcore_clt_corr_params_init (&job.params);
   job.params.initial_x = 4.0;
+  default_converge = job.params.converge;
   CORE_TRY (cvcore_clt_rig_pyramid_new (device, w, h, 4, 4, &job.pyramid));
   CORE_TRY (cvcore_device_alloc (device, sizeof (cvcore_clt_match) * tiles,
           (void **) &job.matches));
   job.rig.views = SEED_FRAMES;
   memcpy (job.rig.x, quad_x, sizeof (quad_x));
   memcpy (job.rig.y, quad_y, sizeof (quad_y));
+  job.params.converge = 0.0;
+  every_ms = time_median_ms (device, stream, run_rig, &job, 11, 5);
+  job.params.converge = default_converge;
   ms = time_median_ms (device, stream, run_rig, &job, 11, 5);
   /* what it found, against the plane's disparity at each tile's centre
    * (tile t's window starts a stride before t strides) */
@@ -444,11 +451,12 @@ bench_rig (cvcore_device * device, cvcore_stream * stream, CltJob * clt,
   printf ("The seed's quad: the same, then its six pairs correlated and "
       "combined per tile from the %s", what);
   printf (" (4 levels, 2 refinements, the fit): %.3f ms, of "
-      "which the rig %.3f ms (%.0fx the seed's deconvolution alone); %d of "
+      "which the rig %.3f ms (%.0fx the seed's deconvolution alone; %.3f ms "
+      "where every tile takes every refinement, converge 0); %d of "
       "%d tiles kept, their disparity off by %.3f px at the median and %.3f "
-      "at the 95th percentile\n", ms, ms - deconvolve_ms, seed_ms / ms, kept,
-      tiles, kept ? errors[kept / 2] : 0.0, kept ? errors[kept * 95 / 100] :
-      0.0);
+      "at the 95th percentile\n", ms, ms - deconvolve_ms, seed_ms / ms,
+      every_ms, kept, tiles, kept ? errors[kept / 2] : 0.0,
+      kept ? errors[kept * 95 / 100] : 0.0);
   rig_level_costs (device, stream, &job);
   CORE_TRY (cvcore_stream_synchronize (stream));
   g_free (errors);
@@ -457,14 +465,49 @@ bench_rig (cvcore_device * device, cvcore_stream * stream, CltJob * clt,
   cvcore_clt_rig_pyramid_free (job.pyramid);
 }
 
-void
-bench_clt (cvcore_device * device)
+/* The seed's quad as 8-bit RGGB mosaics (the same views): with
+ * @to_mosaics, deconvolved back to mosaics by either method; then to grey
+ * pictures from @first_grey to green, each through the rig. */
+static void
+bench_mosaic_quad (cvcore_device * device, cvcore_stream * stream,
+    gboolean to_mosaics, cvcore_clt_grey first_grey)
 {
   static const gchar *grey_names[] = {
     [CVCORE_CLT_GREY_LUMA] = "luma",
     [CVCORE_CLT_GREY_GREEN] = "green",
   };
-  const gdouble seed_ms = 86.5;
+  CltJob job;
+  gdouble ms;
+
+  memset (&job, 0, sizeof (job));
+  alloc_frames (device, stream, &job, SEED_FRAMES, 2592, 1936, 1);
+  fill_rig_views (stream, &job, quad_x, quad_y);
+  load_kernels (stream, &job, 2592, 1936, 2);
+  set_params (&job, CVCORE_CLT_DECONVOLVE, 1);
+  job.params.bayer = CVCORE_CLT_BAYER_RGGB;
+  for (gint m = 0; to_mosaics && m < 2; m++) {
+    job.params.mosaic_method = m ? CVCORE_CLT_MOSAIC_SPARSE :
+        CVCORE_CLT_MOSAIC_INTERPOLATE;
+    ms = time_median_ms (device, stream, run_clt, &job, 11, 5);
+    printf ("The same on %d RGGB mosaics, %s, back to mosaics: %.3f ms "
+        "(%.0fx the seed)\n", SEED_FRAMES, m ? "sparse colours (4 of 12 "
+        "colour layers transformed)" : "each colour interpolated first", ms,
+        SEED_MS / ms);
+  }
+  job.params.mosaic_method = CVCORE_CLT_MOSAIC_SPARSE;
+  for (gint g = first_grey; g <= CVCORE_CLT_GREY_GREEN; g++) {
+    job.params.grey = (cvcore_clt_grey) g;
+    ms = time_median_ms (device, stream, run_clt, &job, 11, 5);
+    printf ("The %d RGGB mosaics, sparse colours, to their %s: %.3f ms "
+        "(%.0fx the seed)\n", SEED_FRAMES, grey_names[g], ms, SEED_MS / ms);
+    bench_rig (device, stream, &job, 0, grey_names[g], ms, SEED_MS);
+  }
+  free_frames (device, &job);
+}
+
+void
+bench_clt (cvcore_device * device)
+{
   cvcore_stream *stream;
   CltJob job;
   gdouble ms;
@@ -480,37 +523,22 @@ bench_clt (cvcore_device * device)
   ms = time_median_ms (device, stream, run_clt, &job, 11, 5);
   printf ("\nThe seed's workload, %d frames of 2592x1936, 3 colours each "
       "(RGBA), forward + deconvolve + inverse: %.3f ms (seed: %.1f ms for "
-      "Bayer frames on a GTX 1050 Ti, %.0fx)\n", SEED_FRAMES, ms, seed_ms,
-      seed_ms / ms);
-  bench_rig (device, stream, &job, 1, "green of RGBA", ms, seed_ms);
+      "Bayer frames on a GTX 1050 Ti, %.0fx)\n", SEED_FRAMES, ms, SEED_MS,
+      SEED_MS / ms);
+  bench_rig (device, stream, &job, 1, "green of RGBA", ms, SEED_MS);
   free_frames (device, &job);
-
-  /* the same on 8-bit RGGB mosaics (the same views), back to mosaics,
-   * then to grey pictures */
-  memset (&job, 0, sizeof (job));
-  alloc_frames (device, stream, &job, SEED_FRAMES, 2592, 1936, 1);
-  fill_rig_views (stream, &job, quad_x, quad_y);
-  load_kernels (stream, &job, 2592, 1936, 2);
-  set_params (&job, CVCORE_CLT_DECONVOLVE, 1);
-  job.params.bayer = CVCORE_CLT_BAYER_RGGB;
-  for (gint m = 0; m < 2; m++) {
-    job.params.mosaic_method = m ? CVCORE_CLT_MOSAIC_SPARSE :
-        CVCORE_CLT_MOSAIC_INTERPOLATE;
-    ms = time_median_ms (device, stream, run_clt, &job, 11, 5);
-    printf ("The same on %d RGGB mosaics, %s, back to mosaics: %.3f ms "
-        "(%.0fx the seed)\n", SEED_FRAMES, m ? "sparse colours (4 of 12 "
-        "colour layers transformed)" : "each colour interpolated first", ms,
-        seed_ms / ms);
-  }
-  for (gint g = CVCORE_CLT_GREY_LUMA; g <= CVCORE_CLT_GREY_GREEN; g++) {
-    job.params.grey = (cvcore_clt_grey) g;
-    ms = time_median_ms (device, stream, run_clt, &job, 11, 5);
-    printf ("The same, sparse colours, to their %s: %.3f ms (%.0fx the "
-        "seed)\n", grey_names[g], ms, seed_ms / ms);
-    bench_rig (device, stream, &job, 0, grey_names[g], ms, seed_ms);
-  }
-  free_frames (device, &job);
+  bench_mosaic_quad (device, stream, TRUE, CVCORE_CLT_GREY_LUMA);
   bench_correlate (device, stream);
+  cvcore_stream_free (stream);
+}
+
+void
+bench_rig_quad (cvcore_device * device)
+{
+  cvcore_stream *stream;
+
+  CORE_TRY (cvcore_stream_new (device, &stream));
+  bench_mosaic_quad (device, stream, FALSE, CVCORE_CLT_GREY_GREEN);
   cvcore_stream_free (stream);
 }
 

@@ -70,6 +70,7 @@ die (const gchar * what)
      void bench_gabor (cvcore_device * device);
      void bench_clt (cvcore_device * device);
      void bench_phase_correlation (cvcore_device * device);
+     void bench_rig_quad (cvcore_device * device);
      void bench_gpus (cvcore_backend backend, gint frames, gint device_id,
     gint pipelines, const gchar * case_name);
 

@@ -13,7 +13,7 @@
 /* cudavision-bench: speed of the cudavision elements, printed next to peers
  * measured in the same run.
  *
- *   cudavision-bench transfer|copies|streams|convolve|foveate|tonemap|gabor|clt|correlate|gpus
+ *   cudavision-bench transfer|copies|streams|convolve|foveate|tonemap|gabor|clt|correlate|rig|gpus
  *       [--frames N] [--sizes 1080p,4k] [--pipelines N] [--rate FPS]
  *
  * transfer: `appsrc ! cudaupload [! queue] ! cudadownload ! fakesink` frame
@@ -51,7 +51,8 @@
  *
  * tonemap, gabor, clt, gpus: see bench-tonemap.c, bench-gabor.c,
  * bench-clt.c, bench-gpus.c. correlate: clt's phase correlation rows
- * alone (--sizes 1080p,5MP).
+ * alone (--sizes 1080p,5MP). rig: clt's row of the seed's own workload
+ * alone (its RGGB mosaics deconvolved to their green, then the rig).
  *
  * The backend is GST_CUDAVISION_BACKEND's (default cuda); on the CPU backend
  * the numbers are memcpy speeds and only say that the program works.
@@ -74,7 +75,7 @@
 #endif
 
 #define BENCH_COMMANDS \
-  "transfer|copies|streams|convolve|foveate|tonemap|gabor|clt|correlate|gpus"
+  "transfer|copies|streams|convolve|foveate|tonemap|gabor|clt|correlate|rig|gpus"
 
 static const BenchSize all_sizes[] = {
   {"1080p", 1920, 1080},
@@ -958,7 +959,7 @@ main (int argc, char **argv)
           && strcmp (argv[1], "tonemap") != 0
           && strcmp (argv[1], "gabor") != 0 && strcmp (argv[1], "clt") != 0
           && strcmp (argv[1], "correlate") != 0
-          && strcmp (argv[1], "gpus") != 0)) {
+          && strcmp (argv[1], "rig") != 0 && strcmp (argv[1], "gpus") != 0)) {
     fprintf (stderr, "usage: cudavision-bench " BENCH_COMMANDS " "
         "[--frames N] [--sizes 1080p,4k] [--pipelines N] [--rate FPS]\n");
     return 2;
@@ -995,6 +996,8 @@ main (int argc, char **argv)
     bench_gabor (device);
   else if (strcmp (argv[1], "correlate") == 0)
     bench_phase_correlation (device);
+  else if (strcmp (argv[1], "rig") == 0)
+    bench_rig_quad (device);
   else if (strcmp (argv[1], "gpus") == 0)
     bench_gpus (backend, n_frames, gpus_device, n_pipelines, gpus_case);
   else
