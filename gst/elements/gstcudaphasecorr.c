@@ -69,10 +69,10 @@
  *   pixels along the longest baseline (0.01 by default; 0: every
  *   refinement): the next would move it by a fraction of that, and on
  *   rendered rigs most tiles of the finest level settle after one. A view
- *   whose pad is released
- *   leaves the rig; with none left view 0's frames pass unmatched. Built
- *   against GStreamer 1.26 or newer with its analytics library,
- *   `tensor-meta=true` also attaches each tile's combined correlation in
+ *   whose pad is released leaves the rig; with none left view 0's frames
+ *   pass unmatched. Built against GStreamer 1.26 or newer with its
+ *   analytics library, `tensor-meta=true` also attaches each tile's
+ *   combined correlation in
  *   2-D (15 x 15 samples along and across the baselines, half a pixel of
  *   the longest baseline apart, centred on the disparity found) as a
  *   #GstTensorMeta of tiles_y x tiles_x x 15 x 15 floats with the id
