@@ -415,7 +415,7 @@ rig_level_costs (cvcore_device * device, cvcore_stream * stream, RigJob * job)
  * element takes RGB's luminance, or a grey picture). */
 static void
 bench_rig (cvcore_device * device, cvcore_stream * stream, CltJob * clt,
-    gint channel, const gchar * what, gdouble deconvolve_ms, gdouble seed_ms)
+    gint channel, const gchar * what, gdouble deconvolve_ms)
 {
   const gint w = clt->dst[0].width, h = clt->dst[0].height;
   const gint tiles_x = cvcore_clt_tiles (w), tiles = tiles_x *
@@ -454,7 +454,7 @@ bench_rig (cvcore_device * device, cvcore_stream * stream, CltJob * clt,
       "which the rig %.3f ms (%.0fx the seed's deconvolution alone; %.3f ms "
       "where every tile takes every refinement, converge 0); %d of "
       "%d tiles kept, their disparity off by %.3f px at the median and %.3f "
-      "at the 95th percentile\n", ms, ms - deconvolve_ms, seed_ms / ms,
+      "at the 95th percentile\n", ms, ms - deconvolve_ms, SEED_MS / ms,
       every_ms, kept, tiles, kept ? errors[kept / 2] : 0.0,
       kept ? errors[kept * 95 / 100] : 0.0);
   rig_level_costs (device, stream, &job);
@@ -500,7 +500,7 @@ bench_mosaic_quad (cvcore_device * device, cvcore_stream * stream,
     ms = time_median_ms (device, stream, run_clt, &job, 11, 5);
     printf ("The %d RGGB mosaics, sparse colours, to their %s: %.3f ms "
         "(%.0fx the seed)\n", SEED_FRAMES, grey_names[g], ms, SEED_MS / ms);
-    bench_rig (device, stream, &job, 0, grey_names[g], ms, SEED_MS);
+    bench_rig (device, stream, &job, 0, grey_names[g], ms);
   }
   free_frames (device, &job);
 }
@@ -525,7 +525,7 @@ bench_clt (cvcore_device * device)
       "(RGBA), forward + deconvolve + inverse: %.3f ms (seed: %.1f ms for "
       "Bayer frames on a GTX 1050 Ti, %.0fx)\n", SEED_FRAMES, ms, SEED_MS,
       SEED_MS / ms);
-  bench_rig (device, stream, &job, 1, "green of RGBA", ms, SEED_MS);
+  bench_rig (device, stream, &job, 1, "green of RGBA", ms);
   free_frames (device, &job);
   bench_mosaic_quad (device, stream, TRUE, CVCORE_CLT_GREY_LUMA);
   bench_correlate (device, stream);
