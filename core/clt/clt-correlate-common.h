@@ -121,6 +121,15 @@ cv_clt_match_kept (int tx, int ty, float dx, float dy, int width, int height,
       && !(max_dy >= 0.0f && fabsf (dy) > max_dy);
 }
 
+/* Whether a pass that moved a tile by (@dx, @dy) leaves it settled: by
+ * less than @converge pixels each way (cvcore_clt_corr_params, in single
+ * precision on every backend). */
+CV_HD bool
+cv_clt_match_settled (float dx, float dy, float converge)
+{
+  return fabsf (dx) < converge && fabsf (dy) < converge;
+}
+
 /* Drawing: the line of a tile's match from its centre, one point per
  * pixel of its longer side (at least the centre). */
 CV_HD int

@@ -179,6 +179,8 @@ cpu_match_tile (const float *a, const cvcore_image * b, int channel, int tx,
     d[0] += m.dx;
     d[1] += m.dy;
     match->confidence = m.confidence;
+    if (cv_clt_match_settled (m.dx, m.dy, (float) params->converge))
+      break;
   }
   match->dx = d[0];
   match->dy = d[1];

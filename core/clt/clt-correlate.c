@@ -39,6 +39,7 @@ check_correlation (const cvcore_image * b, int channel,
       || params->search_radius > CVCORE_CLT_MAX_SEARCH
       || params->refinements < 0
       || params->refinements > CVCORE_CLT_MAX_REFINEMENTS
+      || !(params->converge >= 0.0 && params->converge <= 1.0)
       || !(fabs (params->initial_x) <= CVCORE_CLT_MAX_SHIFT)
       || !(fabs (params->initial_y) <= CVCORE_CLT_MAX_SHIFT)
       || !(params->fat_zero >= 0.0) || !(params->full_scale > 0.0)

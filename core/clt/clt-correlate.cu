@@ -372,11 +372,12 @@ predict_tile (const cvcore_clt_match *coarse, int coarse_x, int coarse_y,
 
 /* One pass of tile @tile: the second frame's tile transformed where
  * @moved says its content came from, the motion found there added to
- * @moved; the peak's height. */
+ * @moved; the peak's height, and in *@settled whether that motion was
+ * less than @converge (cv_clt_match_settled()). */
 __device__ __forceinline__ float
 match_pass (const float *a, const Image &src, int c, int width, int height,
     int tile, float scale, float fat_zero, int radius, CorrShared &s,
-    float moved[2])
+    float converge, float moved[2], bool *settled)
 {
   const int warp = threadIdx.x >> 5, lane = threadIdx.x & 31;
   const int tiles_x = cv_clt_tiles (width);
@@ -408,13 +409,17 @@ match_pass (const float *a, const Image &src, int c, int width, int height,
   best = subpixel_peak (r, lane, d);
   moved[0] += d[0];
   moved[1] += d[1];
+  *settled = cv_clt_match_settled (d[0], d[1], converge);
   return best;
 }
 
 /* With Refining, @passes passes over every tile at radius 1, each from
- * the motion that the one before found; else the first pass, from the
- * prediction or the initial motion. Registers for as many blocks as sm_90
- * holds in shared memory (ten). A tile's refinements read nothing of
+ * the motion that the one before found, until a pass leaves the tile
+ * settled; else the first pass, from the prediction or the initial
+ * motion. The first pass marks in @settled (a byte a tile, where not
+ * NULL) the tiles that it left settled, and the refinements pass those
+ * by. Registers for as many blocks as sm_90 holds in shared memory
+ * (ten). A tile's refinements read nothing of
  * other tiles, so a level's take one launch: on the coarse levels the
  * launches between them cost more than their work. The first pass keeps
  * its own: with its wide search and the prediction in the same loop, the
@@ -425,12 +430,14 @@ __global__ void __launch_bounds__ (32 * kTilesPerBlock, 10)
         float scale, float fat_zero, CorrTables tables, int radius, int passes,
         float initial_x, float initial_y, bool from_initial,
         const cvcore_clt_match *coarse, int coarse_x, int coarse_y,
-        bool keep_left_frame, float max_dy, cvcore_clt_match *matches)
+        bool keep_left_frame, float max_dy, float converge,
+        unsigned char *settled, cvcore_clt_match *matches)
 {
   __shared__ CorrShared s;
   const int tiles_x = cv_clt_tiles (width);
   const int tile = blockIdx.x * kTilesPerBlock + (threadIdx.x >> 5);
   float moved[2], best = 0.0f;
+  bool done = false;
 
   for (int i = threadIdx.x; i < (int) (sizeof (CorrTables) / sizeof (float));
        i += blockDim.x)
@@ -444,12 +451,21 @@ __global__ void __launch_bounds__ (32 * kTilesPerBlock, 10)
   if (Refining) {
     moved[0] = matches[tile].dx;
     moved[1] = matches[tile].dy;
-    for (int pass = 0; pass < passes; pass++) {
-      /* the warp's lanes are done with the last pass's shared memory */
-      __syncwarp ();
-      best = match_pass (a, src, c, width, height, tile, scale, fat_zero, 1, s,
-          moved);
-    }
+    /* a settled tile's match and peak are the first pass's (kept or not,
+     * its confidence is written again below by the same rule). The lanes
+     * agree on both tests; their votes say so to the compiler, which
+     * spilled 476 bytes a thread around branches it took to diverge. */
+    if (__all_sync (0xffffffffu, settled && settled[tile]))
+      best = matches[tile].confidence;
+    else
+      for (int pass = 0; pass < passes; pass++) {
+        /* the warp's lanes are done with the last pass's shared memory */
+        __syncwarp ();
+        best = match_pass (a, src, c, width, height, tile, scale, fat_zero, 1,
+            s, converge, moved, &done);
+        if (__all_sync (0xffffffffu, done))
+          break;
+      }
   } else {
     if (coarse) {
       predict_tile (coarse, coarse_x, coarse_y, tile % tiles_x, tile / tiles_x,
@@ -459,7 +475,9 @@ __global__ void __launch_bounds__ (32 * kTilesPerBlock, 10)
       moved[1] = from_initial ? initial_y : matches[tile].dy;
     }
     best = match_pass (a, src, c, width, height, tile, scale, fat_zero, radius,
-        s, moved);
+        s, converge, moved, &done);
+    if (settled && (threadIdx.x & 31) == 0)
+      settled[tile] = done;
   }
   if ((threadIdx.x & 31) == 0) {
     matches[tile].dx = moved[0];
@@ -556,8 +574,17 @@ cv_clt_correlate_cuda (cvcore_stream *stream, const float *a,
   const float initial_y = (float) params->initial_y;
   const bool keep_left_frame = params->keep_left_frame;
   const float max_dy = (float) params->max_dy;
+  const float converge = (float) params->converge;
+  unsigned char *settled = NULL;
 
   CUDA_BIND (cvcore_stream_device (stream));
+  /* the first pass tells the refinements which tiles it left settled */
+  if (params->refinements > 0 && converge > 0.0f) {
+    bool kept;
+
+    CV_TRY (cv_stream_scratch (stream, tiles, NULL, 0,
+        reinterpret_cast<void **> (&settled), &kept));
+  }
   /* the first pass, then the refinements in one launch */
   for (int launch = 0; launch < (params->refinements > 0 ? 2 : 1); launch++) {
     const dim3 grid ((tiles + kTilesPerBlock - 1) / kTilesPerBlock);
@@ -576,7 +603,7 @@ cv_clt_correlate_cuda (cvcore_stream *stream, const float *a,
         launch ? clt_correlate<true> : clt_correlate<false>, grid, block, a,
         device_image (b), channel, b->width, b->height, scale, fat_zero, tables,
         radius, passes, initial_x, initial_y, from_initial, predicted, coarse_x,
-        coarse_y, keep_left_frame, max_dy, matches));
+        coarse_y, keep_left_frame, max_dy, converge, settled, matches));
   }
   return CVCORE_OK;
 }

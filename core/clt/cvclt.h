@@ -281,10 +281,9 @@ typedef struct
    * moved back by the motion found so far (see below). */
   int refinements;
   /* A tile takes no more refinements once a pass has moved it by less
-   * than this, in pixels along the longest baseline, 0 to 1: the next
-   * would move it by a fraction of that. 0: every tile takes every
-   * refinement. The rig's correlation reads it (Since: 0.2); the pair's
-   * takes every refinement. */
+   * than this, in pixels each way (a rig's: along its longest baseline),
+   * 0 to 1: the next would move it by a fraction of that. 0: every tile
+   * takes every refinement. Since: 0.2 */
   double converge;
   /* The motion expected before looking (stereo: the disparity range's
    * centre); the search is around it. */

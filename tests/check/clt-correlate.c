@@ -10,7 +10,7 @@
  * Public License (COPYING) for more details.
  */
 
-/* The CLT core's matching, the correlation of one level: translations, regions, flat frames, the frame edge, CUDA against the CPU. */
+/* The CLT core's matching, the correlation of one level: translations, regions, flat frames, settled tiles, the frame edge, CUDA against the CPU. */
 #include <math.h>
 #include <string.h>
 
@@ -182,6 +182,70 @@ GST_START_TEST (test_correlate_left_frame)
 
 GST_END_TEST;
 
+/* A tile whose first pass moves it by less than converge pixels each way
+ * takes no refinement: with converge 1 the inner tiles end as they end
+ * without refinements, bit for bit; with converge 0 they all take
+ * theirs. Converge outside 0 to 1 is refused. */
+GST_START_TEST (test_correlate_converge)
+{
+  const gint w = 96, h = 80;
+  const gint tiles = cvcore_clt_tiles (w) * cvcore_clt_tiles (h);
+  const gdouble refused[] = { -0.01, 1.01, NAN };
+  TestImage a = clt_moved_image (device, stream, clt_texture_field, w, h, 0,
+      0, 0, 0, 0);
+  TestImage b = clt_moved_image (device, stream, clt_texture_field, w, h, 0,
+      0, 0, 0.3, -0.45);
+  cvcore_clt_corr_params params;
+  cvcore_clt_match *once, *converged, *refined;
+  gint inner = 0, stopped = 0, moved = 0;
+
+  cvcore_clt_corr_params_init (&params);
+  params.full_scale = 65535.0;
+  params.lowpass = 0.0;
+  params.refinements = 0;
+  once = clt_correlate_on (device, stream, &a, &b, &params);
+  params.refinements = 2;
+  params.converge = 1.0;
+  converged = clt_correlate_on (device, stream, &a, &b, &params);
+  params.converge = 0.0;
+  refined = clt_correlate_on (device, stream, &a, &b, &params);
+  for (gint t = 0; t < tiles; t++) {
+    if (!clt_inner_tile (t, w, h, 3))
+      continue;
+    inner++;
+    fail_unless (fabs (once[t].dx) < 1.0 && fabs (once[t].dy) < 1.0,
+        "tile %d moved (%g, %g)", t, once[t].dx, once[t].dy);
+    stopped += converged[t].dx == once[t].dx && converged[t].dy == once[t].dy
+        && converged[t].confidence == once[t].confidence;
+    moved += refined[t].dx != once[t].dx || refined[t].dy != once[t].dy;
+  }
+  fail_unless (inner > 0);
+  fail_unless_equals_int (stopped, inner);
+  fail_unless_equals_int (moved, inner);
+  for (guint i = 0; i < G_N_ELEMENTS (refused); i++) {
+    gfloat *coefficients;
+    cvcore_clt_match *matches;
+
+    params.converge = refused[i];
+    fail_unless_equals_int (cvcore_device_alloc (device, (gsize) tiles *
+            CVCORE_CLT_COEFFICIENTS * sizeof (gfloat),
+            (void **) &coefficients), CVCORE_OK);
+    fail_unless_equals_int (cvcore_device_alloc (device, (gsize) tiles *
+            sizeof (cvcore_clt_match), (void **) &matches), CVCORE_OK);
+    fail_unless_equals_int (cvcore_clt_correlate (stream, coefficients,
+            &b.image, 0, &params, matches), CVCORE_ERROR_INVALID_VALUE);
+    cvcore_device_free (device, coefficients);
+    cvcore_device_free (device, matches);
+  }
+  g_free (once);
+  g_free (converged);
+  g_free (refined);
+  cvtest_image_free (&a, device);
+  cvtest_image_free (&b, device);
+}
+
+GST_END_TEST;
+
 /* CUDA against the CPU reference for the phase correlation: confidence
  * within 0.01 everywhere, motion within 0.01 pixels in the inner tiles
  * where the CPU finds confidence, at odd sizes and at search radii that
@@ -255,6 +319,7 @@ clt_correlate_suite (void)
   tcase_add_test (tc, test_correlate_translation);
   tcase_add_test (tc, test_correlate_regions);
   tcase_add_test (tc, test_correlate_flat);
+  tcase_add_test (tc, test_correlate_converge);
   /* minutes under valgrind (CVTEST_QUICK); the elements' tests run
    * pyramids there */
   if (!g_getenv ("CVTEST_QUICK")) {
