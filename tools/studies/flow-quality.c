@@ -13,7 +13,7 @@
 /* flow-quality: how well cudaphasecorr's tile matching finds known motion
  * in natural photographs.
  *
- *   flow-quality [--levels N] [--refinements N] [--lowpass S]
+ *   flow-quality [--levels N] [--refinements N] [--converge P] [--lowpass S]
  *                [--fat-zero F] [--fit-radius R]
  *                [--min-confidence C] [--max-vertical-disparity D]
  *                [--size WxH]
@@ -352,7 +352,7 @@ main (int argc, char **argv)
       || !study_check_correlation ("flow-quality", &correlation)
       || (name && !cvcore_backend_from_string (name, &backend))) {
     fprintf (stderr, "usage: flow-quality [--levels N] [--refinements N] "
-        "[--lowpass S] [--fat-zero F] [--fit-radius R] [--min-confidence C] [--size WxH] "
+        "[--converge P] [--lowpass S] [--fat-zero F] [--fit-radius R] [--min-confidence C] [--size WxH] "
         "[--dump DIR] [--case N] [--keep-left-frame] image...\n");
     g_clear_error (&error);
     g_option_context_free (ctx);

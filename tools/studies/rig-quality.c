@@ -452,10 +452,9 @@ check_arguments (gint * w, gint * h)
           w, h))
     return FALSE;
   if (levels < 0 || levels > CVCORE_CLT_MAX_LEVELS
-      || !(noise >= 0.0 && noise <= 64.0)
-      || !(correlation.converge >= 0.0 && correlation.converge <= 1.0)) {
+      || !(noise >= 0.0 && noise <= 64.0)) {
     fprintf (stderr, "rig-quality: --levels must be 0 to %d, --noise 0 to "
-        "64, --converge 0 to 1\n", CVCORE_CLT_MAX_LEVELS);
+        "64\n", CVCORE_CLT_MAX_LEVELS);
     return FALSE;
   }
   if (mosaic && g_strcmp0 (mosaic, "green") && g_strcmp0 (mosaic, "luma")) {
@@ -483,9 +482,6 @@ main (int argc, char **argv)
     {"mosaic", 0, 0, G_OPTION_ARG_STRING, &mosaic,
           "Views seen through an RGGB mosaic, matched on its green or luma",
         "green|luma"},
-    {"converge", 0, 0, G_OPTION_ARG_DOUBLE, &correlation.converge,
-        "A tile takes no more refinements once a pass moves it by less, "
-          "pixels along the longest baseline (0: every refinement)", "P"},
     {NULL}
   };
   const gchar *name = g_getenv ("GST_CUDAVISION_BACKEND");

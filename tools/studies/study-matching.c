@@ -72,10 +72,14 @@ study_check_size_and_case (const gchar * tool, const gchar * size,
 const GOptionEntry *
 study_correlation_options (cvcore_clt_corr_params * params)
 {
-  static GOptionEntry entries[5];
+  static GOptionEntry entries[6];
   const GOptionEntry filled[] = {
     {"refinements", 0, 0, G_OPTION_ARG_INT, &params->refinements,
         "Passes after the first at each level", "N"},
+    {"converge", 0, 0, G_OPTION_ARG_DOUBLE, &params->converge,
+          "A tile takes no more refinements once a pass moves it by less, "
+          "pixels (a rig's along its longest baseline; 0: every refinement)",
+        "P"},
     {"fat-zero", 0, 0, G_OPTION_ARG_DOUBLE, &params->fat_zero,
         "Added to the cross-power spectrum's magnitude before it is "
           "normalised, in units of full scale squared", "F"},
@@ -100,10 +104,11 @@ study_check_correlation (const gchar * tool,
       || params->refinements > CVCORE_CLT_MAX_REFINEMENTS
       || params->fit_radius < 0
       || params->fit_radius > CVCORE_CLT_MAX_FIT_RADIUS
+      || !(params->converge >= 0.0 && params->converge <= 1.0)
       || !(params->fat_zero >= 0.0 && params->fat_zero <= 1.0)
       || !(params->lowpass >= 0.0 && params->lowpass <= 16.0)) {
-    fprintf (stderr, "%s: --refinements must be 0 to %d, --fit-radius 0 to "
-        "%d, --fat-zero 0 to 1, --lowpass 0 to 16\n", tool,
+    fprintf (stderr, "%s: --refinements must be 0 to %d, --converge 0 to 1, "
+        "--fit-radius 0 to %d, --fat-zero 0 to 1, --lowpass 0 to 16\n", tool,
         CVCORE_CLT_MAX_REFINEMENTS, CVCORE_CLT_MAX_FIT_RADIUS);
     return FALSE;
   }
