@@ -64,11 +64,8 @@
  *   `max-disparity` are per unit baseline here; `fit-radius` fits each
  *   tile's disparity with its neighbours' as in flow, but with no tile
  *   losing trust for its texture's orientation (the baselines see across
- *   any edge); `max-vertical-disparity` is not used. A tile takes no
- *   more `refinements` once a pass has moved it by less than `converge`
- *   pixels along the longest baseline (0.01 by default; 0: every
- *   refinement): the next would move it by a fraction of that, and on
- *   rendered rigs most tiles of the finest level settle after one. A view
+ *   any edge); `max-vertical-disparity` is not used; `converge` is
+ *   measured along the longest baseline. A view
  *   whose pad is released leaves the rig; with none left view 0's frames
  *   pass unmatched. Built against GStreamer 1.26 or newer with its
  *   analytics library, `tensor-meta=true` also attaches each tile's
@@ -86,7 +83,10 @@
  *
  * Each tile's correlation is weighted by `lowpass`, which counts the
  * frequencies where frames alias less, and tiles whose match falls beyond
- * the frame's edge get confidence 0. Then each tile's match is fitted with
+ * the frame's edge get confidence 0. A tile takes no more `refinements`
+ * once a pass has moved it by less than `converge` pixels each way (0.01
+ * by default; 0: every refinement): the next would move it by a fraction
+ * of that, and most tiles of the finest level settle early. Then each tile's match is fitted with
  * those around it (`fit-radius`; 0 keeps each tile's own): tiles of edges
  * or stripes alone lose confidence, and motions vary smoothly but for
  * motion boundaries. docs/core/clt.md says how, docs/benchmarks/clt.md how
@@ -670,9 +670,9 @@ gst_cuda_vision_phase_corr_class_init (GstCudaVisionPhaseCorrClass * klass)
           FALSE, GST_CUDA_VISION_PARAM_FLAGS));
 #endif
   gst_cuda_vision_install_double (gobject_class, PROP_CONVERGE, "converge",
-      "Converge", "mode=rig: a tile takes no more refinements once a pass "
-      "has moved it by less than this, in pixels along the longest "
-      "baseline (0: every tile takes every refinement)", 0.0, 1.0,
+      "Converge", "A tile takes no more refinements once a pass has moved "
+      "it by less than this, in pixels (mode=rig: along the longest "
+      "baseline; 0: every tile takes every refinement)", 0.0, 1.0,
       defaults.converge, GST_CUDA_VISION_PARAM_FLAGS);
   gst_cuda_vision_correlator_install_properties (gobject_class, PROP_CORRELATOR,
       "Draw each tile's match onto a copy of the frame");
