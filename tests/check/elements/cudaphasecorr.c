@@ -128,6 +128,70 @@ GST_START_TEST (test_flow_meta)
 
 GST_END_TEST;
 
+/* The meta of the second of two moving frames, matched with
+ * @properties. */
+static GstCudaVisionCorrelationMeta *
+second_frame_meta (const gchar * properties, GstBuffer ** out)
+{
+  GstHarness *h = cvtest_filter_harness ("cudaphasecorr", properties, NULL);
+  GstVideoInfo info;
+  GstCudaVisionCorrelationMeta *meta;
+
+  cvtest_set_caps (h, &info, GST_VIDEO_FORMAT_GRAY8, 97, 66);
+  for (gint n = 0; n < 2; n++) {
+    GstBuffer *in = moving_frame (&info, n);
+
+    *out = cvtest_push_frame (h, in);
+    gst_buffer_unref (in);
+    if (n == 0)
+      gst_buffer_unref (*out);
+  }
+  gst_harness_teardown (h);
+  meta = gst_buffer_get_cuda_vision_correlation_meta (*out);
+  fail_unless (meta != NULL);
+  return meta;
+}
+
+/* converge in flow: at 1 pixel no inner tile takes a refinement, so the
+ * matches are those without refinements, bit for bit; at 0 every inner
+ * tile takes its refinements. */
+GST_START_TEST (test_flow_converge)
+{
+  GstBuffer *once_buffer, *converged_buffer, *refined_buffer;
+  const GstCudaVisionCorrelationMeta *once =
+      second_frame_meta ("refinements=0 fit-radius=0", &once_buffer);
+  const GstCudaVisionCorrelationMeta *converged =
+      second_frame_meta ("refinements=2 converge=1 fit-radius=0",
+      &converged_buffer);
+  const GstCudaVisionCorrelationMeta *refined =
+      second_frame_meta ("refinements=2 converge=0 fit-radius=0",
+      &refined_buffer);
+  guint inner = 0, stopped = 0, moved = 0;
+
+  for (guint ty = 2; ty + 2 < once->tiles_y; ty++)
+    for (guint tx = 2; tx + 2 < once->tiles_x; tx++) {
+      const GstCudaVisionTileMatch *a =
+          gst_cuda_vision_correlation_meta_tile (once, tx, ty);
+      const GstCudaVisionTileMatch *b =
+          gst_cuda_vision_correlation_meta_tile (converged, tx, ty);
+      const GstCudaVisionTileMatch *c =
+          gst_cuda_vision_correlation_meta_tile (refined, tx, ty);
+
+      inner++;
+      stopped += a->dx == b->dx && a->dy == b->dy
+          && a->confidence == b->confidence;
+      moved += a->dx != c->dx || a->dy != c->dy;
+    }
+  fail_unless (inner > 0);
+  fail_unless_equals_int (stopped, inner);
+  fail_unless_equals_int (moved, inner);
+  gst_buffer_unref (once_buffer);
+  gst_buffer_unref (converged_buffer);
+  gst_buffer_unref (refined_buffer);
+}
+
+GST_END_TEST;
+
 /* An 8-bit picture with texture at every scale, as natural images. */
 static gdouble
 natural (gdouble x, gdouble y)
@@ -1630,6 +1694,7 @@ cudaphasecorr_suite (void)
   suite_add_tcase (s, tc);
   tcase_set_timeout (tc, 120);
   tcase_add_test (tc, test_flow_meta);
+  tcase_add_test (tc, test_flow_converge);
 #if GST_CHECK_VERSION (1, 20, 0)
   tcase_add_test (tc, test_custom_meta);
 #else
