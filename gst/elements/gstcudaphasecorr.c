@@ -65,9 +65,8 @@
  *   tile's disparity with its neighbours' as in flow, but with no tile
  *   losing trust for its texture's orientation (the baselines see across
  *   any edge); `max-vertical-disparity` is not used; `converge` is
- *   measured along the longest baseline. A view
- *   whose pad is released leaves the rig; with none left view 0's frames
- *   pass unmatched. Built against GStreamer 1.26 or newer with its
+ *   measured along the longest baseline. A view whose pad is released
+ *   leaves the rig; with none left view 0's frames pass unmatched. Built against GStreamer 1.26 or newer with its
  *   analytics library, `tensor-meta=true` also attaches each tile's
  *   combined correlation in
  *   2-D (15 x 15 samples along and across the baselines, half a pixel of
@@ -86,10 +85,10 @@
  * the frame's edge get confidence 0. A tile takes no more `refinements`
  * once a pass has moved it by less than `converge` pixels each way (0.01
  * by default; 0: every refinement): the next would move it by a fraction
- * of that, and most tiles of the finest level settle early. Then each tile's match is fitted with
- * those around it (`fit-radius`; 0 keeps each tile's own): tiles of edges
- * or stripes alone lose confidence, and motions vary smoothly but for
- * motion boundaries. docs/core/clt.md says how, docs/benchmarks/clt.md how
+ * of that. Then each tile's match is fitted with those around it
+ * (`fit-radius`; 0 keeps each tile's own): tiles of edges or stripes
+ * alone lose confidence, and motions vary smoothly but for motion
+ * boundaries. docs/core/clt.md says how, docs/benchmarks/clt.md how
  * accurate the result is.
  *
  * The frames of `sink` pass on unchanged, each (in flow mode from the
