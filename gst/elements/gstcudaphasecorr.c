@@ -66,9 +66,9 @@
  *   losing trust for its texture's orientation (the baselines see across
  *   any edge); `max-vertical-disparity` is not used; `converge` is
  *   measured along the longest baseline. A view whose pad is released
- *   leaves the rig; with none left view 0's frames pass unmatched. Built against GStreamer 1.26 or newer with its
- *   analytics library, `tensor-meta=true` also attaches each tile's
- *   combined correlation in
+ *   leaves the rig; with none left view 0's frames pass unmatched.
+ *   Built against GStreamer 1.26 or newer with its analytics library,
+ *   `tensor-meta=true` also attaches each tile's combined correlation in
  *   2-D (15 x 15 samples along and across the baselines, half a pixel of
  *   the longest baseline apart, centred on the disparity found) as a
  *   #GstTensorMeta of tiles_y x tiles_x x 15 x 15 floats with the id
