@@ -196,7 +196,8 @@ GST_START_TEST (test_correlate_converge)
   TestImage b = clt_moved_image (device, stream, clt_texture_field, w, h, 0,
       0, 0, 0.3, -0.45);
   cvcore_clt_corr_params params;
-  cvcore_clt_match *once, *converged, *refined;
+  cvcore_clt_match *once, *converged, *refined, *matches;
+  gfloat *coefficients;
   gint inner = 0, stopped = 0, moved = 0;
 
   cvcore_clt_corr_params_init (&params);
@@ -222,21 +223,18 @@ GST_START_TEST (test_correlate_converge)
   fail_unless (inner > 0);
   fail_unless_equals_int (stopped, inner);
   fail_unless_equals_int (moved, inner);
+  fail_unless_equals_int (cvcore_device_alloc (device, (gsize) tiles *
+          CVCORE_CLT_COEFFICIENTS * sizeof (gfloat), (void **) &coefficients),
+      CVCORE_OK);
+  fail_unless_equals_int (cvcore_device_alloc (device, (gsize) tiles *
+          sizeof (cvcore_clt_match), (void **) &matches), CVCORE_OK);
   for (guint i = 0; i < G_N_ELEMENTS (refused); i++) {
-    gfloat *coefficients;
-    cvcore_clt_match *matches;
-
     params.converge = refused[i];
-    fail_unless_equals_int (cvcore_device_alloc (device, (gsize) tiles *
-            CVCORE_CLT_COEFFICIENTS * sizeof (gfloat),
-            (void **) &coefficients), CVCORE_OK);
-    fail_unless_equals_int (cvcore_device_alloc (device, (gsize) tiles *
-            sizeof (cvcore_clt_match), (void **) &matches), CVCORE_OK);
     fail_unless_equals_int (cvcore_clt_correlate (stream, coefficients,
             &b.image, 0, &params, matches), CVCORE_ERROR_INVALID_VALUE);
-    cvcore_device_free (device, coefficients);
-    cvcore_device_free (device, matches);
   }
+  cvcore_device_free (device, coefficients);
+  cvcore_device_free (device, matches);
   g_free (once);
   g_free (converged);
   g_free (refined);
