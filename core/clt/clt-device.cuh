@@ -122,12 +122,19 @@ struct Image
                 : (float) row[x * channels + c];
   }
 
+  /* @v rounded to the nearest sample value and clamped to the range */
+  __device__ __forceinline__ unsigned
+  quantise (float v) const
+  {
+    return (unsigned) fminf (fmaxf (floorf (v + 0.5f), 0.0f),
+        wide ? 65535.0f : 255.0f);
+  }
+
   __device__ __forceinline__ void
   store (int x, int y, int c, float v) const
   {
     unsigned char *row = data + y * pitch;
-    const float r =
-        fminf (fmaxf (floorf (v + 0.5f), 0.0f), wide ? 65535.0f : 255.0f);
+    const unsigned r = quantise (v);
 
     if (wide)
       reinterpret_cast<unsigned short *> (row)[x * channels + c] =

@@ -21,7 +21,8 @@
  * inverse back through the same stages. The tile's 16x16 result goes, as
  * four 8x8 quadrants, to four quadrant planes: every tile writes its own
  * place, so overlapping tiles never race. clt_overlap_add then sums, per
- * pixel, the four quadrants that cover it and stores the samples. A
+ * pixel, the four quadrants that cover it and stores the samples (four
+ * pixels a thread where the result has one channel). A
  * mosaic's colours are first interpolated into an interleaved colour image
  * (clt_demosaic), which the tiles load like any other; the overlap-add
  * then gives each site its own colour's result, writes RGBA, or sums the
@@ -128,9 +129,100 @@ quadrant_sum (const float *planes, size_t pitch, const Plan &p, int ch, int x,
   return sum;
 }
 
-/* Each pixel: the four quadrants that cover it, or the source sample for
- * channels that are not processed; from a mosaic, each site its own
- * colour's plane, or RGBA. */
+/* quadrant_sum () of pixels @x .. @x + 3 (@x a multiple of 4), each summed
+ * in the same order, from 16-byte loads: every plane holds 8 columns past
+ * the frame's last, and its rows start 16-byte aligned. */
+__device__ __forceinline__ float4
+quadrant_sum4 (const float *planes, size_t pitch, const Plan &p, int ch, int x,
+    int y)
+{
+  const size_t plane_rows = (size_t) p.tiles_y * 8;
+  const char *base = reinterpret_cast<const char *> (planes)
+      + (size_t) ch * 4 * plane_rows * pitch;
+  float4 sum = make_float4 (0.0f, 0.0f, 0.0f, 0.0f);
+
+#pragma unroll
+  for (int q = 0; q < 4; q++) {
+    const int qy = q >> 1, qx = q & 1;
+    const float4 v = *reinterpret_cast<const float4 *> (
+        reinterpret_cast<const float *> (
+            base + (q * plane_rows + y + 8 - 8 * qy) * pitch)
+        + x + 8 - 8 * qx);
+
+    sum.x += v.x;
+    sum.y += v.y;
+    sum.z += v.z;
+    sum.w += v.w;
+  }
+  return sum;
+}
+
+/* clt_overlap_add () where the result has one channel (a grey picture, a
+ * mosaic, a grey frame), four pixels a thread: the overlap-add reads four
+ * floats for each sample it writes, and wider loads keep more of them in
+ * flight. */
+__global__ void
+clt_overlap_add_single (Image dst, Plan p, Channels channels,
+    const float *planes, size_t pitch)
+{
+  const int x = 4 * (blockIdx.x * blockDim.x + threadIdx.x);
+  const int y = blockIdx.y * blockDim.y + threadIdx.y;
+  float v[4];
+
+  if (x >= p.width || y >= p.height)
+    return;
+  if (p.grey && !p.sparse) {
+#pragma unroll
+    for (int j = 0; j < 4; j++)
+      v[j] = 0.0f;
+    for (int i = 0; i < channels.count; i++) {
+      const float w = p.grey_weight[channels.image_of (i)];
+      const float4 s = quadrant_sum4 (planes, pitch, p, i, x, y);
+
+      v[0] += w * s.x;
+      v[1] += w * s.y;
+      v[2] += w * s.z;
+      v[3] += w * s.w;
+    }
+  } else {
+    /* a mosaic's sites alternate between two colours along a row */
+    const int even =
+        p.bayer && !p.grey ? cv_clt_bayer_colour (p.bayer, x, y) : 0;
+    const int odd =
+        p.bayer && !p.grey ? cv_clt_bayer_colour (p.bayer, x + 1, y) : 0;
+    const float4 a = quadrant_sum4 (planes, pitch, p, even, x, y);
+    const float4 b =
+        odd == even ? a : quadrant_sum4 (planes, pitch, p, odd, x, y);
+
+    v[0] = a.x;
+    v[1] = b.y;
+    v[2] = a.z;
+    v[3] = b.w;
+  }
+  {
+    unsigned char *out =
+        dst.data + y * dst.pitch + (size_t) x * (dst.wide ? 2 : 1);
+    const bool aligned =
+        (reinterpret_cast<uintptr_t> (out) & (dst.wide ? 7 : 3)) == 0;
+
+    if (x + 4 <= p.width && aligned && dst.wide) {
+      *reinterpret_cast<uint2 *> (out) =
+          make_uint2 (dst.quantise (v[0]) | dst.quantise (v[1]) << 16,
+              dst.quantise (v[2]) | dst.quantise (v[3]) << 16);
+    } else if (x + 4 <= p.width && aligned) {
+      *reinterpret_cast<unsigned *> (out) = dst.quantise (v[0])
+          | dst.quantise (v[1]) << 8 | dst.quantise (v[2]) << 16
+          | dst.quantise (v[3]) << 24;
+    } else {
+      for (int j = 0; j < 4 && x + j < p.width; j++)
+        dst.store (x + j, y, 0, v[j]);
+    }
+  }
+}
+
+/* Each pixel of a result of several channels: the four quadrants that
+ * cover it, or the source sample for channels that are not processed;
+ * from a mosaic, RGBA. */
 __global__ void
 clt_overlap_add (Image src, Image dst, Plan p, Channels channels,
     const float *planes, size_t pitch)
@@ -141,21 +233,6 @@ clt_overlap_add (Image src, Image dst, Plan p, Channels channels,
 
   if (x >= p.width || y >= p.height)
     return;
-  if (p.grey && !p.sparse) {
-    float grey = 0.0f;
-
-    for (int i = 0; i < channels.count; i++)
-      grey += p.grey_weight[channels.image_of (i)]
-          * quadrant_sum (planes, pitch, p, i, x, y);
-    dst.store (x, y, 0, grey);
-    return;
-  }
-  if (p.bayer && dst.channels == 1) {
-    dst.store (x, y, 0,
-        quadrant_sum (planes, pitch, p,
-            p.grey ? 0 : cv_clt_bayer_colour (p.bayer, x, y), x, y));
-    return;
-  }
   if (p.bayer) {
     for (int c = 0; c < 3; c++)
       dst.store (x, y, c, quadrant_sum (planes, pitch, p, c, x, y));
@@ -246,10 +323,15 @@ launch (cvcore_stream *stream, const cvcore_image *src, const cvcore_image *dst,
       CV_CUDA_LAUNCHED ();
     }
   }
-  clt_overlap_add<<<dim3 ((p.width + block.x - 1) / block.x,
-                        (p.height + block.y - 1) / block.y),
-      block, 0, cs>>> (device_image (src), device_image (dst), p, channels,
-      planes, plane_pitch);
+  if (dst->channels == 1 && (plan->grey || params->bayer || channels.count))
+    clt_overlap_add_single<<<dim3 ((p.width + 4 * block.x - 1) / (4 * block.x),
+                                 (p.height + block.y - 1) / block.y),
+        block, 0, cs>>> (device_image (dst), p, channels, planes, plane_pitch);
+  else
+    clt_overlap_add<<<dim3 ((p.width + block.x - 1) / block.x,
+                          (p.height + block.y - 1) / block.y),
+        block, 0, cs>>> (device_image (src), device_image (dst), p, channels,
+        planes, plane_pitch);
   CV_CUDA_LAUNCHED ();
   return CVCORE_OK;
 }

@@ -43,8 +43,28 @@ window (gint n)
   return sin (G_PI * (n + 0.5) / 16.0);
 }
 
-/* Runs @params on @src (on @dev) into a poisoned output of @channels;
- * the kernel set, when given, is loaded first. */
+/* Runs @params on @src (on @dev) into @out, and downloads it; the kernel
+ * set, when given, is loaded first. */
+static void
+run_into (cvcore_device * dev, cvcore_stream * st, const TestImage * src,
+    TestImage * out, const cvcore_clt_params * params,
+    const cvcore_clt_kernel_set * set)
+{
+  const cvcore_image *im = &src->image;
+  cvcore_clt_scratch *clt;
+
+  fail_unless_equals_int (cvcore_clt_scratch_new (dev, im->width, im->height,
+          params->bayer ? 3 : im->channels, params->bayer != 0, &clt),
+      CVCORE_OK);
+  if (set)
+    fail_unless_equals_int (cvcore_clt_set_kernels (clt, st, set), CVCORE_OK);
+  fail_unless (cvcore_clt (st, clt, im, &out->image, params) == CVCORE_OK,
+      "%s", cvcore_last_error ());
+  cvtest_image_download (out, st);
+  cvcore_clt_scratch_free (clt);
+}
+
+/* Runs @params on @src (on @dev) into a poisoned output of @channels. */
 static TestImage
 run_to (cvcore_device * dev, cvcore_stream * st, const TestImage * src,
     gint channels, const cvcore_clt_params * params,
@@ -53,17 +73,8 @@ run_to (cvcore_device * dev, cvcore_stream * st, const TestImage * src,
   const cvcore_image *im = &src->image;
   TestImage out = cvtest_image_new (dev, st, im->width, im->height,
       channels, im->sample, 0xcd, 0, 0);
-  cvcore_clt_scratch *clt;
 
-  fail_unless_equals_int (cvcore_clt_scratch_new (dev, im->width, im->height,
-          params->bayer ? 3 : im->channels, params->bayer != 0, &clt),
-      CVCORE_OK);
-  if (set)
-    fail_unless_equals_int (cvcore_clt_set_kernels (clt, st, set), CVCORE_OK);
-  fail_unless (cvcore_clt (st, clt, im, &out.image, params) == CVCORE_OK,
-      "%s", cvcore_last_error ());
-  cvtest_image_download (&out, st);
-  cvcore_clt_scratch_free (clt);
+  run_into (dev, st, src, &out, params, set);
   return out;
 }
 
@@ -205,6 +216,31 @@ GST_START_TEST (test_round_trip)
       cvtest_image_free (&out, device);
       cvtest_image_free (&src, device);
     }
+}
+
+GST_END_TEST;
+
+/* One-channel results whose rows start at any byte (a pitch one sample
+ * over the row), 8 and 16 bits: `none` still gives the input back. */
+GST_START_TEST (test_round_trip_odd_pitch)
+{
+  for (gint f = 0; f < 2; f++) {
+    const cvcore_sample sample = f ? CVCORE_SAMPLE_U16 : CVCORE_SAMPLE_U8;
+    TestImage src = cvtest_image_new (device, stream, 37, 7, 1, sample, -1, 0,
+        40 + f);
+    /* allocated with room for the narrower pitch set after */
+    TestImage out = cvtest_image_new (device, stream, 37, 7, 1, sample, 0xcd,
+        cvtest_sample_bytes (sample), 0);
+    cvcore_clt_params params;
+
+    out.image.pitch = cvtest_row_bytes (&out.image) +
+        cvtest_sample_bytes (sample);
+    cvcore_clt_params_init (&params);
+    run_into (device, stream, &src, &out, &params, NULL);
+    assert_equal_images (&out, &src, 0, 0, "odd pitch");
+    cvtest_image_free (&out, device);
+    cvtest_image_free (&src, device);
+  }
 }
 
 GST_END_TEST;
@@ -952,6 +988,7 @@ clt_suite (void)
   tcase_add_checked_fixture (tc, setup, teardown);
   tcase_add_test (tc, test_forward_definition);
   tcase_add_test (tc, test_round_trip);
+  tcase_add_test (tc, test_round_trip_odd_pitch);
   tcase_add_test (tc, test_integer_shift);
   tcase_add_test (tc, test_bayer_none);
   tcase_add_test (tc, test_bayer_shift);
