@@ -240,9 +240,12 @@ load_run (const Image &src, int x, int y, int c, float *out)
 {
   const unsigned char *p =
       src.data + y * src.pitch + (size_t) x * src.channels * (src.wide ? 2 : 1);
-  const bool aligned = (reinterpret_cast<uintptr_t> (p) & 15) == 0;
+  const uintptr_t misalignment = reinterpret_cast<uintptr_t> (p) & 15;
+  const bool aligned = misalignment == 0;
 
-  if (aligned && !src.wide && src.channels == 1) {
+  /* eight bytes need only their own alignment: every other tile of a grey
+   * frame starts 8 bytes past 16 */
+  if ((misalignment & 7) == 0 && !src.wide && src.channels == 1) {
     const uint2 v = *reinterpret_cast<const uint2 *> (p);
 
 #pragma unroll
