@@ -167,11 +167,14 @@ struct __align__ (16) TileShared
   {
     return h + kind * 176 + k * 20;
   }
-  __device__ __forceinline__ float *v_row (int kind, int k)
-  {
-    return v + kind * 176 + k * 20;
-  }
 };
+
+/* Row @k of kind @kind of a pass's 2 x 176 floats (TileShared's layout). */
+__device__ __forceinline__ float *
+pass_row (float *rows, int kind, int k)
+{
+  return rows + kind * 176 + k * 20;
+}
 
 __device__ __forceinline__ void
 dct4 (const float *in, float *out, bool sine)
@@ -363,12 +366,12 @@ tessarine_component (float v, float e, float f, float g, float h, int lane)
 
 /* The plan's windows into the warp's shared memory. */
 __device__ __forceinline__ void
-plan_windows (const Plan &p, TileShared &s, int lane)
+plan_windows (const Plan &p, float *wx, float *wy, int lane)
 {
   if (lane < 16)
-    s.wx[lane] = p.window_x[lane];
+    wx[lane] = p.window_x[lane];
   else
-    s.wy[lane - 16] = p.window_y[lane - 16];
+    wy[lane - 16] = p.window_y[lane - 16];
   __syncwarp ();
 }
 
@@ -442,10 +445,11 @@ operate (const Plan &p, const Kernels &kernels, int kernel_channel, int tx,
 }
 
 /* Inverse of the tile whose coefficients the lanes hold, as in forward()
- * backwards; writes its four quadrants. */
+ * backwards, its vertical pass through @rows (2 x 176 floats of shared
+ * memory, 16-byte aligned); writes its four quadrants. */
 __device__ __forceinline__ void
 inverse (const Plan &p, float *planes, size_t pitch, int tx, int ty,
-    TileShared &s, int lane, const float coef[8])
+    float *rows, int lane, const float coef[8])
 {
   const size_t plane_rows = (size_t) p.tiles_y * 8;
 
@@ -465,9 +469,9 @@ inverse (const Plan &p, float *planes, size_t pitch, int tx, int ty,
 
       sum[i] = (vk ? u[i + 8] : u[i]) + other;
     }
-    reinterpret_cast<float4 *> (s.v_row (hk, k) + 8 * vk)[0] =
+    reinterpret_cast<float4 *> (pass_row (rows, hk, k) + 8 * vk)[0] =
         make_float4 (sum[0], sum[1], sum[2], sum[3]);
-    reinterpret_cast<float4 *> (s.v_row (hk, k) + 8 * vk)[1] =
+    reinterpret_cast<float4 *> (pass_row (rows, hk, k) + 8 * vk)[1] =
         make_float4 (sum[4], sum[5], sum[6], sum[7]);
   }
   __syncwarp ();
@@ -480,7 +484,7 @@ inverse (const Plan &p, float *planes, size_t pitch, int tx, int ty,
 
 #pragma unroll
     for (int k = 0; k < 8; k++)
-      r[k] = s.v_row (hk, k)[m];
+      r[k] = pass_row (rows, hk, k)[m];
     dct4 (r, g, hk);
     unfold (g, u, hk);
     /* lane hk = 0 finishes columns 0..7, its partner 8..15 */

@@ -39,14 +39,27 @@ namespace {
 constexpr int kTilesPerBlock = 4;
 constexpr int kThreads = 32 * kTilesPerBlock;
 
+/* A warp's shared memory, each part's space taken again once the step
+ * that reads it is done: more blocks fit on a multiprocessor. */
 struct __align__ (16) SparseShared
 {
-  TileShared t;
-  /* each colour's horizontal MDCTs, [colour][k][m] */
-  float h[3][8][20];
-  /* the colours' coefficients, [colour][layer][k][l]; rows padded so
-   * that eight lanes' 128-bit accesses fall on distinct banks */
-  float coef[3][4][8][12];
+  union
+  {
+    /* the windowed tile, read by the horizontal step */
+    float pix[16][20];
+    /* the colours' coefficients, [colour][layer][k][l]; rows padded so
+     * that eight lanes' 128-bit accesses fall on distinct banks */
+    float coef[3][4][8][12];
+  };
+  union
+  {
+    /* each colour's horizontal MDCTs, [colour][k][m], read by the
+     * vertical step */
+    float h[3][8][20];
+    /* the inverse's vertical pass */
+    float rows[2 * 176];
+  };
+  float wx[16], wy[16];
 };
 
 /* @v, or @v reversed, negated when @negate, into a row of 8. */
@@ -86,12 +99,12 @@ __launch_bounds__ (kThreads) clt_process_sparse (Image src, Plan p,
 
   if (ty >= p.tiles_y)
     return;
-  plan_windows (p, s.t, lane);
+  plan_windows (p, s.wx, s.wy, lane);
   /* the windowed tile of the mosaic, every colour */
   {
     const int m = lane >> 1, n0 = (lane & 1) * 8;
     const int x = x0 + n0, y = y0 + m;
-    const float wy = s.t.wy[m];
+    const float wy = s.wy[m];
     float v[8];
 
     if (x >= 0 && x + 8 <= p.width && y >= 0 && y < p.height) {
@@ -104,10 +117,10 @@ __launch_bounds__ (kThreads) clt_process_sparse (Image src, Plan p,
     }
 #pragma unroll
     for (int j = 0; j < 8; j++)
-      v[j] *= s.t.wx[n0 + j] * wy;
-    reinterpret_cast<float4 *> (&s.t.pix[m][n0])[0] =
+      v[j] *= s.wx[n0 + j] * wy;
+    reinterpret_cast<float4 *> (&s.pix[m][n0])[0] =
         make_float4 (v[0], v[1], v[2], v[3]);
-    reinterpret_cast<float4 *> (&s.t.pix[m][n0])[1] =
+    reinterpret_cast<float4 *> (&s.pix[m][n0])[1] =
         make_float4 (v[4], v[5], v[6], v[7]);
   }
   __syncwarp ();
@@ -121,7 +134,7 @@ __launch_bounds__ (kThreads) clt_process_sparse (Image src, Plan p,
     const int parity = (c0 == colour) ? 0 : 1;
     float u[16], f[8], o[8];
 
-    load_row16 (s.t.pix[m], u);
+    load_row16 (s.pix[m], u);
 #pragma unroll
     for (int n = 0; n < 16; n++)
       u[n] = (n & 1) == parity ? u[n] : 0.0f;
@@ -202,12 +215,12 @@ __launch_bounds__ (kThreads) clt_process_sparse (Image src, Plan p,
       inverse (p,
           reinterpret_cast<float *> (
               reinterpret_cast<char *> (planes) + c * plane_bytes),
-          pitch, tx, ty, s.t, lane, coef[c]);
+          pitch, tx, ty, s.rows, lane, coef[c]);
       /* the next colour's inverse reuses the shared rows */
       __syncwarp ();
     }
     if (p.grey)
-      inverse (p, planes, pitch, tx, ty, s.t, lane, grey);
+      inverse (p, planes, pitch, tx, ty, s.rows, lane, grey);
   }
 }
 

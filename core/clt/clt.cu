@@ -74,7 +74,7 @@ __launch_bounds__ (kThreads) clt_process (Image src, Plan p, Channels channels,
 
   if (ty >= p.tiles_y)
     return;
-  plan_windows (p, shared[warp], lane);
+  plan_windows (p, shared[warp].wx, shared[warp].wy, lane);
   forward (src, channels.image_of (ch), p.width, p.height,
       cv_clt_tile_start (tx) - p.offset_x, cv_clt_tile_start (ty) - p.offset_y,
       shared[warp], lane, coef);
@@ -82,7 +82,7 @@ __launch_bounds__ (kThreads) clt_process (Image src, Plan p, Channels channels,
   inverse (p,
       reinterpret_cast<float *> (reinterpret_cast<char *> (planes)
           + (size_t) ch * 4 * p.tiles_y * 8 * pitch),
-      pitch, tx, ty, shared[warp], lane, coef);
+      pitch, tx, ty, shared[warp].v, lane, coef);
 }
 
 __global__ void
@@ -97,7 +97,7 @@ __launch_bounds__ (kThreads)
 
   if (tile >= p.tiles_x * p.tiles_y)
     return;
-  plan_windows (p, shared[warp], lane);
+  plan_windows (p, shared[warp].wx, shared[warp].wy, lane);
   forward (src, c, p.width, p.height, 8 * (tile % p.tiles_x) - 8 - p.offset_x,
       8 * (tile / p.tiles_x) - 8 - p.offset_y, shared[warp], lane, coef);
   out = coefficients + (size_t) tile * CVCORE_CLT_COEFFICIENTS
