@@ -107,25 +107,32 @@ __launch_bounds__ (kThreads)
     out[8 * l] = coef[l];
 }
 
+/* Where quadrant @q of processed plane @ch holds pixel (@x, @y): tile
+ * (x / 8 + 1 - qx, y / 8 + 1 - qy)'s quadrant (qx, qy). */
+__device__ __forceinline__ const float *
+quadrant_at (const float *planes, size_t pitch, const Plan &p, int ch, int q,
+    int x, int y)
+{
+  const size_t plane_rows = (size_t) p.tiles_y * 8;
+  const int qy = q >> 1, qx = q & 1;
+
+  return reinterpret_cast<const float *> (
+             reinterpret_cast<const char *> (planes)
+             + ((size_t) (ch * 4 + q) * plane_rows + y + 8 - 8 * qy) * pitch)
+      + x + 8 - 8 * qx;
+}
+
 /* The sum of the four quadrants of processed plane @ch that cover pixel
  * (x, y). */
 __device__ __forceinline__ float
 quadrant_sum (const float *planes, size_t pitch, const Plan &p, int ch, int x,
     int y)
 {
-  const size_t plane_rows = (size_t) p.tiles_y * 8;
-  const char *base = reinterpret_cast<const char *> (planes)
-      + (size_t) ch * 4 * plane_rows * pitch;
   float sum = 0.0f;
 
 #pragma unroll
-  for (int q = 0; q < 4; q++) {
-    const int qy = q >> 1, qx = q & 1;
-    const float *row = reinterpret_cast<const float *> (
-        base + (q * plane_rows + y + 8 - 8 * qy) * pitch);
-
-    sum += row[x + 8 - 8 * qx];
-  }
+  for (int q = 0; q < 4; q++)
+    sum += *quadrant_at (planes, pitch, p, ch, q, x, y);
   return sum;
 }
 
@@ -136,18 +143,12 @@ __device__ __forceinline__ float4
 quadrant_sum4 (const float *planes, size_t pitch, const Plan &p, int ch, int x,
     int y)
 {
-  const size_t plane_rows = (size_t) p.tiles_y * 8;
-  const char *base = reinterpret_cast<const char *> (planes)
-      + (size_t) ch * 4 * plane_rows * pitch;
   float4 sum = make_float4 (0.0f, 0.0f, 0.0f, 0.0f);
 
 #pragma unroll
   for (int q = 0; q < 4; q++) {
-    const int qy = q >> 1, qx = q & 1;
     const float4 v = *reinterpret_cast<const float4 *> (
-        reinterpret_cast<const float *> (
-            base + (q * plane_rows + y + 8 - 8 * qy) * pitch)
-        + x + 8 - 8 * qx);
+        quadrant_at (planes, pitch, p, ch, q, x, y));
 
     sum.x += v.x;
     sum.y += v.y;
