@@ -48,18 +48,25 @@ cv_clt_lowpass_weight (int f, float spread)
 
 /* What a cross-power term (@re, @im) is multiplied by: @weight over its
  * magnitude plus @fat_zero; 0 where that sum is not positive, which only
- * a negative fat zero, refused at the API, could make. A reciprocal, not a
- * division: the lowest frequency's weight of 0 would send a division by
- * it down the device's slow path in every warp. A power under 1e-30
- * counts as 1e-30, whose root is far below any fat zero: the device's
- * square root takes a slow path below 2^-101, and some frequency of
- * nearly every tile has none. */
+ * a negative fat zero, refused at the API, could make. A power under
+ * 1e-30 counts as 1e-30, whose root is far below any fat zero.
+ * The device takes the hardware's approximate root and quotient (each
+ * within 2 units in the last place): the correctly rounded ones that the
+ * host takes branch around a slow path on every call, which made them
+ * most of the cost of a pair's term. */
 CV_HD float
 cv_clt_cross_gain (float re, float im, float fat_zero, float weight)
 {
-  const float m = sqrtf (fmaxf (re * re + im * im, 1e-30f)) + fat_zero;
+  const float power = fmaxf (re * re + im * im, 1e-30f);
+#ifdef __CUDA_ARCH__
+  const float m = power * rsqrtf (power) + fat_zero;
+
+  return m > 0.0f ? __fdividef (weight, m) : 0.0f;
+#else
+  const float m = sqrtf (power) + fat_zero;
 
   return m > 0.0f ? weight * (1.0f / m) : 0.0f;
+#endif
 }
 
 /* The cross-power spectrum's two components at frequency (k, l) of a
