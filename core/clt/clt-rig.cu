@@ -76,9 +76,18 @@ struct RigViews
   Image view[CVCORE_CLT_MAX_VIEWS];
 };
 
+/* Each lane's bin as RigBins has it, read by lane: the kernel's
+ * parameters serve lanes that read different addresses one at a time. */
+struct RigBinEnds
+{
+  float phase[kMaxBins];
+  unsigned short first[kMaxBins + 1];
+};
+
 struct RigShared
 {
   float weight[64]; /* the lowpass's, per frequency */
+  RigBinEnds bins;
   TileShared tile[kRigTilesPerBlock];
 };
 
@@ -330,15 +339,16 @@ struct RigBinSurface
   }
 };
 
-/* This lane's bin of @bins, its terms summed from @spectra through the
- * list @term (shared memory), once every lane's spectra are written. */
+/* This lane's bin of the @count in @bins, its terms summed from @spectra
+ * through the list @term (shared memory, as @bins), once every lane's
+ * spectra are written. */
 __device__ __forceinline__ RigBinSurface
-rig_bin_surface (const RigBins &bins, const unsigned short *term,
+rig_bin_surface (int count, const RigBinEnds &bins, const unsigned short *term,
     const float *spectra, float step, int lane)
 {
   RigBinSurface bin = { { 0.0f, 0.0f }, 0.0f, step };
 
-  if (lane >= bins.count)
+  if (lane >= count)
     return bin;
   bin.phase = bins.phase[lane];
   for (int i = bins.first[lane]; i < bins.first[lane + 1]; i++) {
@@ -404,7 +414,9 @@ rig_refine (const cv_clt_rig &rig, const Surface &surface, float d, float *peak)
       it = CV_CLT_NEWTON_STEPS - 1;
       continue;
     }
-    d += fmaxf (-rig.step, fminf (rig.step, -g / h));
+    /* the hardware's quotient: a step off by an ulp or two is still a
+     * step, and the rounded one branches around a slow path */
+    d += fmaxf (-rig.step, fminf (rig.step, __fdividef (-g, h)));
   }
   return d;
 }
@@ -495,6 +507,10 @@ __global__ void __launch_bounds__ (32 * kRigTilesPerBlock)
 
   if (threadIdx.x < 64)
     s.weight[threadIdx.x] = cv_clt_lowpass_weight (threadIdx.x, spread);
+  if (threadIdx.x < bins.count)
+    s.bins.phase[threadIdx.x] = bins.phase[threadIdx.x];
+  if (threadIdx.x <= bins.count)
+    s.bins.first[threadIdx.x] = bins.first[threadIdx.x];
   if (bins.count > 0)
     for (int i = threadIdx.x; 2 * i < bins.first[bins.count]; i += blockDim.x)
       bin_words[i] = reinterpret_cast<const unsigned int *> (bins.term)[i];
@@ -516,7 +532,7 @@ __global__ void __launch_bounds__ (32 * kRigTilesPerBlock)
     if (bins.count > 0) {
       __syncwarp ();
       residual = rig_pass (rig,
-          rig_bin_surface (bins,
+          rig_bin_surface (bins.count, s.bins,
               reinterpret_cast<const unsigned short *> (bin_words), spectra,
               rig.step, lane),
           pass, radius, &peak);
