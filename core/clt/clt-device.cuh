@@ -617,10 +617,10 @@ load_source_column (const Image &src, int c, int height, int sx, int top,
   }
 }
 
-/* cv_clt_resample_weights() of @fx into @wx and of @fy into @wy, bit for
- * bit, with each weight evaluated by one lane (lane i < 6 weight i of x,
- * lane 8 + i weight i of y) and each quotient likewise, instead of all
- * 24 by every lane. */
+/* cv_clt_resample_weights() of @fx into @wx and of @fy into @wy, with
+ * each weight evaluated by one lane (lane i < 6 weight i of x, lane 8 + i
+ * weight i of y) and each quotient likewise, instead of all 24 by every
+ * lane; the quotients are the hardware's (within 2 ulp). */
 __device__ __forceinline__ void
 resample_weights_shared (float fx, float fy, int lane,
     float wx[CV_CLT_RESAMPLE_TAPS], float wy[CV_CLT_RESAMPLE_TAPS])
@@ -635,7 +635,7 @@ resample_weights_shared (float fx, float fy, int lane,
     sum_x += __shfl_sync (0xffffffffu, own, i);
     sum_y += __shfl_sync (0xffffffffu, own, 8 + i);
   }
-  const float quotient = own / ((lane & 8) ? sum_y : sum_x);
+  const float quotient = __fdividef (own, (lane & 8) ? sum_y : sum_x);
 
 #pragma unroll
   for (int i = 0; i < taps; i++) {

@@ -228,7 +228,7 @@ rig_match_tile (const cvcore_image * views, int channel, int tx, int ty,
     residual = rig_pass (sp, bins, rig, pass ? CV_CLT_RIG_REFINE_STEPS :
         2 * params->search_radius, &peak);
     d += (float) residual;
-    if (fabsf ((float) residual) < converged)
+    if (cv_clt_match_settled ((float) residual, 0.0f, converged))
       break;
   }
   if (surface)

@@ -323,8 +323,8 @@ struct RigBinSurface
   {
     float sn, cs, step_sn, step_cs;
 
-    sincospif (phase * (-samples * step), &sn, &cs);
-    sincospif (phase * step, &step_sn, &step_cs);
+    cv_clt_fast_sincospi (phase * (-samples * step), &sn, &cs);
+    cv_clt_fast_sincospi (phase * step, &step_sn, &step_cs);
     rig_add_term<MOST> (acc, r, cs, sn, step_cs, step_sn, samples);
   }
 
@@ -333,7 +333,7 @@ struct RigBinSurface
   {
     float sn, cs;
 
-    sincospif (phase * d, &sn, &cs);
+    cv_clt_fast_sincospi (phase * d, &sn, &cs);
     *c = *g = *h = 0.0f;
     rig_add_derivatives (r, cs, sn, CUDART_PI_F * phase, c, g, h);
   }
@@ -543,7 +543,7 @@ __global__ void __launch_bounds__ (32 * kRigTilesPerBlock)
     }
     d += residual;
     /* the warp's sums are alike in every lane: the warp leaves as one */
-    if (fabsf (residual) < converged)
+    if (cv_clt_match_settled (residual, 0.0f, converged))
       break;
     __syncwarp ();
   }
