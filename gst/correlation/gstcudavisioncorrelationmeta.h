@@ -20,7 +20,10 @@
  * The frame is covered by tiles_x x tiles_y tiles of tile_size pixels at a
  * stride of tile_stride; tile (tx, ty) covers pixels from (origin_x +
  * tx * tile_stride, origin_y + ty * tile_stride), so its centre is at
- * (tx * tile_stride, ty * tile_stride) for the usual origin (-8, -8).
+ * (tx * tile_stride, ty * tile_stride) for the usual origin (-8, -8),
+ * counting pixels from their top left corners: where pixel (x, y) stands
+ * for the point (x, y), the centre is (8 tx - 0.5, 8 ty - 0.5). A match
+ * is the motion there, where the tile's window centres.
  * matches holds tiles_y rows of tiles_x entries:
  *
  *  - dx, dy: in mode flow, where the tile's content moved from the previous
