@@ -125,11 +125,12 @@ main (int argc, char **argv)
   for (gint ty = 0; ty < tiles_y; ty++)
     for (gint tx = 0; tx < tiles_x; tx++) {
       cvcore_clt_match *m = &matches[ty * tiles_x + tx];
+      const gdouble x = study_tile_centre (tx), y = study_tile_centre (ty);
       gdouble mx, my;
 
-      moved (8 * tx - 0.5, 8 * ty - 0.5, w, h, &mx, &my);
-      m->dx = (gfloat) (mx - (8 * tx - 0.5));
-      m->dy = (gfloat) (my - (8 * ty - 0.5));
+      moved (x, y, w, h, &mx, &my);
+      m->dx = (gfloat) (mx - x);
+      m->dy = (gfloat) (my - y);
       m->confidence = 1.0f;
     }
   study_check (cvcore_copy_async (stream, dev_matches, matches,
@@ -165,13 +166,13 @@ main (int argc, char **argv)
     for (gint ty = 2; ty < tiles_y - 2; ty++)
       for (gint tx = 2; tx < tiles_x - 2; tx++) {
         const cvcore_clt_match *m = &matches[ty * tiles_x + tx];
+        const gdouble x = study_tile_centre (tx), y = study_tile_centre (ty);
         gdouble mx, my, e;
 
         if (m->confidence < least)
           continue;
-        moved (8 * tx - 0.5, 8 * ty - 0.5, w, h, &mx, &my);
-        e = hypot (m->dx - (mx - (8 * tx - 0.5)), m->dy - (my - (8 * ty -
-                    0.5)));
+        moved (x, y, w, h, &mx, &my);
+        e = hypot (m->dx - (mx - x), m->dy - (my - y));
         sum += e;
         worst = MAX (worst, e);
         errors[n++] = e;

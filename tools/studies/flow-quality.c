@@ -248,7 +248,7 @@ run_case (cvcore_stream * stream, cvcore_clt_pyramid * pyramid,
   for (gint ty = 0; ty < tiles_y; ty++)
     for (gint tx = 0; tx < tiles_x; tx++) {
       const cvcore_clt_match *m = &matches[ty * tiles_x + tx];
-      const gdouble x = 8 * tx - 0.5, y = 8 * ty - 0.5;
+      const gdouble x = study_tile_centre (tx), y = study_tile_centre (ty);
       gdouble mx, my, err, dev;
       gboolean inside, kept = m->confidence >= min_confidence;
       gint bin = 0;

@@ -199,24 +199,16 @@ sensor (const RigCase * c, gint v, const guint8 * luma, gint lw, gint lh,
   return sum / 16.0;
 }
 
-/* The centre of tile @t's window along an axis of view 0, where its
- * match measures the disparity: pixels 8 t - 8 .. 8 t + 7, each at its
- * own centre as the sensor makes it, so half a pixel before 8 t. */
-static gdouble
-tile_centre (gint t)
-{
-  return 8.0 * t - 0.5;
-}
-
 /* Whether tile (@tx, @ty)'s content stays 2 pixels inside every view. */
 static gboolean
 tile_inside (const RigCase * c, gint tx, gint ty, gint w, gint h)
 {
-  const gdouble d = disparity (c, tile_centre (tx), tile_centre (ty), w, h);
+  const gdouble d =
+      disparity (c, study_tile_centre (tx), study_tile_centre (ty), w, h);
 
   for (gint v = 0; v < VIEWS; v++) {
-    const gdouble x = tile_centre (tx) - d * (cam_x[v] - cam_x[0]);
-    const gdouble y = tile_centre (ty) - d * (cam_y[v] - cam_y[0]);
+    const gdouble x = study_tile_centre (tx) - d * (cam_x[v] - cam_x[0]);
+    const gdouble y = study_tile_centre (ty) - d * (cam_y[v] - cam_y[0]);
 
     if (x - 10.0 < 0.0 || y - 10.0 < 0.0 || x + 10.0 > w - 1
         || y + 10.0 > h - 1)
@@ -315,8 +307,8 @@ run_choice (cvcore_device * device, cvcore_stream * stream,
           || study_tile_deviation (first, w, 8 * tx, 8 * ty) < TEXTURED)
         continue;
       textured++;
-      e = fabs (t->dx - disparity (c, tile_centre (tx), tile_centre (ty), w,
-              h));
+      e = fabs (t->dx - disparity (c, study_tile_centre (tx),
+              study_tile_centre (ty), w, h));
       right += e <= 0.5;
       if (t->confidence >= min_confidence)
         errors[kept++] = e;
