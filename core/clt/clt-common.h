@@ -147,20 +147,26 @@ cv_clt_mirror (int i, int n)
 #define CV_CLT_RESAMPLE_BEFORE 2
 
 #ifdef __CUDACC__
-/* sin (pi @x) and cos (pi @x) from the hardware's, once whole turns are
- * taken out of @x so that their argument lies within [-pi, pi], where
- * they are within 4e-7 of the true values: the rounded sinpif's range
- * reduction costs several times as much. */
+/* pi @x with whole turns taken out, within [-pi, pi]: there the
+ * hardware's sine and cosine are within 4e-7 of the true values, and the
+ * rounded sinpif's range reduction costs several times as much. */
+__device__ __forceinline__ float
+cv_clt_reduced_radians (float x)
+{
+  return 3.14159265f * (x - 2.0f * rintf (0.5f * x));
+}
+
+/* sin (pi @x) and cos (pi @x) */
 __device__ __forceinline__ void
 cv_clt_fast_sincospi (float x, float *sn, float *cs)
 {
-  __sincosf (3.14159265f * (x - 2.0f * rintf (0.5f * x)), sn, cs);
+  __sincosf (cv_clt_reduced_radians (x), sn, cs);
 }
 
 __device__ __forceinline__ float
 cv_clt_fast_sinpi (float x)
 {
-  return __sinf (3.14159265f * (x - 2.0f * rintf (0.5f * x)));
+  return __sinf (cv_clt_reduced_radians (x));
 }
 #endif
 

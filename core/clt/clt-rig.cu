@@ -56,17 +56,26 @@ constexpr int kGroupTermCount = 128;
 /* a term's mark in a bin's list: conjugated, it has phase -k */
 constexpr unsigned short kConjugated = 0x8000;
 
-/* The terms of one phase: bin b's phase per unit of residual disparity
- * (units of pi, not negative) and its terms, term[first[b]] up to
- * term[first[b + 1]], each (4 g + 2 half + s) 32 + lane in the
- * spectra's order, kConjugated set where its own phase is the bin's
- * negated. No bins (count 0) where the terms take more phases or come
- * from more groups than that: the groups' path takes those rigs. */
+/* Each bin's phase per unit of residual disparity (units of pi, not
+ * negative) and where its terms start in the list: bin b's are
+ * term[first[b]] up to term[first[b + 1]]. */
+struct RigBinEnds
+{
+  float phase[kMaxBins];
+  unsigned short first[kMaxBins + 1];
+};
+
+/* The terms of one phase: @ends, and the list, each term (4 g + 2 half +
+ * s) 32 + lane in the spectra's order, kConjugated set where its own
+ * phase is the bin's negated. No bins (count 0) where the terms take more
+ * phases or come from more groups than that: the groups' path takes those
+ * rigs. */
 struct RigBins
 {
   int count;
-  float phase[kMaxBins];
-  unsigned short first[kMaxBins + 1];
+  /* copied to shared memory by the kernel: the kernel's parameters serve
+   * lanes that read different addresses one at a time */
+  RigBinEnds ends;
   /* aligned for the kernel's copy of it in words */
   alignas (4) unsigned short term[kMaxBinGroups * kGroupTermCount];
 };
@@ -74,14 +83,6 @@ struct RigBins
 struct RigViews
 {
   Image view[CVCORE_CLT_MAX_VIEWS];
-};
-
-/* Each lane's bin as RigBins has it, read by lane: the kernel's
- * parameters serve lanes that read different addresses one at a time. */
-struct RigBinEnds
-{
-  float phase[kMaxBins];
-  unsigned short first[kMaxBins + 1];
 };
 
 struct RigShared
@@ -508,11 +509,12 @@ __global__ void __launch_bounds__ (32 * kRigTilesPerBlock)
   if (threadIdx.x < 64)
     s.weight[threadIdx.x] = cv_clt_lowpass_weight (threadIdx.x, spread);
   if (threadIdx.x < bins.count)
-    s.bins.phase[threadIdx.x] = bins.phase[threadIdx.x];
+    s.bins.phase[threadIdx.x] = bins.ends.phase[threadIdx.x];
   if (threadIdx.x <= bins.count)
-    s.bins.first[threadIdx.x] = bins.first[threadIdx.x];
+    s.bins.first[threadIdx.x] = bins.ends.first[threadIdx.x];
   if (bins.count > 0)
-    for (int i = threadIdx.x; 2 * i < bins.first[bins.count]; i += blockDim.x)
+    for (int i = threadIdx.x; 2 * i < bins.ends.first[bins.count];
+         i += blockDim.x)
       bin_words[i] = reinterpret_cast<const unsigned int *> (bins.term)[i];
   __syncthreads ();
   if (tile >= tiles_x * cv_clt_tiles (height))
@@ -576,23 +578,25 @@ rig_bins_init (const cv_clt_rig &rig, RigBins *bins)
     const int g = t / kGroupTermCount, q = (t >> 5) & 3;
     const float k = cv_clt_rig_baseline_phase (rig.baseline[g][0],
         rig.baseline[g][1], (t & 31) + 32 * (q >> 1), q & 1);
-    const int b = cv_clt_rig_phase_bin (bins->phase, bins->count, fabsf (k));
+    const int b =
+        cv_clt_rig_phase_bin (bins->ends.phase, bins->count, fabsf (k));
 
     if (b == bins->count) {
       if (b == kMaxBins) {
         bins->count = 0;
         return;
       }
-      bins->phase[bins->count++] = fabsf (k);
+      bins->ends.phase[bins->count++] = fabsf (k);
     }
     in_bin[b]++;
     mark[t] = (unsigned short) (b | (k < 0.0f ? kConjugated : 0));
   }
-  bins->first[0] = 0;
+  bins->ends.first[0] = 0;
   for (int b = 0; b < bins->count; b++)
-    bins->first[b + 1] = (unsigned short) (bins->first[b] + in_bin[b]);
+    bins->ends.first[b + 1] =
+        (unsigned short) (bins->ends.first[b] + in_bin[b]);
   for (int b = 0; b < bins->count; b++)
-    in_bin[b] = bins->first[b];
+    in_bin[b] = bins->ends.first[b];
   for (int t = 0; t < terms; t++)
     bins->term[in_bin[mark[t] & ~kConjugated]++] =
         (unsigned short) (t | (mark[t] & kConjugated));
@@ -620,7 +624,7 @@ cv_clt_rig_correlate_cuda (cvcore_stream *stream, const cvcore_image *views,
   /* the bins' lists, a whole number of words */
   const size_t shared_bytes = kRigTilesPerBlock
           * rig_warp_floats (rig.views, rig.groups) * sizeof (float)
-      + (bins.count > 0 ? (bins.first[bins.count] + 1) / 2 * 4 : 0);
+      + (bins.count > 0 ? (bins.ends.first[bins.count] + 1) / 2 * 4 : 0);
 
   CUDA_BIND (cvcore_stream_device (stream));
   /* eight views' 28 baselines need more than the default 48 KiB; the
