@@ -254,6 +254,16 @@ store_pixel (const Geometry &g, int x, int y, const Acc acc[C])
 
 /* --- paths in their own files ------------------------------------------ */
 
+/* The largest sum of the taps' magnitudes whose 8-bit sums the integer
+ * paths take: times 255 within CV_INT_FINISH_MAX_SUM, where the integer
+ * rounding (cv_finish_int) gives cv_finish_float()'s results. */
+constexpr int kPackedMaxAbsSum = 128;
+
+/* Whether @plan's taps are whole numbers within kPackedMaxAbsSum, with a
+ * whole constant border: sums that integer arithmetic holds exactly and
+ * rounds as the reference does. */
+bool packed_suits (const cvcore_convolve_plan *plan);
+
 /* Square kernels of 1, 3 or 5 taps a side. */
 cvcore_status launch_small (cudaStream_t stream, const Geometry &g,
     int channels, bool wide_samples, const cvcore_convolve_plan *plan);

@@ -166,18 +166,55 @@ fill_edge (const Geometry &g, int x0, int y0, float (*tile)[kStride])
         &tile[last_row][4 * kThreadsX]);
 }
 
-/* Writes the four results of the thread's outputs (@x, @y) on. */
-__device__ __forceinline__ void
-store_four (const Geometry &g, int x, int y, const float acc[kQuad],
-    bool whole_words)
+/* How the tile's sums become bytes, the cheapest way that keeps the
+ * reference's results (gray_finish()). */
+enum GrayFinish
 {
-  unsigned char *p = g.dst + (size_t) y * g.dst_pitch + x;
+  /* cv_finish_float()'s steps */
+  kGrayFinishReference,
+  /* Whole sums (packed_suits()) that start at cv_int_finish's a: floor
+   * ((acc + a) / D), the reference's result, as floor ((acc + a) r) with r
+   * the float after 1 / D. r >= 1 / D keeps every exact quotient whole;
+   * below 2^22 the product's excess, under 1 / D, never reaches the next
+   * whole number. */
+  kGrayFinishWhole,
+  /* Fractional taps, divided by D on the host, summed from bias + 1/2:
+   * one conversion. Their float sums round in another order than the
+   * reference's anyway, which allows results within a unit of it. */
+  kGrayFinishScaled,
+};
+
+/* Where a thread's sums start, and kGrayFinishWhole's factor r. */
+struct GrayRounding
+{
+  float start, scale;
+};
+
+template <int FINISH>
+__device__ __forceinline__ unsigned
+gray_finish_byte (const Geometry &g, const GrayRounding &rounding, float acc)
+{
+  if constexpr (FINISH == kGrayFinishWhole)
+    return floor_to_byte (__fmul_rn (acc, rounding.scale));
+  else if constexpr (FINISH == kGrayFinishScaled)
+    return floor_to_byte (acc);
+  else
+    return floor_to_byte (cv_finish_float_unsaturated (acc, g.divisor,
+        g.reciprocal, g.bias_half));
+}
+
+/* Writes the four results of the thread's outputs from @p on, @x their
+ * first's column. */
+template <int FINISH>
+__device__ __forceinline__ void
+store_four (const Geometry &g, const GrayRounding &rounding,
+    unsigned char *p, int x, const float acc[kQuad], bool whole_words)
+{
   unsigned bits[kQuad];
 
 #pragma unroll
   for (int q = 0; q < kQuad; q++)
-    bits[q] = floor_to_byte (cv_finish_float_unsaturated (acc[q], g.divisor,
-        g.reciprocal, g.bias_half));
+    bits[q] = gray_finish_byte<FINISH> (g, rounding, acc[q]);
   const unsigned word = __byte_perm (__byte_perm (bits[0], bits[1], 0x0040),
       __byte_perm (bits[2], bits[3], 0x0040), 0x5410);
   if (whole_words && x + kQuad <= g.width) {
@@ -188,10 +225,11 @@ store_four (const Geometry &g, int x, int y, const float acc[kQuad],
     p[q] = (unsigned char) (word >> 8 * q);
 }
 
-template <int K, int ROWS>
+template <int K, int ROWS, int FINISH>
 __global__ void
 __launch_bounds__ (kThreadsX *kThreadsY)
-    gray_tile (Geometry g, Taps<K * K> taps, bool aligned)
+    gray_tile (Geometry g, Taps<K * K> taps, GrayRounding rounding,
+        bool aligned)
 {
   using Tile = GrayTile<K, ROWS>;
   __shared__ __align__ (16) float tile[Tile::kRows][kStride];
@@ -210,10 +248,15 @@ __launch_bounds__ (kThreadsX *kThreadsY)
 
   const int x = blockIdx.x * kTileW + kQuad * threadIdx.x;
   const int y = blockIdx.y * Tile::kOutRows + ROWS * threadIdx.y;
-  float acc[ROWS][kQuad] = {};
+  float acc[ROWS][kQuad];
 
   if (x >= g.width || y >= g.height)
     return;
+#pragma unroll
+  for (int r = 0; r < ROWS; r++)
+#pragma unroll
+    for (int q = 0; q < kQuad; q++)
+      acc[r][q] = rounding.start;
     /* tile row t feeds output row r through tap row t - r */
 #pragma unroll
   for (int t = 0; t < ROWS + K - 1; t++) {
@@ -235,10 +278,40 @@ __launch_bounds__ (kThreadsX *kThreadsY)
       }
     }
   }
+  unsigned char *out = g.dst + (size_t) y * g.dst_pitch + x;
+
 #pragma unroll
-  for (int r = 0; r < ROWS; r++)
+  for (int r = 0; r < ROWS; r++, out += g.dst_pitch)
     if (y + r < g.height)
-      store_four (g, x, y + r, acc[r], aligned);
+      store_four<FINISH> (g, rounding, out, x, acc[r], aligned);
+}
+
+/* The finish for @plan (GrayFinish), the taps it sums with in @taps and
+ * its sums' start and factor in @rounding. */
+template <int K>
+GrayFinish
+gray_finish (const cvcore_convolve_plan *plan, Taps<K * K> *taps,
+    GrayRounding *rounding)
+{
+  bool fractional = false;
+  cv_int_finish whole;
+
+  *taps = make_taps<K * K> (plan->taps, K * K);
+  *rounding = GrayRounding{ 0.0f, 1.0f };
+  if (packed_suits (plan)
+      && cv_int_finish_init (&whole, plan->divisor, plan->bias)) {
+    rounding->start = (float) whole.add;
+    rounding->scale = nextafterf (1.0f / plan->divisor, INFINITY);
+    return kGrayFinishWhole;
+  }
+  for (int i = 0; i < K * K; i++)
+    fractional |= plan->taps[i] != truncf (plan->taps[i]);
+  if (!fractional)
+    return kGrayFinishReference;
+  for (int i = 0; i < K * K; i++)
+    taps->w[i] = plan->taps[i] / plan->divisor;
+  rounding->start = plan->bias_half;
+  return kGrayFinishScaled;
 }
 
 template <int K>
@@ -253,9 +326,24 @@ launch_tile (cudaStream_t stream, const Geometry &g,
   const dim3 grid ((g.width + kTileW - 1) / kTileW,
       (g.height + GrayTile<K, rows>::kOutRows - 1)
           / GrayTile<K, rows>::kOutRows);
+  const dim3 block (kThreadsX, kThreadsY);
+  Taps<K * K> taps;
+  GrayRounding rounding;
 
-  gray_tile<K, rows><<<grid, dim3 (kThreadsX, kThreadsY), 0, stream>>> (g,
-      make_taps<K * K> (plan->taps, K * K), aligned);
+  switch (gray_finish<K> (plan, &taps, &rounding)) {
+    case kGrayFinishWhole:
+      gray_tile<K, rows, kGrayFinishWhole><<<grid, block, 0, stream>>> (g,
+          taps, rounding, aligned);
+      break;
+    case kGrayFinishScaled:
+      gray_tile<K, rows, kGrayFinishScaled><<<grid, block, 0, stream>>> (g,
+          taps, rounding, aligned);
+      break;
+    default:
+      gray_tile<K, rows, kGrayFinishReference><<<grid, block, 0, stream>>> (g,
+          taps, rounding, aligned);
+      break;
+  }
   CV_CUDA_LAUNCHED ();
   return CVCORE_OK;
 }

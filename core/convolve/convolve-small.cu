@@ -34,14 +34,31 @@
 
 namespace cv_convolve {
 
+static_assert (kPackedMaxAbsSum * 255 <= CV_INT_FINISH_MAX_SUM,
+    "packed sums outside the integer rounding's range");
+
+bool
+packed_suits (const cvcore_convolve_plan *plan)
+{
+  float abs_sum = 0.0f;
+
+  if (plan->use_double
+      || (plan->border == CVCORE_BORDER_CONSTANT
+          && plan->border_value != truncf (plan->border_value)))
+    return false;
+  for (int i = 0; i < plan->width * plan->height; i++) {
+    if (plan->taps[i] != truncf (plan->taps[i]))
+      return false;
+    abs_sum += fabsf (plan->taps[i]);
+  }
+  return abs_sum <= kPackedMaxAbsSum;
+}
+
 namespace {
 
 constexpr int kBlockW = 32;
 constexpr int kBlockH = 8;
 constexpr int kRows = 8;
-constexpr int kPackedMaxAbsSum = 128;
-static_assert (kPackedMaxAbsSum * 255 <= CV_INT_FINISH_MAX_SUM,
-    "packed sums outside the integer rounding's range");
 
 template <int N>
 struct IntTaps
@@ -572,24 +589,6 @@ grid_for (const Geometry &g)
 {
   return dim3 ((g.width + kBlockW - 1) / kBlockW,
       (g.height + kBlockH * kRows - 1) / (kBlockH * kRows));
-}
-
-/* Whether the packed integer path holds @plan's sums. */
-bool
-packed_suits (const cvcore_convolve_plan *plan)
-{
-  float abs_sum = 0.0f;
-
-  if (plan->use_double
-      || (plan->border == CVCORE_BORDER_CONSTANT
-          && plan->border_value != truncf (plan->border_value)))
-    return false;
-  for (int i = 0; i < plan->width * plan->height; i++) {
-    if (plan->taps[i] != truncf (plan->taps[i]))
-      return false;
-    abs_sum += fabsf (plan->taps[i]);
-  }
-  return abs_sum <= kPackedMaxAbsSum;
 }
 
 /* The cheapest finish that gives cv_finish_float()'s results for @plan,
