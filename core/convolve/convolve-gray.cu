@@ -89,17 +89,14 @@ fill_inside (const Geometry &g, int x0, int y0, float (*tile)[kStride])
       "a warp's lanes and one more group make a row");
   const int shift = 8 * (x0 & 3);
   const size_t step = (size_t) kThreadsY * g.src_pitch;
-  const unsigned *words =
-      reinterpret_cast<const unsigned *> (
-          g.src + (size_t) (y0 + threadIdx.y) * g.src_pitch + (x0 & ~3))
-      + threadIdx.x;
+  const unsigned char *row = g.src + (size_t) (y0 + threadIdx.y) * g.src_pitch
+      + (x0 & ~3) + 4 * threadIdx.x;
   unsigned left[kPerWarp + 1], right[kPerWarp + 1];
 
 #pragma unroll
-  for (int k = 0; k < kPerWarp; k++) {
+  for (int k = 0; k < kPerWarp; k++, row += step) {
     if (threadIdx.y + k * kThreadsY < ROWS_IN) {
-      const unsigned *w = reinterpret_cast<const unsigned *> (
-          reinterpret_cast<const unsigned char *> (words) + k * step);
+      const unsigned *w = reinterpret_cast<const unsigned *> (row);
 
       left[k] = __ldg (w);
       right[k] = __ldg (w + 1);
@@ -110,10 +107,8 @@ fill_inside (const Geometry &g, int x0, int y0, float (*tile)[kStride])
   const bool last = threadIdx.x < kPerWarp && last_row < ROWS_IN;
 
   if (last) {
-    const unsigned *w = reinterpret_cast<const unsigned *> (
-                            reinterpret_cast<const unsigned char *> (words)
-                            + threadIdx.x * step)
-        + kThreadsX - threadIdx.x;
+    const unsigned *w = reinterpret_cast<const unsigned *> (g.src
+        + (size_t) (y0 + last_row) * g.src_pitch + (x0 & ~3) + 4 * kThreadsX);
 
     left[kPerWarp] = __ldg (w);
     right[kPerWarp] = __ldg (w + 1);
@@ -203,36 +198,31 @@ gray_finish_byte (const Geometry &g, const GrayRounding &rounding, float acc)
         g.reciprocal, g.bias_half));
 }
 
-/* Writes the four results of the thread's outputs from @p on, @x their
- * first's column. */
+/* The bytes of four adjacent outputs, the first lowest, in a word. */
 template <int FINISH>
-__device__ __forceinline__ void
-store_four (const Geometry &g, const GrayRounding &rounding,
-    unsigned char *p, int x, const float acc[kQuad], bool whole_words)
+__device__ __forceinline__ unsigned
+four_bytes (const Geometry &g, const GrayRounding &rounding,
+    const float acc[kQuad])
 {
   unsigned bits[kQuad];
 
 #pragma unroll
   for (int q = 0; q < kQuad; q++)
     bits[q] = gray_finish_byte<FINISH> (g, rounding, acc[q]);
-  const unsigned word = __byte_perm (__byte_perm (bits[0], bits[1], 0x0040),
+  return __byte_perm (__byte_perm (bits[0], bits[1], 0x0040),
       __byte_perm (bits[2], bits[3], 0x0040), 0x5410);
-  if (whole_words && x + kQuad <= g.width) {
-    *reinterpret_cast<unsigned *> (p) = word;
-    return;
-  }
-  for (int q = 0; q < kQuad && x + q < g.width; q++)
-    p[q] = (unsigned char) (word >> 8 * q);
 }
 
 template <int K, int ROWS, int FINISH>
 __global__ void
-__launch_bounds__ (kThreadsX *kThreadsY)
-    gray_tile (Geometry g, Taps<K * K> taps, GrayRounding rounding,
-        bool aligned)
+__launch_bounds__ (kThreadsX *kThreadsY) gray_tile (Geometry g,
+    Taps<K * K> taps, GrayRounding rounding, bool aligned)
 {
   using Tile = GrayTile<K, ROWS>;
   __shared__ __align__ (16) float tile[Tile::kRows][kStride];
+  /* the block's shape, which spares the rows' bounds tests their
+   * branches where the block's rows always lie within the tile */
+  __builtin_assume (threadIdx.x < kThreadsX && threadIdx.y < kThreadsY);
   const int x0 = blockIdx.x * kTileW - g.ax;
   const int y0 = blockIdx.y * Tile::kOutRows - g.ay;
   /* words read: from x0's down to the one after the last group's */
@@ -253,11 +243,12 @@ __launch_bounds__ (kThreadsX *kThreadsY)
   if (x >= g.width || y >= g.height)
     return;
 #pragma unroll
-  for (int r = 0; r < ROWS; r++)
+  for (int r = 0; r < ROWS; r++) {
 #pragma unroll
     for (int q = 0; q < kQuad; q++)
       acc[r][q] = rounding.start;
-    /* tile row t feeds output row r through tap row t - r */
+  }
+  /* tile row t feeds output row r through tap row t - r */
 #pragma unroll
   for (int t = 0; t < ROWS + K - 1; t++) {
     const float *row = &tile[ROWS * threadIdx.y + t][kQuad * threadIdx.x];
@@ -279,11 +270,18 @@ __launch_bounds__ (kThreadsX *kThreadsY)
     }
   }
   unsigned char *out = g.dst + (size_t) y * g.dst_pitch + x;
+  const bool whole = aligned && x + kQuad <= g.width && y + ROWS <= g.height;
 
 #pragma unroll
-  for (int r = 0; r < ROWS; r++, out += g.dst_pitch)
-    if (y + r < g.height)
-      store_four<FINISH> (g, rounding, out, x, acc[r], aligned);
+  for (int r = 0; r < ROWS; r++, out += g.dst_pitch) {
+    const unsigned word = four_bytes<FINISH> (g, rounding, acc[r]);
+
+    if (whole)
+      *reinterpret_cast<unsigned *> (out) = word;
+    else if (y + r < g.height)
+      for (int q = 0; q < kQuad && x + q < g.width; q++)
+        out[q] = (unsigned char) (word >> 8 * q);
+  }
 }
 
 /* The finish for @plan (GrayFinish), the taps it sums with in @taps and
@@ -332,16 +330,16 @@ launch_tile (cudaStream_t stream, const Geometry &g,
 
   switch (gray_finish<K> (plan, &taps, &rounding)) {
     case kGrayFinishWhole:
-      gray_tile<K, rows, kGrayFinishWhole><<<grid, block, 0, stream>>> (g,
-          taps, rounding, aligned);
+      gray_tile<K, rows, kGrayFinishWhole>
+          <<<grid, block, 0, stream>>> (g, taps, rounding, aligned);
       break;
     case kGrayFinishScaled:
-      gray_tile<K, rows, kGrayFinishScaled><<<grid, block, 0, stream>>> (g,
-          taps, rounding, aligned);
+      gray_tile<K, rows, kGrayFinishScaled>
+          <<<grid, block, 0, stream>>> (g, taps, rounding, aligned);
       break;
     default:
-      gray_tile<K, rows, kGrayFinishReference><<<grid, block, 0, stream>>> (g,
-          taps, rounding, aligned);
+      gray_tile<K, rows, kGrayFinishReference>
+          <<<grid, block, 0, stream>>> (g, taps, rounding, aligned);
       break;
   }
   CV_CUDA_LAUNCHED ();
