@@ -19,8 +19,10 @@
  * (two aligned words, a funnel shift, four exponent tricks, one 16-byte
  * store), then each thread sums four adjacent outputs of ROWS rows from
  * 16-byte reads of the tile: a tap costs little more than its multiply-add.
- * The sums run in the CPU reference's order, so the results are the other
- * kernels' bit for bit.
+ * Whole taps give exact sums, rounded as the reference rounds them, so the
+ * results are the other kernels' bit for bit; fractional taps are divided
+ * by the divisor beforehand (GrayFinish), within a unit of the reference as
+ * every float path is.
  *
  * Two output rows a thread (H200, 2026-11-27): 5x5 at 4K in 0.021 ms where
  * one sample a tap took 0.033, at 1080p 0.009 instead of 0.012; 3x3 with
@@ -43,6 +45,18 @@
  * tiles, loading the next one's words while they sum the last, took
  * 0.0194 to 0.0288 at 4K (10, 12 and 16 blocks a multiprocessor): a wave
  * of blocks that each load once keeps the device busier.
+ *
+ * The finish (H200, 2026-11-29, three runs each): the reference's five
+ * steps a result cost as much as half the taps of a 3x3 sum. Whole sums
+ * rounded by one product and fractional taps by one conversion took 1080p
+ * 3x3 from 0.0071 to 0.0066 to 0.0068 ms and 4K 3x3 with fractional taps
+ * from 0.0146 to 0.0131; rows' pointers stepped and whole words stored
+ * without a test a row (32 registers instead of 40) then 4K to 0.0128 to
+ * 0.0129 and 4K 5x5 from 0.0200 to 0.0193. Tried with them: four rows a
+ * thread for 3x3 (48 registers; 1080p 0.0076, 4K fractional 0.0137), 16
+ * blocks a multiprocessor forced on the earlier 40 (12 bytes spilled;
+ * 0.0068 to 0.0074, 0.0135), and edge tiles reading whole words where a
+ * group's lie inside its row (1080p 0.0071 to 0.0073, 4K 0.0133).
  */
 #include "convolve-device.cuh"
 #include "launch.cuh"
