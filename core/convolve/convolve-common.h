@@ -172,6 +172,21 @@ cv_int_divide (unsigned n, const cv_int_finish * f)
   return f->divisor_is_power ? n >> f->shift : cv_mulhi (n, f->magic);
 }
 
+/* The factor r that gives floor (n / @d) as floor (n r), the product in
+ * single precision, for every whole 0 <= n < CV_WHOLE_QUOTIENT_LIMIT and
+ * 1 <= @d <= CV_INT_FINISH_MAX_DIVISOR: the float after 1 / d. As r >=
+ * 1 / d, an exact quotient stays whole; as r - 1 / d < 2^-22 / d, n r
+ * exceeds n / d by less than 1 / 4d, short of the next whole number by
+ * far more than the product's rounding. This covers cv_int_finish's n =
+ * acc + a for the integer paths' sums (|acc| <= CV_INT_FINISH_MAX_SUM). */
+#define CV_WHOLE_QUOTIENT_LIMIT (1 << 20)
+
+CV_HD float
+cv_whole_quotient_factor (int d)
+{
+  return nextafterf (1.0f / (float) d, INFINITY);
+}
+
 /* The rounded, saturated result of the whole sum @acc. */
 CV_HD int
 cv_finish_int (int acc, const cv_int_finish * f, int max_value)

@@ -182,10 +182,8 @@ enum GrayFinish
   /* cv_finish_float()'s steps */
   kGrayFinishReference,
   /* Whole sums (packed_suits()) that start at cv_int_finish's a: floor
-   * ((acc + a) / D), the reference's result, as floor ((acc + a) r) with r
-   * the float after 1 / D. r >= 1 / D keeps every exact quotient whole;
-   * below 2^22 the product's excess, under 1 / D, never reaches the next
-   * whole number. */
+   * ((acc + a) / D), the reference's result, as floor ((acc + a) r)
+   * (cv_whole_quotient_factor()). */
   kGrayFinishWhole,
   /* Fractional taps, divided by D on the host, summed from bias + 1/2:
    * one conversion. Their float sums round in another order than the
@@ -313,7 +311,7 @@ gray_finish (const cvcore_convolve_plan *plan, Taps<K * K> *taps,
   if (packed_suits (plan)
       && cv_int_finish_init (&whole, plan->divisor, plan->bias)) {
     rounding->start = (float) whole.add;
-    rounding->scale = nextafterf (1.0f / plan->divisor, INFINITY);
+    rounding->scale = cv_whole_quotient_factor ((int) plan->divisor);
     return kGrayFinishWhole;
   }
   for (int i = 0; i < K * K; i++)

@@ -322,6 +322,36 @@ GST_START_TEST (test_finish_int)
 
 GST_END_TEST;
 
+/* The gray tile's whole quotients: floor (n r) = floor (n / d) for every
+ * n below the limit. Both sides grow with n, so checking each multiple
+ * of d and the last whole number before the next one covers all. */
+GST_START_TEST (test_whole_quotient)
+{
+  const gint step = g_getenv ("CVTEST_QUICK") ? 37 : 1;
+
+  for (gint d = 1; d <= CV_INT_FINISH_MAX_DIVISOR; d += d < 80 ? 1 : step) {
+    const float r = cv_whole_quotient_factor (d);
+
+    fail_unless (r >= 1.0 / d);
+    for (gint k = 0; k * d < CV_WHOLE_QUOTIENT_LIMIT; k++) {
+      const gint ends[2] = { k * d, MIN (k * d + d - 1,
+            CV_WHOLE_QUOTIENT_LIMIT - 1)
+      };
+
+      for (guint e = 0; e < 2; e++) {
+        /* stored, so that the product is rounded to single precision */
+        volatile float product = (float) ends[e] * r;
+
+        if ((gint) floorf (product) != ends[e] / d)
+          fail ("%d / %d: the product %.9g floors to %d", ends[e], d,
+              (double) product, (gint) floorf (product));
+      }
+    }
+  }
+}
+
+GST_END_TEST;
+
 /* Independent reference: double precision, its own border code. */
 static double
 ref_fetch (const TestImage * t, const cvcore_convolve_plan * plan, gint x,
@@ -791,6 +821,7 @@ convolve_suite (void)
   tcase_add_test (tc, test_plan);
   tcase_add_test (tc, test_finish);
   tcase_add_test (tc, test_finish_int);
+  tcase_add_test (tc, test_whole_quotient);
   tcase_add_test (tc, test_against_reference);
   tcase_add_test (tc, test_hand_checked);
   tcase_add_test (tc, test_bad_arguments);
