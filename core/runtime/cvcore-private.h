@@ -111,6 +111,9 @@ struct cvcore_stream
   void *finished_asleep;
   cv_scratch_slot scratch[CV_STREAM_SCRATCH_SLOTS];
   unsigned long long scratch_calls;
+  /* tells streams apart, as their addresses cannot: a later stream may
+   * take a freed one's */
+  unsigned long long serial;
 };
 
 struct cvcore_event
@@ -119,6 +122,11 @@ struct cvcore_event
   void *handle;
   bool timing;
   bool recorded;
+  /* How many records the event has had, the stream that made the last,
+   * and the last stream that waited for it and how many records it had
+   * then (serials): a stream's order already follows a record it made or
+   * waited for, so cvcore_stream_wait_event() leaves out that call. */
+  unsigned long long records, recorder, waiter, waited;
 };
 
 extern const cv_backend_ops cv_cpu_ops;

@@ -341,6 +341,15 @@ cvcore_host_unregister (cvcore_device * device, void *ptr)
   return device->ops->host_unregister (device, ptr);
 }
 
+/* A serial no other stream of this process has had. */
+static unsigned long long
+stream_serial (void)
+{
+  static unsigned long long last;
+
+  return __atomic_add_fetch (&last, 1, __ATOMIC_RELAXED);
+}
+
 static cvcore_status
 stream_new (cvcore_device * device, bool urgent, cvcore_stream ** stream)
 {
@@ -351,6 +360,7 @@ stream_new (cvcore_device * device, bool urgent, cvcore_stream ** stream)
   if (s == NULL)
     return cv_fail (CVCORE_ERROR_OUT_OF_MEMORY, "out of host memory");
   s->device = device;
+  s->serial = stream_serial ();
   status = device->ops->stream_new (device, urgent, &s->handle);
   if (status != CVCORE_OK) {
     free (s);
@@ -388,6 +398,7 @@ cvcore_stream_wrap (cvcore_device * device, void *handle,
   s->device = device;
   s->handle = handle;
   s->wrapped = true;
+  s->serial = stream_serial ();
   *stream = s;
   return CVCORE_OK;
 }
@@ -638,8 +649,11 @@ cvcore_event_record (cvcore_event * event, cvcore_stream * stream)
         "an event is recorded on a stream of another device or context");
   status = event->device->ops->event_record (event->device, event->handle,
       stream->handle);
-  if (status == CVCORE_OK)
+  if (status == CVCORE_OK) {
     event->recorded = true;
+    event->records++;
+    event->recorder = stream->serial;
+  }
   return status;
 }
 
@@ -650,9 +664,20 @@ cvcore_stream_wait_event (cvcore_stream * stream, cvcore_event * event)
 
   if (status != CVCORE_OK)
     return status;
+  /* Nothing to wait for: no record yet, or one that this stream made or
+   * already waited for. A driver call costs a thread that has slept
+   * microseconds; a frame's elements order each memory twice. */
+  if (!event->recorded || event->recorder == stream->serial
+      || (event->waiter == stream->serial && event->waited == event->records))
+    return CVCORE_OK;
   /* CUDA lets a stream wait on another device's event. */
-  return stream->device->ops->stream_wait_event (stream->device,
+  status = stream->device->ops->stream_wait_event (stream->device,
       stream->handle, event->handle);
+  if (status == CVCORE_OK) {
+    event->waiter = stream->serial;
+    event->waited = event->records;
+  }
+  return status;
 }
 
 cvcore_status

@@ -194,6 +194,11 @@ cvcore_status cvcore_stream_delay (cvcore_stream * stream, double ms);
 void *cvcore_stream_handle (const cvcore_stream * stream);
 
 /* Events: `timing` events can measure elapsed time between two records.
+ * cvcore_stream_wait_event() orders the stream's later work after the
+ * event's last record; it queues nothing where there is none, or where
+ * the stream made that record or has already waited for it. One event's
+ * records and waits are not to race each other (each holds the event's
+ * account of them).
  * Since: 0.1 */
 cvcore_status cvcore_event_new (cvcore_device * device, bool timing,
     cvcore_event ** event);

@@ -310,6 +310,56 @@ GST_START_TEST (test_events_order_streams)
 
 GST_END_TEST;
 
+/* A stream that waited for an event's record waits again for a later
+ * record, whichever stream made it: the waits left out are only those for
+ * a record that the stream's order already follows. On the CPU backend
+ * work is done when queued, so only the results are checked there. */
+GST_START_TEST (test_event_waits_follow_each_record)
+{
+  const gboolean queued = cvtest_backend () == CVCORE_BACKEND_CUDA;
+  cvcore_stream *a, *b;
+  cvcore_event *mark, *after;
+
+  fail_unless_equals_int (cvcore_stream_new (device, &a), CVCORE_OK);
+  fail_unless_equals_int (cvcore_stream_new (device, &b), CVCORE_OK);
+  fail_unless_equals_int (cvcore_event_new (device, false, &mark), CVCORE_OK);
+  fail_unless_equals_int (cvcore_event_new (device, false, &after), CVCORE_OK);
+
+  /* never recorded: nothing to wait for */
+  fail_unless_equals_int (cvcore_stream_wait_event (b, mark), CVCORE_OK);
+  fail_unless_equals_int (cvcore_stream_synchronize (b), CVCORE_OK);
+
+  /* a record of another stream, waited for twice */
+  fail_unless_equals_int (cvcore_stream_delay (a, 100), CVCORE_OK);
+  fail_unless_equals_int (cvcore_event_record (mark, a), CVCORE_OK);
+  fail_unless_equals_int (cvcore_stream_wait_event (b, mark), CVCORE_OK);
+  fail_unless_equals_int (cvcore_stream_wait_event (b, mark), CVCORE_OK);
+  fail_unless_equals_int (cvcore_event_record (after, b), CVCORE_OK);
+  if (queued)
+    fail_unless_equals_int (cvcore_event_query (after), CVCORE_ERROR_NOT_READY);
+  fail_unless_equals_int (cvcore_event_synchronize (after), CVCORE_OK);
+  fail_unless_equals_int (cvcore_event_query (mark), CVCORE_OK);
+
+  /* the stream's own record, then a later one of the other stream */
+  fail_unless_equals_int (cvcore_event_record (mark, b), CVCORE_OK);
+  fail_unless_equals_int (cvcore_stream_wait_event (b, mark), CVCORE_OK);
+  fail_unless_equals_int (cvcore_stream_delay (a, 100), CVCORE_OK);
+  fail_unless_equals_int (cvcore_event_record (mark, a), CVCORE_OK);
+  fail_unless_equals_int (cvcore_stream_wait_event (b, mark), CVCORE_OK);
+  fail_unless_equals_int (cvcore_event_record (after, b), CVCORE_OK);
+  if (queued)
+    fail_unless_equals_int (cvcore_event_query (after), CVCORE_ERROR_NOT_READY);
+  fail_unless_equals_int (cvcore_event_synchronize (after), CVCORE_OK);
+  fail_unless_equals_int (cvcore_event_query (mark), CVCORE_OK);
+
+  cvcore_event_free (after);
+  cvcore_event_free (mark);
+  cvcore_stream_free (b);
+  cvcore_stream_free (a);
+}
+
+GST_END_TEST;
+
 GST_START_TEST (test_huge_allocation_fails_cleanly)
 {
   void *ptr = (void *) 0x1;
@@ -472,6 +522,7 @@ core_suite (void)
   tcase_add_test (tc, test_stream_wrap_refusals);
   tcase_add_test (tc, test_bad_copies_are_refused);
   tcase_add_test (tc, test_events_order_streams);
+  tcase_add_test (tc, test_event_waits_follow_each_record);
   tcase_add_test (tc, test_stream_scratch);
   tcase_add_test (tc, test_huge_allocation_fails_cleanly);
   tcase_add_test (tc, test_file_open);
