@@ -310,6 +310,24 @@ GST_START_TEST (test_events_order_streams)
 
 GST_END_TEST;
 
+/* Stream @a records @mark after a delay, @b waits for it @waits times and
+ * records @after: @after is done only once @mark is, where the device
+ * queues the work (@queued) pending until then. */
+static void
+assert_wait_orders (cvcore_stream * a, cvcore_stream * b, cvcore_event * mark,
+    cvcore_event * after, gint waits, gboolean queued)
+{
+  fail_unless_equals_int (cvcore_stream_delay (a, 100), CVCORE_OK);
+  fail_unless_equals_int (cvcore_event_record (mark, a), CVCORE_OK);
+  for (gint i = 0; i < waits; i++)
+    fail_unless_equals_int (cvcore_stream_wait_event (b, mark), CVCORE_OK);
+  fail_unless_equals_int (cvcore_event_record (after, b), CVCORE_OK);
+  if (queued)
+    fail_unless_equals_int (cvcore_event_query (after), CVCORE_ERROR_NOT_READY);
+  fail_unless_equals_int (cvcore_event_synchronize (after), CVCORE_OK);
+  fail_unless_equals_int (cvcore_event_query (mark), CVCORE_OK);
+}
+
 /* A stream that waited for an event's record waits again for a later
  * record, whichever stream made it: the waits left out are only those for
  * a record that the stream's order already follows. On the CPU backend
@@ -328,29 +346,12 @@ GST_START_TEST (test_event_waits_follow_each_record)
   /* never recorded: nothing to wait for */
   fail_unless_equals_int (cvcore_stream_wait_event (b, mark), CVCORE_OK);
   fail_unless_equals_int (cvcore_stream_synchronize (b), CVCORE_OK);
-
   /* a record of another stream, waited for twice */
-  fail_unless_equals_int (cvcore_stream_delay (a, 100), CVCORE_OK);
-  fail_unless_equals_int (cvcore_event_record (mark, a), CVCORE_OK);
-  fail_unless_equals_int (cvcore_stream_wait_event (b, mark), CVCORE_OK);
-  fail_unless_equals_int (cvcore_stream_wait_event (b, mark), CVCORE_OK);
-  fail_unless_equals_int (cvcore_event_record (after, b), CVCORE_OK);
-  if (queued)
-    fail_unless_equals_int (cvcore_event_query (after), CVCORE_ERROR_NOT_READY);
-  fail_unless_equals_int (cvcore_event_synchronize (after), CVCORE_OK);
-  fail_unless_equals_int (cvcore_event_query (mark), CVCORE_OK);
-
-  /* the stream's own record, then a later one of the other stream */
+  assert_wait_orders (a, b, mark, after, 2, queued);
+  /* the stream's own record and a wait for it, then the other's */
   fail_unless_equals_int (cvcore_event_record (mark, b), CVCORE_OK);
   fail_unless_equals_int (cvcore_stream_wait_event (b, mark), CVCORE_OK);
-  fail_unless_equals_int (cvcore_stream_delay (a, 100), CVCORE_OK);
-  fail_unless_equals_int (cvcore_event_record (mark, a), CVCORE_OK);
-  fail_unless_equals_int (cvcore_stream_wait_event (b, mark), CVCORE_OK);
-  fail_unless_equals_int (cvcore_event_record (after, b), CVCORE_OK);
-  if (queued)
-    fail_unless_equals_int (cvcore_event_query (after), CVCORE_ERROR_NOT_READY);
-  fail_unless_equals_int (cvcore_event_synchronize (after), CVCORE_OK);
-  fail_unless_equals_int (cvcore_event_query (mark), CVCORE_OK);
+  assert_wait_orders (a, b, mark, after, 1, queued);
 
   cvcore_event_free (after);
   cvcore_event_free (mark);
