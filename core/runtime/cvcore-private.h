@@ -121,12 +121,13 @@ struct cvcore_event
   cvcore_device *device;
   void *handle;
   bool timing;
-  bool recorded;
   /* How many records the event has had, the stream that made the last,
    * and the last stream that waited for it and how many records it had
    * then (serials): a stream's order already follows a record it made or
-   * waited for, so cvcore_stream_wait_event() leaves out that call. */
-  unsigned long long records, recorder, waiter, waited;
+   * waited for, so cvcore_stream_wait_event() leaves out that call. So
+   * does a record that the host has seen complete (@settled: the records
+   * then). */
+  unsigned long long records, recorder, waiter, waited, settled;
 };
 
 extern const cv_backend_ops cv_cpu_ops;

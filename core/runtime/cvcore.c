@@ -650,7 +650,6 @@ cvcore_event_record (cvcore_event * event, cvcore_stream * stream)
   status = event->device->ops->event_record (event->device, event->handle,
       stream->handle);
   if (status == CVCORE_OK) {
-    event->recorded = true;
     event->records++;
     event->recorder = stream->serial;
   }
@@ -664,10 +663,11 @@ cvcore_stream_wait_event (cvcore_stream * stream, cvcore_event * event)
 
   if (status != CVCORE_OK)
     return status;
-  /* Nothing to wait for: no record yet, or one that this stream made or
-   * already waited for. A driver call costs a thread that has slept
-   * microseconds; a frame's elements order each memory twice. */
-  if (!event->recorded || event->recorder == stream->serial
+  /* Nothing to wait for: no record yet, one that this stream made or
+   * already waited for, or one already complete. A driver call costs a
+   * thread that has slept microseconds; a frame's elements order each
+   * memory twice. */
+  if (event->records == event->settled || event->recorder == stream->serial
       || (event->waiter == stream->serial && event->waited == event->records))
     return CVCORE_OK;
   /* CUDA lets a stream wait on another device's event. */
@@ -678,6 +678,16 @@ cvcore_stream_wait_event (cvcore_stream * stream, cvcore_event * event)
     event->waited = event->records;
   }
   return status;
+}
+
+bool
+cvcore_event_settle (cvcore_event * event, cvcore_stream * stream)
+{
+  if (event->records != event->settled && event->recorder != stream->serial
+      && (event->waiter != stream->serial || event->waited != event->records))
+    return false;
+  event->settled = event->records;
+  return true;
 }
 
 cvcore_status
@@ -702,7 +712,7 @@ cvcore_event_elapsed_ms (cvcore_event * start, cvcore_event * end, float *ms)
   if (!start->timing || !end->timing)
     return cv_fail (CVCORE_ERROR_INVALID_VALUE,
         "elapsed time needs two events made with timing");
-  if (!start->recorded || !end->recorded)
+  if (start->records == 0 || end->records == 0)
     return cv_fail (CVCORE_ERROR_INVALID_VALUE,
         "elapsed time needs two recorded events");
   return start->device->ops->event_elapsed_ms (start->device, start->handle,

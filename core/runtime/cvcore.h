@@ -195,8 +195,9 @@ void *cvcore_stream_handle (const cvcore_stream * stream);
 
 /* Events: `timing` events can measure elapsed time between two records.
  * cvcore_stream_wait_event() orders the stream's later work after the
- * event's last record; it queues nothing where there is none, or where
- * the stream made that record or has already waited for it. One event's
+ * event's last record; it queues nothing where there is none, where the
+ * stream made that record or has already waited for it, or where it was
+ * settled (cvcore_event_settle()). One event's
  * records and waits are not to race each other (each holds the event's
  * account of them).
  * Since: 0.1 */
@@ -207,6 +208,12 @@ cvcore_status cvcore_event_record (cvcore_event * event,
     cvcore_stream * stream);
 cvcore_status cvcore_stream_wait_event (cvcore_stream * stream,
     cvcore_event * event);
+/* After the host has waited for all of `stream`'s work: where the event's
+ * last record is one that `stream` made or waited for, it is complete, and
+ * later waits for it queue nothing. False (and nothing changed) where
+ * another stream has recorded it since.
+ * Since: 0.1 */
+bool cvcore_event_settle (cvcore_event * event, cvcore_stream * stream);
 cvcore_status cvcore_event_synchronize (cvcore_event * event);
 /* CVCORE_OK when complete, CVCORE_ERROR_NOT_READY while pending.
  * Since: 0.1 */

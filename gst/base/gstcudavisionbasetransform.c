@@ -580,6 +580,16 @@ gst_cuda_vision_base_transform_end_access (GstCudaVisionBaseTransform * self,
       PRIV (self)->stream);
 }
 
+gboolean
+gst_cuda_vision_base_transform_end_access_waited (GstCudaVisionBaseTransform *
+    self, GstMemory * mem)
+{
+  if (gst_is_cuda_vision_memory (mem)
+      && gst_cuda_vision_memory_settle (mem, PRIV (self)->stream))
+    return TRUE;
+  return gst_cuda_vision_base_transform_end_access (self, mem);
+}
+
 void
 gst_cuda_vision_base_transform_work_begins (GstCudaVisionBaseTransform * self)
 {

@@ -47,6 +47,10 @@ cvcore_stream *gst_cuda_vision_base_transform_get_stream
  * gst_cuda_vision_device_memory_begin_access (). */
 gboolean gst_cuda_vision_base_transform_end_access (GstCudaVisionBaseTransform
     * self, GstMemory * mem);
+/* The same once the host has waited for the stream's work: queues nothing
+ * where it can tell that every use of @mem is complete. */
+gboolean gst_cuda_vision_base_transform_end_access_waited
+    (GstCudaVisionBaseTransform * self, GstMemory * mem);
 /* Around the device work of one frame, queued on the element's stream:
  * where the debug level is INFO or more, its device time is measured and
  * its median logged at stop. */

@@ -265,7 +265,7 @@ gst_cuda_vision_download_transform (GstBaseTransform * trans,
   GstVideoFrame in_frame, out_frame;
   gchar *map_refusal = NULL;
   cvcore_status status;
-  gboolean ordered, wait_follows = FALSE;
+  gboolean ordered, ended, wait_follows = FALSE;
 
   if (refusal == NULL && to_device)
     refusal = gst_cuda_vision_device_memory_refusal (out_mem, device);
@@ -305,12 +305,19 @@ gst_cuda_vision_download_transform (GstBaseTransform * trans,
   else
     status = download_to_host (self, stream, &in_frame, &out_frame,
         &wait_follows);
-  if (!gst_cuda_vision_base_transform_end_access (BASE (self), in_mem)
-      || (to_device
-          && !gst_cuda_vision_base_transform_end_access (BASE (self), out_mem)))
-    status = CVCORE_ERROR_RUNTIME;
   if (status == CVCORE_OK && wait_follows)
     status = cvcore_stream_synchronize (stream);
+  /* After the host's wait the read is known complete: no mark to queue
+   * for the input's next writer, nor a wait for it to queue. */
+  if (status == CVCORE_OK && wait_follows)
+    ended = gst_cuda_vision_base_transform_end_access_waited (BASE (self),
+        in_mem);
+  else
+    ended = gst_cuda_vision_base_transform_end_access (BASE (self), in_mem)
+        && (!to_device
+        || gst_cuda_vision_base_transform_end_access (BASE (self), out_mem));
+  if (!ended)
+    status = CVCORE_ERROR_RUNTIME;
 
   gst_video_frame_unmap (&out_frame);
   gst_video_frame_unmap (&in_frame);

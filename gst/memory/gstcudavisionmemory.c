@@ -348,6 +348,18 @@ gst_cuda_vision_memory_end_access (GstMemory * mem, cvcore_stream * stream)
 }
 
 gboolean
+gst_cuda_vision_memory_settle (GstMemory * mem, cvcore_stream * stream)
+{
+  GstCudaVisionMemory *self = (GstCudaVisionMemory *) mem;
+  gboolean settled;
+
+  g_mutex_lock (&self->lock);
+  settled = cvcore_event_settle (self->event, stream);
+  g_mutex_unlock (&self->lock);
+  return settled;
+}
+
+gboolean
 gst_cuda_vision_memory_sync (GstMemory * mem)
 {
   GstCudaVisionMemory *self = (GstCudaVisionMemory *) mem;

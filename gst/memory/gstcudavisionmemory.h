@@ -65,6 +65,12 @@ gboolean gst_cuda_vision_memory_begin_access (GstMemory * mem,
     cvcore_stream * stream);
 gboolean gst_cuda_vision_memory_end_access (GstMemory * mem,
     cvcore_stream * stream);
+/* In place of end_access once the host has waited for all of @stream's
+ * work: where no other stream has marked a use since @stream's, every use
+ * is known complete, and the next user queues no wait. FALSE where one has
+ * (end_access is then still due). */
+gboolean gst_cuda_vision_memory_settle (GstMemory * mem,
+    cvcore_stream * stream);
 /* Blocks until every queued use of the memory has finished. */
 gboolean gst_cuda_vision_memory_sync (GstMemory * mem);
 

@@ -361,6 +361,42 @@ GST_START_TEST (test_event_waits_follow_each_record)
 
 GST_END_TEST;
 
+/* A stream settles an event whose last record it made or waited for, not
+ * one that another stream recorded since; a record after the settling is
+ * still waited for. */
+GST_START_TEST (test_settled_event_waits_for_later_records)
+{
+  const gboolean queued = cvtest_backend () == CVCORE_BACKEND_CUDA;
+  cvcore_stream *a, *b;
+  cvcore_event *mark, *after;
+
+  fail_unless_equals_int (cvcore_stream_new (device, &a), CVCORE_OK);
+  fail_unless_equals_int (cvcore_stream_new (device, &b), CVCORE_OK);
+  fail_unless_equals_int (cvcore_event_new (device, false, &mark), CVCORE_OK);
+  fail_unless_equals_int (cvcore_event_new (device, false, &after), CVCORE_OK);
+
+  fail_unless_equals_int (cvcore_event_record (mark, a), CVCORE_OK);
+  fail_unless_equals_int (cvcore_stream_wait_event (b, mark), CVCORE_OK);
+  fail_unless_equals_int (cvcore_event_record (mark, a), CVCORE_OK);
+  fail_unless_equals_int (cvcore_stream_synchronize (b), CVCORE_OK);
+  fail_if (cvcore_event_settle (mark, b));
+  fail_unless_equals_int (cvcore_stream_wait_event (b, mark), CVCORE_OK);
+  fail_unless_equals_int (cvcore_stream_synchronize (b), CVCORE_OK);
+  fail_unless (cvcore_event_settle (mark, b));
+  assert_wait_orders (a, b, mark, after, 1, queued);
+  fail_unless_equals_int (cvcore_event_record (mark, b), CVCORE_OK);
+  fail_unless_equals_int (cvcore_stream_synchronize (b), CVCORE_OK);
+  fail_unless (cvcore_event_settle (mark, b));
+  fail_unless (cvcore_event_settle (mark, a));
+
+  cvcore_event_free (after);
+  cvcore_event_free (mark);
+  cvcore_stream_free (b);
+  cvcore_stream_free (a);
+}
+
+GST_END_TEST;
+
 GST_START_TEST (test_huge_allocation_fails_cleanly)
 {
   void *ptr = (void *) 0x1;
@@ -524,6 +560,7 @@ core_suite (void)
   tcase_add_test (tc, test_bad_copies_are_refused);
   tcase_add_test (tc, test_events_order_streams);
   tcase_add_test (tc, test_event_waits_follow_each_record);
+  tcase_add_test (tc, test_settled_event_waits_for_later_records);
   tcase_add_test (tc, test_stream_scratch);
   tcase_add_test (tc, test_huge_allocation_fails_cleanly);
   tcase_add_test (tc, test_file_open);
