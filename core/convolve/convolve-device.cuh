@@ -259,6 +259,9 @@ store_pixel (const Geometry &g, int x, int y, const Acc acc[C])
  * rounding (cv_finish_int) gives cv_finish_float()'s results. */
 constexpr int kPackedMaxAbsSum = 128;
 
+/* Whether every one of @plan's taps is a whole number. */
+bool taps_are_whole (const cvcore_convolve_plan *plan);
+
 /* Whether @plan's taps are whole numbers within kPackedMaxAbsSum, with a
  * whole constant border: sums that integer arithmetic holds exactly and
  * rounds as the reference does. */

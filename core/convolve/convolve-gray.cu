@@ -303,7 +303,6 @@ GrayFinish
 gray_finish (const cvcore_convolve_plan *plan, Taps<K * K> *taps,
     GrayRounding *rounding)
 {
-  bool fractional = false;
   cv_int_finish whole;
 
   *taps = make_taps<K * K> (plan->taps, K * K);
@@ -314,9 +313,7 @@ gray_finish (const cvcore_convolve_plan *plan, Taps<K * K> *taps,
     rounding->scale = cv_whole_quotient_factor ((int) plan->divisor);
     return kGrayFinishWhole;
   }
-  for (int i = 0; i < K * K; i++)
-    fractional |= plan->taps[i] != truncf (plan->taps[i]);
-  if (!fractional)
+  if (taps_are_whole (plan))
     return kGrayFinishReference;
   for (int i = 0; i < K * K; i++)
     taps->w[i] = plan->taps[i] / plan->divisor;

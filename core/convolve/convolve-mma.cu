@@ -228,20 +228,13 @@ __launch_bounds__ (kThreads)
   }
 }
 
-/* Whether @w is a whole number. */
-bool
-is_integer (float w)
-{
-  return w == truncf (w);
-}
-
 bool
 prepare (const cvcore_device *device, const cvcore_convolve_plan *plan,
     MmaTaps *out)
 {
   const int n = plan->width * plan->height;
+  const bool integer = taps_are_whole (plan);
   float largest = 0.0f;
-  bool integer = true;
 
   if (device->compute_capability < 80 || plan->use_double)
     return false;
@@ -250,10 +243,8 @@ prepare (const cvcore_device *device, const cvcore_convolve_plan *plan,
       && __half2float (__float2half_rn (plan->border_value))
           != plan->border_value)
     return false;
-  for (int i = 0; i < n; i++) {
+  for (int i = 0; i < n; i++)
     largest = fmaxf (largest, fabsf (plan->taps[i]));
-    integer &= is_integer (plan->taps[i]);
-  }
   if (largest == 0.0f || !isfinite (largest))
     return false;
   /* Integer taps stay as they are, so their sums stay exact; others are

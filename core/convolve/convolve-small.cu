@@ -38,19 +38,25 @@ static_assert (kPackedMaxAbsSum * 255 <= CV_INT_FINISH_MAX_SUM,
     "packed sums outside the integer rounding's range");
 
 bool
+taps_are_whole (const cvcore_convolve_plan *plan)
+{
+  for (int i = 0; i < plan->width * plan->height; i++)
+    if (plan->taps[i] != truncf (plan->taps[i]))
+      return false;
+  return true;
+}
+
+bool
 packed_suits (const cvcore_convolve_plan *plan)
 {
   float abs_sum = 0.0f;
 
-  if (plan->use_double
+  if (plan->use_double || !taps_are_whole (plan)
       || (plan->border == CVCORE_BORDER_CONSTANT
           && plan->border_value != truncf (plan->border_value)))
     return false;
-  for (int i = 0; i < plan->width * plan->height; i++) {
-    if (plan->taps[i] != truncf (plan->taps[i]))
-      return false;
+  for (int i = 0; i < plan->width * plan->height; i++)
     abs_sum += fabsf (plan->taps[i]);
-  }
   return abs_sum <= kPackedMaxAbsSum;
 }
 
