@@ -79,6 +79,17 @@ CVCORE_BEGIN_DECLS
 
 #define CVCORE_CLT_TILE 16
 #define CVCORE_CLT_STRIDE 8
+/* The centre of tile @t's window along an axis, where its match measures:
+ * the window covers pixels CVCORE_CLT_STRIDE (t - 1) to CVCORE_CLT_STRIDE
+ * (t + 1) - 1, each standing for the point at its centre, so the window's
+ * centre lies half a pixel before CVCORE_CLT_STRIDE t.
+ * Since: 0.1 */
+static inline double
+cvcore_clt_tile_centre (int t)
+{
+  return (double) CVCORE_CLT_STRIDE *t - 0.5;
+}
+
 /* Coefficients per tile: 4 layers of 8 x 8. */
 #define CVCORE_CLT_COEFFICIENTS 256
 #define CVCORE_CLT_MAX_SHIFT 1024.0

@@ -438,16 +438,14 @@ bench_rig (cvcore_device * device, cvcore_stream * stream, CltJob * clt,
   every_ms = time_median_ms (device, stream, run_rig, &job, 11, 5);
   job.params.converge = default_converge;
   ms = time_median_ms (device, stream, run_rig, &job, 11, 5);
-  /* what it found, against the plane's disparity at each tile's centre
-   * (tile t's window starts a stride before t strides, so its 16 pixels
-   * centre half a pixel before t strides) */
+  /* what it found, against the plane's disparity at each tile's centre */
   CORE_TRY (cvcore_copy_async (stream, found, job.matches,
           sizeof (cvcore_clt_match) * tiles, CVCORE_COPY_DEVICE_TO_HOST));
   CORE_TRY (cvcore_stream_synchronize (stream));
   for (gint t = 0; t < tiles; t++)
     if (found[t].confidence > 0.0f)
       errors[kept++] = fabs (found[t].dx -
-          rig_plane_disparity (CVCORE_CLT_STRIDE * (t / tiles_x) - 0.5, h));
+          rig_plane_disparity (cvcore_clt_tile_centre (t / tiles_x), h));
   qsort (errors, kept, sizeof (gdouble), compare_doubles);
   printf ("The seed's quad: the same, then its six pairs correlated and "
       "combined per tile from the %s", what);

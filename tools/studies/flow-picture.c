@@ -125,7 +125,8 @@ main (int argc, char **argv)
   for (gint ty = 0; ty < tiles_y; ty++)
     for (gint tx = 0; tx < tiles_x; tx++) {
       cvcore_clt_match *m = &matches[ty * tiles_x + tx];
-      const gdouble x = study_tile_centre (tx), y = study_tile_centre (ty);
+      const gdouble x = cvcore_clt_tile_centre (tx), y =
+          cvcore_clt_tile_centre (ty);
       gdouble mx, my;
 
       moved (x, y, w, h, &mx, &my);
@@ -166,7 +167,8 @@ main (int argc, char **argv)
     for (gint ty = 2; ty < tiles_y - 2; ty++)
       for (gint tx = 2; tx < tiles_x - 2; tx++) {
         const cvcore_clt_match *m = &matches[ty * tiles_x + tx];
-        const gdouble x = study_tile_centre (tx), y = study_tile_centre (ty);
+        const gdouble x = cvcore_clt_tile_centre (tx), y =
+            cvcore_clt_tile_centre (ty);
         gdouble mx, my, e;
 
         if (m->confidence < least)

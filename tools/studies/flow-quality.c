@@ -248,7 +248,8 @@ run_case (cvcore_stream * stream, cvcore_clt_pyramid * pyramid,
   for (gint ty = 0; ty < tiles_y; ty++)
     for (gint tx = 0; tx < tiles_x; tx++) {
       const cvcore_clt_match *m = &matches[ty * tiles_x + tx];
-      const gdouble x = study_tile_centre (tx), y = study_tile_centre (ty);
+      const gdouble x = cvcore_clt_tile_centre (tx), y =
+          cvcore_clt_tile_centre (ty);
       gdouble mx, my, err, dev;
       gboolean inside, kept = m->confidence >= min_confidence;
       gint bin = 0;

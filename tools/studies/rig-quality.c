@@ -204,11 +204,12 @@ static gboolean
 tile_inside (const RigCase * c, gint tx, gint ty, gint w, gint h)
 {
   const gdouble d =
-      disparity (c, study_tile_centre (tx), study_tile_centre (ty), w, h);
+      disparity (c, cvcore_clt_tile_centre (tx), cvcore_clt_tile_centre (ty), w,
+      h);
 
   for (gint v = 0; v < VIEWS; v++) {
-    const gdouble x = study_tile_centre (tx) - d * (cam_x[v] - cam_x[0]);
-    const gdouble y = study_tile_centre (ty) - d * (cam_y[v] - cam_y[0]);
+    const gdouble x = cvcore_clt_tile_centre (tx) - d * (cam_x[v] - cam_x[0]);
+    const gdouble y = cvcore_clt_tile_centre (ty) - d * (cam_y[v] - cam_y[0]);
 
     if (x - 10.0 < 0.0 || y - 10.0 < 0.0 || x + 10.0 > w - 1
         || y + 10.0 > h - 1)
@@ -307,8 +308,8 @@ run_choice (cvcore_device * device, cvcore_stream * stream,
           || study_tile_deviation (first, w, 8 * tx, 8 * ty) < TEXTURED)
         continue;
       textured++;
-      e = fabs (t->dx - disparity (c, study_tile_centre (tx),
-              study_tile_centre (ty), w, h));
+      e = fabs (t->dx - disparity (c, cvcore_clt_tile_centre (tx),
+              cvcore_clt_tile_centre (ty), w, h));
       right += e <= 0.5;
       if (t->confidence >= min_confidence)
         errors[kept++] = e;

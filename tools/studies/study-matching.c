@@ -35,12 +35,6 @@ study_compare_doubles (const void *a, const void *b)
 }
 
 gdouble
-study_tile_centre (gint t)
-{
-  return 8.0 * t - 0.5;
-}
-
-gdouble
 study_tile_deviation (const guint8 * frame, gint w, gint x, gint y)
 {
   gdouble s = 0.0, s2 = 0.0;

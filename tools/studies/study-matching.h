@@ -25,12 +25,6 @@ gdouble study_gaussian (GRand * rand);
 /* qsort's order of two gdoubles. */
 int study_compare_doubles (const void *a, const void *b);
 
-/* The centre of tile @t's window along an axis, where its match
- * measures: its pixels 8 t - 8 .. 8 t + 7, each standing for the point at
- * its centre as the studies' sensors make them, centre half a pixel
- * before 8 t. */
-gdouble study_tile_centre (gint t);
-
 /* Standard deviation of the 16 x 16 pixels around (@x, @y) of @frame
  * (8-bit, @w wide): a tile's texture. */
 gdouble study_tile_deviation (const guint8 * frame, gint w, gint x, gint y);
