@@ -310,22 +310,50 @@ GST_START_TEST (test_events_order_streams)
 
 GST_END_TEST;
 
-/* Stream @a records @mark after a delay, @b waits for it @waits times and
- * records @after: @after is done only once @mark is, where the device
- * queues the work (@queued) pending until then. */
-static void
-assert_wait_orders (cvcore_stream * a, cvcore_stream * b, cvcore_event * mark,
-    cvcore_event * after, gint waits, gboolean queued)
+/* Two streams, and two events of the ordering tests. */
+typedef struct
 {
-  fail_unless_equals_int (cvcore_stream_delay (a, 100), CVCORE_OK);
-  fail_unless_equals_int (cvcore_event_record (mark, a), CVCORE_OK);
+  cvcore_stream *a, *b;
+  cvcore_event *mark, *after;
+} OrderingCase;
+
+static void
+ordering_case_init (OrderingCase * c)
+{
+  fail_unless_equals_int (cvcore_stream_new (device, &c->a), CVCORE_OK);
+  fail_unless_equals_int (cvcore_stream_new (device, &c->b), CVCORE_OK);
+  fail_unless_equals_int (cvcore_event_new (device, false, &c->mark),
+      CVCORE_OK);
+  fail_unless_equals_int (cvcore_event_new (device, false, &c->after),
+      CVCORE_OK);
+}
+
+static void
+ordering_case_clear (OrderingCase * c)
+{
+  cvcore_event_free (c->after);
+  cvcore_event_free (c->mark);
+  cvcore_stream_free (c->b);
+  cvcore_stream_free (c->a);
+}
+
+/* Stream a records mark after a delay, b waits for it @waits times and
+ * records after: after is done only once mark is, where the device queues
+ * the work (CUDA) pending until then. */
+static void
+assert_wait_orders (const OrderingCase * c, gint waits)
+{
+  fail_unless_equals_int (cvcore_stream_delay (c->a, 100), CVCORE_OK);
+  fail_unless_equals_int (cvcore_event_record (c->mark, c->a), CVCORE_OK);
   for (gint i = 0; i < waits; i++)
-    fail_unless_equals_int (cvcore_stream_wait_event (b, mark), CVCORE_OK);
-  fail_unless_equals_int (cvcore_event_record (after, b), CVCORE_OK);
-  if (queued)
-    fail_unless_equals_int (cvcore_event_query (after), CVCORE_ERROR_NOT_READY);
-  fail_unless_equals_int (cvcore_event_synchronize (after), CVCORE_OK);
-  fail_unless_equals_int (cvcore_event_query (mark), CVCORE_OK);
+    fail_unless_equals_int (cvcore_stream_wait_event (c->b, c->mark),
+        CVCORE_OK);
+  fail_unless_equals_int (cvcore_event_record (c->after, c->b), CVCORE_OK);
+  if (cvtest_backend () == CVCORE_BACKEND_CUDA)
+    fail_unless_equals_int (cvcore_event_query (c->after),
+        CVCORE_ERROR_NOT_READY);
+  fail_unless_equals_int (cvcore_event_synchronize (c->after), CVCORE_OK);
+  fail_unless_equals_int (cvcore_event_query (c->mark), CVCORE_OK);
 }
 
 /* A stream that waited for an event's record waits again for a later
@@ -334,29 +362,21 @@ assert_wait_orders (cvcore_stream * a, cvcore_stream * b, cvcore_event * mark,
  * work is done when queued, so only the results are checked there. */
 GST_START_TEST (test_event_waits_follow_each_record)
 {
-  const gboolean queued = cvtest_backend () == CVCORE_BACKEND_CUDA;
-  cvcore_stream *a, *b;
-  cvcore_event *mark, *after;
+  OrderingCase c;
 
-  fail_unless_equals_int (cvcore_stream_new (device, &a), CVCORE_OK);
-  fail_unless_equals_int (cvcore_stream_new (device, &b), CVCORE_OK);
-  fail_unless_equals_int (cvcore_event_new (device, false, &mark), CVCORE_OK);
-  fail_unless_equals_int (cvcore_event_new (device, false, &after), CVCORE_OK);
+  ordering_case_init (&c);
 
   /* never recorded: nothing to wait for */
-  fail_unless_equals_int (cvcore_stream_wait_event (b, mark), CVCORE_OK);
-  fail_unless_equals_int (cvcore_stream_synchronize (b), CVCORE_OK);
+  fail_unless_equals_int (cvcore_stream_wait_event (c.b, c.mark), CVCORE_OK);
+  fail_unless_equals_int (cvcore_stream_synchronize (c.b), CVCORE_OK);
   /* a record of another stream, waited for twice */
-  assert_wait_orders (a, b, mark, after, 2, queued);
+  assert_wait_orders (&c, 2);
   /* the stream's own record and a wait for it, then the other's */
-  fail_unless_equals_int (cvcore_event_record (mark, b), CVCORE_OK);
-  fail_unless_equals_int (cvcore_stream_wait_event (b, mark), CVCORE_OK);
-  assert_wait_orders (a, b, mark, after, 1, queued);
+  fail_unless_equals_int (cvcore_event_record (c.mark, c.b), CVCORE_OK);
+  fail_unless_equals_int (cvcore_stream_wait_event (c.b, c.mark), CVCORE_OK);
+  assert_wait_orders (&c, 1);
 
-  cvcore_event_free (after);
-  cvcore_event_free (mark);
-  cvcore_stream_free (b);
-  cvcore_stream_free (a);
+  ordering_case_clear (&c);
 }
 
 GST_END_TEST;
@@ -366,33 +386,25 @@ GST_END_TEST;
  * still waited for. */
 GST_START_TEST (test_settled_event_waits_for_later_records)
 {
-  const gboolean queued = cvtest_backend () == CVCORE_BACKEND_CUDA;
-  cvcore_stream *a, *b;
-  cvcore_event *mark, *after;
+  OrderingCase c;
 
-  fail_unless_equals_int (cvcore_stream_new (device, &a), CVCORE_OK);
-  fail_unless_equals_int (cvcore_stream_new (device, &b), CVCORE_OK);
-  fail_unless_equals_int (cvcore_event_new (device, false, &mark), CVCORE_OK);
-  fail_unless_equals_int (cvcore_event_new (device, false, &after), CVCORE_OK);
+  ordering_case_init (&c);
 
-  fail_unless_equals_int (cvcore_event_record (mark, a), CVCORE_OK);
-  fail_unless_equals_int (cvcore_stream_wait_event (b, mark), CVCORE_OK);
-  fail_unless_equals_int (cvcore_event_record (mark, a), CVCORE_OK);
-  fail_unless_equals_int (cvcore_stream_synchronize (b), CVCORE_OK);
-  fail_if (cvcore_event_settle (mark, b));
-  fail_unless_equals_int (cvcore_stream_wait_event (b, mark), CVCORE_OK);
-  fail_unless_equals_int (cvcore_stream_synchronize (b), CVCORE_OK);
-  fail_unless (cvcore_event_settle (mark, b));
-  assert_wait_orders (a, b, mark, after, 1, queued);
-  fail_unless_equals_int (cvcore_event_record (mark, b), CVCORE_OK);
-  fail_unless_equals_int (cvcore_stream_synchronize (b), CVCORE_OK);
-  fail_unless (cvcore_event_settle (mark, b));
-  fail_unless (cvcore_event_settle (mark, a));
+  fail_unless_equals_int (cvcore_event_record (c.mark, c.a), CVCORE_OK);
+  fail_unless_equals_int (cvcore_stream_wait_event (c.b, c.mark), CVCORE_OK);
+  fail_unless_equals_int (cvcore_event_record (c.mark, c.a), CVCORE_OK);
+  fail_unless_equals_int (cvcore_stream_synchronize (c.b), CVCORE_OK);
+  fail_if (cvcore_event_settle (c.mark, c.b));
+  fail_unless_equals_int (cvcore_stream_wait_event (c.b, c.mark), CVCORE_OK);
+  fail_unless_equals_int (cvcore_stream_synchronize (c.b), CVCORE_OK);
+  fail_unless (cvcore_event_settle (c.mark, c.b));
+  assert_wait_orders (&c, 1);
+  fail_unless_equals_int (cvcore_event_record (c.mark, c.b), CVCORE_OK);
+  fail_unless_equals_int (cvcore_stream_synchronize (c.b), CVCORE_OK);
+  fail_unless (cvcore_event_settle (c.mark, c.b));
+  fail_unless (cvcore_event_settle (c.mark, c.a));
 
-  cvcore_event_free (after);
-  cvcore_event_free (mark);
-  cvcore_stream_free (b);
-  cvcore_stream_free (a);
+  ordering_case_clear (&c);
 }
 
 GST_END_TEST;
