@@ -35,6 +35,8 @@ struct Geometry
   unsigned mask;
   float divisor, reciprocal, bias, bias_half, border_value;
   cvcore_border border;
+  /* the device's, for the launches that shape their grids to it */
+  int multiprocessors;
 };
 
 template <int N>

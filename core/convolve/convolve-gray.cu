@@ -41,10 +41,17 @@
  *
  * 3x3 takes three rows a thread (H100, twice each): 4K with fractional
  * taps in 0.0144 to 0.0145 ms where two took 0.0152 to 0.0153 and four
- * 0.0151 to 0.0152; 1080p alike (0.0070 to 0.0071). Blocks that loop over
- * tiles, loading the next one's words while they sum the last, took
- * 0.0194 to 0.0288 at 4K (10, 12 and 16 blocks a multiprocessor): a wave
- * of blocks that each load once keeps the device busier.
+ * 0.0151 to 0.0152; 1080p alike (0.0070 to 0.0071). After the finish
+ * below (H200, 2026-11-29, three runs each), 1080p, whose 1,350 blocks at
+ * three rows leave the 2,112 places of the device's first wave part
+ * empty, took 0.0064 to 0.0066 ms with two rows against 0.0067 to 0.0069
+ * with three; 4K took 0.0133 to 0.0134 with two against 0.0128 with
+ * three: launch_gray_tile() picks by the count of blocks.
+ *
+ * Blocks that loop over tiles, loading the next one's words while they
+ * sum the last, took 0.0194 to 0.0288 at 4K (10, 12 and 16 blocks a
+ * multiprocessor): a wave of blocks that each load once keeps the device
+ * busier.
  *
  * The finish (H200, 2026-11-29, three runs each): the reference's five
  * steps a result cost as much as half the taps of a 3x3 sum. Whole sums
@@ -321,12 +328,11 @@ gray_finish (const cvcore_convolve_plan *plan, Taps<K * K> *taps,
   return kGrayFinishScaled;
 }
 
-template <int K>
+template <int K, int rows>
 cvcore_status
 launch_tile (cudaStream_t stream, const Geometry &g,
     const cvcore_convolve_plan *plan)
 {
-  constexpr int rows = K == 3 ? 3 : 2;
   const bool aligned =
       ((uintptr_t) g.src | (uintptr_t) g.dst | g.src_pitch | g.dst_pitch) % 4
       == 0;
@@ -363,13 +369,22 @@ gray_tile_suits (const Geometry &g, const cvcore_convolve_plan *plan)
   return !plan->use_double && (g.mask & 1);
 }
 
+/* 3x3 sums three rows a thread where the blocks of that still fill every
+ * slot of every multiprocessor once; on fewer pixels two rows a thread
+ * make half as many blocks again, of less work each. */
 cvcore_status
 launch_gray_tile (cudaStream_t stream, const Geometry &g,
     const cvcore_convolve_plan *plan)
 {
-  if (plan->width == 3)
-    return launch_tile<3> (stream, g, plan);
-  return launch_tile<5> (stream, g, plan);
+  constexpr int kBlocksPerSm = 2048 / (kThreadsX * kThreadsY);
+  const long three_row_blocks = (long) ((g.width + kTileW - 1) / kTileW)
+      * ((g.height + GrayTile<3, 3>::kOutRows - 1) / GrayTile<3, 3>::kOutRows);
+
+  if (plan->width == 5)
+    return launch_tile<5, 2> (stream, g, plan);
+  if (three_row_blocks >= (long) kBlocksPerSm * g.multiprocessors)
+    return launch_tile<3, 3> (stream, g, plan);
+  return launch_tile<3, 2> (stream, g, plan);
 }
 
 } /* namespace cv_convolve */

@@ -242,6 +242,7 @@ cv_convolve_cuda (cvcore_stream *stream, const cvcore_image *src,
   g.bias_half = plan->bias_half;
   g.border_value = plan->border_value;
   g.border = plan->border;
+  g.multiprocessors = device->multiprocessors;
 
   CUDA_BIND (device);
   return with_channels (src->channels, [&] (auto c) {
