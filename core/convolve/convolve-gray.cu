@@ -370,9 +370,10 @@ gray_tile_suits (const Geometry &g, const cvcore_convolve_plan *plan)
 }
 
 /* 3x3 sums three rows a thread where the blocks of that still fill every
- * multiprocessor once (16 blocks of 32 registers a thread where it holds
- * 2048 threads, as from sm_80 on but sm_87); on fewer pixels two rows a
- * thread make half as many blocks again, of less work each. */
+ * multiprocessor once (16 blocks where it holds 2048 threads, as sm_80
+ * and sm_90 do; sm_86 to sm_89 hold 12, and so keep two rows on frames
+ * a little larger than they need); on fewer pixels two rows a thread make
+ * half as many blocks again, of less work each. */
 cvcore_status
 launch_gray_tile (cudaStream_t stream, const Geometry &g,
     const cvcore_convolve_plan *plan)
