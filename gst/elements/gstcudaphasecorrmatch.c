@@ -53,6 +53,26 @@ map_input (GstCudaVisionPhaseCorr * self, GstBuffer * buffer, gint input,
   return FALSE;
 }
 
+/* Ends the matching's uses of @n frames' memories @mem: recorded on the
+ * stream, even after a failure (the chain of uses must stay unbroken),
+ * or, where the host has waited for the stream since (@waited), settled
+ * where no other stream used them since: the next users queue no wait. */
+static gboolean
+end_uses (GstCudaVisionPhaseCorr * self, GstMemory ** mem, guint n,
+    gboolean waited)
+{
+  gboolean ok = TRUE;
+
+  for (guint i = 0; i < n; i++) {
+    if (waited && gst_is_cuda_vision_memory (mem[i])
+        && gst_cuda_vision_memory_settle (mem[i], self->stream))
+      continue;
+    ok &= gst_cuda_vision_device_memory_end_access (mem[i], self->device,
+        self->stream);
+  }
+  return ok;
+}
+
 /* Flow: this frame's pyramid, then the previous frame's matched in it.
  * TRUE with *matched when there was a previous frame and the matches are
  * read back. */
@@ -77,15 +97,13 @@ match_flow (GstCudaVisionPhaseCorr * self, GstBuffer * frame,
       : cvcore_clt_pyramid_build_and_correlate (self->stream,
           self->corr.pyramid, self->previous, current, &image,
           self->corr.channel, params, self->corr.matches)) == CVCORE_OK;
-  /* record even after a failure: the chain of uses must stay unbroken */
-  ok &= gst_cuda_vision_device_memory_end_access (mem, self->device,
-      self->stream);
-  gst_video_frame_unmap (&video);
   if (ok && self->previous >= 0) {
     ok = gst_cuda_vision_correlator_read (&self->corr,
         self->stream) == CVCORE_OK;
     *matched = ok;
   }
+  ok &= end_uses (self, &mem, 1, *matched);
+  gst_video_frame_unmap (&video);
   self->previous = ok ? current : -1;
   if (!ok)
     GST_ELEMENT_ERROR (self, RESOURCE, FAILED, ("Phase correlation failed"),
@@ -104,7 +122,7 @@ match_stereo (GstCudaVisionPhaseCorr * self, GstBuffer * left,
   };
   GstVideoFrame frame[2];
   cvcore_image image[2];
-  gboolean ok;
+  gboolean ok, read;
 
   if (!map_input (self, left, 0, GST_MAP_READ, &frame[0]))
     return FALSE;
@@ -121,15 +139,11 @@ match_stereo (GstCudaVisionPhaseCorr * self, GstBuffer * left,
       && cvcore_clt_pyramid_build_and_correlate (self->stream,
       self->corr.pyramid, 0, 1, &image[1], self->corr.channel, params,
       self->corr.matches) == CVCORE_OK;
-  ok &= gst_cuda_vision_device_memory_end_access (mem[1], self->device,
-      self->stream);
-  ok &= gst_cuda_vision_device_memory_end_access (mem[0], self->device,
-      self->stream);
+  read = ok && gst_cuda_vision_correlator_read (&self->corr,
+      self->stream) == CVCORE_OK;
+  ok = end_uses (self, mem, 2, read) && read;
   gst_video_frame_unmap (&frame[1]);
   gst_video_frame_unmap (&frame[0]);
-  if (ok)
-    ok = gst_cuda_vision_correlator_read (&self->corr,
-        self->stream) == CVCORE_OK;
   if (!ok) {
     GST_ELEMENT_ERROR (self, RESOURCE, FAILED, ("Stereo matching failed"),
         ("%s", cvcore_last_error ()));
@@ -419,7 +433,7 @@ output_rig (GstCudaVisionPhaseCorr * self, GstBuffer ** frames,
   cvcore_clt_rig rig;
   GstBuffer *surfaces = NULL;
   GstMapInfo surfaces_map;
-  gboolean ok = TRUE;
+  gboolean ok = TRUE, read;
   gdouble longest = 0.0;
 
   for (guint v = 0; v < GST_CUDA_VISION_MAX_VIEWS; v++) {
@@ -468,17 +482,14 @@ output_rig (GstCudaVisionPhaseCorr * self, GstBuffer ** frames,
       self->corr.rig_pyramid, images, self->corr.channel, &rig, &params,
       self->corr.matches, s->tensor_meta ? self->corr.surfaces : NULL) ==
       CVCORE_OK;
-  /* recorded even after a failure: the chain of uses must stay unbroken */
-  for (guint i = 0; i < n; i++) {
-    ok &= gst_cuda_vision_device_memory_end_access (mem[i], self->device,
-        self->stream);
-    gst_video_frame_unmap (&video[i]);
-  }
   /* queued before the matches' read, whose wait covers both */
   if (ok && s->tensor_meta)
     ok = (surfaces = queue_surfaces_read (self, &surfaces_map)) != NULL;
-  ok = ok && gst_cuda_vision_correlator_read (&self->corr,
+  read = ok && gst_cuda_vision_correlator_read (&self->corr,
       self->stream) == CVCORE_OK;
+  ok = end_uses (self, mem, n, read) && read;
+  for (guint i = 0; i < n; i++)
+    gst_video_frame_unmap (&video[i]);
   if (surfaces) {
     /* the copy may still be queued after a failure */
     if (!ok)
