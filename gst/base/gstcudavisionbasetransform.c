@@ -584,10 +584,11 @@ gboolean
 gst_cuda_vision_base_transform_end_access_waited (GstCudaVisionBaseTransform *
     self, GstMemory * mem)
 {
-  if (gst_is_cuda_vision_memory (mem)
-      && gst_cuda_vision_memory_settle (mem, PRIV (self)->stream))
-    return TRUE;
-  return gst_cuda_vision_base_transform_end_access (self, mem);
+  /* CUDAMemory keeps end_access's own rule */
+  if (!gst_is_cuda_vision_memory (mem))
+    return gst_cuda_vision_base_transform_end_access (self, mem);
+  return gst_cuda_vision_device_memory_end_access_waited (mem,
+      PRIV (self)->device, PRIV (self)->stream);
 }
 
 void

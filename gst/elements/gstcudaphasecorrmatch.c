@@ -64,11 +64,12 @@ end_uses (GstCudaVisionPhaseCorr * self, GstMemory ** mem, guint n,
   gboolean ok = TRUE;
 
   for (guint i = 0; i < n; i++) {
-    if (waited && gst_is_cuda_vision_memory (mem[i])
-        && gst_cuda_vision_memory_settle (mem[i], self->stream))
-      continue;
-    ok &= gst_cuda_vision_device_memory_end_access (mem[i], self->device,
-        self->stream);
+    if (waited)
+      ok &= gst_cuda_vision_device_memory_end_access_waited (mem[i],
+          self->device, self->stream);
+    else
+      ok &= gst_cuda_vision_device_memory_end_access (mem[i], self->device,
+          self->stream);
   }
   return ok;
 }

@@ -347,8 +347,8 @@ gst_cuda_vision_memory_end_access (GstMemory * mem, cvcore_stream * stream)
   return TRUE;
 }
 
-gboolean
-gst_cuda_vision_memory_settle (GstMemory * mem, cvcore_stream * stream)
+static gboolean
+settle (GstMemory * mem, cvcore_stream * stream)
 {
   GstCudaVisionMemory *self = (GstCudaVisionMemory *) mem;
   gboolean settled;
@@ -425,4 +425,13 @@ gst_cuda_vision_device_memory_end_access (GstMemory * mem,
   if (gst_is_cuda_vision_memory (mem))
     return gst_cuda_vision_memory_end_access (mem, stream);
   return gst_cuda_vision_cuda_memory_end_access (mem, device, stream);
+}
+
+gboolean
+gst_cuda_vision_device_memory_end_access_waited (GstMemory * mem,
+    GstCudaVisionDevice * device, cvcore_stream * stream)
+{
+  if (gst_is_cuda_vision_memory (mem) && settle (mem, stream))
+    return TRUE;
+  return gst_cuda_vision_device_memory_end_access (mem, device, stream);
 }

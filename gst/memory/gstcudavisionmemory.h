@@ -65,12 +65,6 @@ gboolean gst_cuda_vision_memory_begin_access (GstMemory * mem,
     cvcore_stream * stream);
 gboolean gst_cuda_vision_memory_end_access (GstMemory * mem,
     cvcore_stream * stream);
-/* In place of end_access once the host has waited for all of @stream's
- * work: where no other stream has marked a use since @stream's, every use
- * is known complete, and the next user queues no wait. FALSE where one has
- * (end_access is then still due). */
-gboolean gst_cuda_vision_memory_settle (GstMemory * mem,
-    cvcore_stream * stream);
 /* Blocks until every queued use of the memory has finished. */
 gboolean gst_cuda_vision_memory_sync (GstMemory * mem);
 
@@ -92,6 +86,12 @@ const gchar *gst_cuda_vision_device_memory_refusal (GstMemory * mem,
 gboolean gst_cuda_vision_device_memory_begin_access (GstMemory * mem,
     cvcore_stream * stream);
 gboolean gst_cuda_vision_device_memory_end_access (GstMemory * mem,
+    GstCudaVisionDevice * device, cvcore_stream * stream);
+/* end_access once the host has waited for all of @stream's work: where no
+ * other stream has marked a use of our memory since @stream's, every use
+ * is known complete and it is settled instead, so that the next user
+ * queues no wait; otherwise marked as end_access marks it. */
+gboolean gst_cuda_vision_device_memory_end_access_waited (GstMemory * mem,
     GstCudaVisionDevice * device, cvcore_stream * stream);
 
 G_END_DECLS
