@@ -159,16 +159,22 @@ key_value (guint32 key)
  * sums the weights of the candidates per digit and keeps the digit where
  * the running weight reaches @half. Comparisons of random values
  * mispredict every other branch, so a quickselect took 0.8 ms for a 1080p
- * frame's tiles; these passes have none that depend on the values. */
+ * frame's tiles; these passes have none that depend on the values.
+ * @lowest and @highest, the smallest and largest key, differ. */
 static guint32
 select_weighted_key (GstCudaVisionWeighted * pairs, gsize n, gboolean alike,
-    gdouble half)
+    gdouble half, guint32 lowest, guint32 highest)
 {
-  guint32 prefix = 0, mask = 0;
+  /* The bits above the highest where the keys differ are every key's:
+   * the digits start below them, so that clustered values (a scene's
+   * disparities, a rig's dy of 0) take one or two passes. */
+  const gint top = g_bit_nth_msf (lowest ^ highest, -1);
+  const guint32 common = top == 31 ? 0 : ~((2u << top) - 1u);
+  guint32 prefix = lowest & common, mask = common;
   gdouble below = 0.0;
   gsize candidates = n;
 
-  for (gint shift = 32 - MEDIAN_DIGIT_BITS;;
+  for (gint shift = MAX (top + 1 - MEDIAN_DIGIT_BITS, 0);;
       shift = MAX (shift - MEDIAN_DIGIT_BITS, 0)) {
     const guint32 digit_mask = (MEDIAN_BINS - 1u) << shift;
     gdouble sums[MEDIAN_BINS] = { 0.0 };
@@ -215,6 +221,7 @@ gfloat
 gst_cuda_vision_weighted_median (GstCudaVisionWeighted * pairs, gsize n)
 {
   gdouble total = 0.0;
+  guint32 lowest = G_MAXUINT32, highest = 0;
   gboolean alike;
 
   for (gsize i = 0; i < n; i++) {
@@ -222,10 +229,14 @@ gst_cuda_vision_weighted_median (GstCudaVisionWeighted * pairs, gsize n)
 
     memcpy (&pairs[i].value, &key, sizeof (key));
     total += pairs[i].weight;
+    lowest = MIN (lowest, key);
+    highest = MAX (highest, key);
   }
+  if (lowest == highest)
+    return key_value (lowest);
   alike = total <= 0.0;
   return key_value (select_weighted_key (pairs, n, alike,
-          (alike ? (gdouble) n : total) / 2.0));
+          (alike ? (gdouble) n : total) / 2.0, lowest, highest));
 }
 
 /* Gathers dx (or dy when @vertical) of the tiles of at least

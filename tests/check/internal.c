@@ -432,9 +432,6 @@ sorted_weighted_median (GstCudaVisionWeighted * pairs, gsize n)
   return pairs[n - 1].value;
 }
 
-/* The weighted median by selection equals the one by sorting, with ties,
- * signed zeros, zero weights, no weight at all, one pair and a frame's
- * worth of pairs. */
 /* Each frame's device time is read without a wait while frames flow, and
  * the pairs still in flight at the end with one; a frame whose slot is
  * still busy goes untimed rather than holding the host. */
@@ -483,6 +480,9 @@ GST_START_TEST (test_work_timer)
 
 GST_END_TEST;
 
+/* The weighted median by selection equals the one by sorting, with ties,
+ * signed zeros, zero weights, no weight at all, one value throughout,
+ * values a few ulps apart, one pair and a frame's worth of pairs. */
 GST_START_TEST (test_weighted_median)
 {
   GRand *rand = g_rand_new_with_seed (5);
@@ -501,6 +501,11 @@ GST_START_TEST (test_weighted_median)
       /* minus and plus zero are equal values */
       if (trial % 50 == 3)
         a[i].value = g_rand_boolean (rand) ? -0.0f : 0.0f;
+      /* one value throughout (a rig's dy), or values a few ulps apart */
+      if (trial % 7 == 5)
+        a[i].value = 4.25f;
+      else if (trial % 11 == 4)
+        a[i].value = 4.0f + (gfloat) g_rand_int_range (rand, -40, 41) * 1e-6f;
       a[i].weight = trial % 10 == 0 ? 0.0f :
           g_rand_int_range (rand, 0, 4) == 0 ? 0.0f :
           (gfloat) g_rand_double (rand);
